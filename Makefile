@@ -1,0 +1,33 @@
+# make        set up what is missing and build dist/
+# make test   the same, then every test: unit, parity, browser end to end
+# make demo   build and serve a sample tree with nginx on 127.0.0.1:$(PORT)
+
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+PORT ?= 8080
+
+.PHONY: all build test demo clean
+
+all: build
+
+$(VENV)/.installed: requirements.txt
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements.txt
+	touch $@
+
+node_modules/.installed: package.json package-lock.json
+	npm ci --no-audit --no-fund
+	touch $@
+
+build: $(VENV)/.installed node_modules/.installed
+	$(PY) generator.py
+
+test: build
+	$(PY) -m pytest
+
+demo: build
+	$(PY) -m nginx.demo --port $(PORT)
+
+clean:
+	rm -rf build dist

@@ -1,0 +1,1 @@
+"""The crawler that becomes the bookmarklet: Python that Transcrypt turns into JavaScript."""

@@ -1,0 +1,96 @@
+"""Browser adapters: fetch, DOMParser and the clock. JavaScript side only.
+
+Each adapter turns a browser object into the plain values the core reads,
+so nothing past this module touches a Response or a parsed Document.
+"""
+
+from bookmarklet.portable import JSError, strip_spaces
+from bookmarklet.times import parse_http_date
+
+JSON_ACCEPT = 'application/json, text/html;q=0.9, */*;q=0.8'
+
+
+def now_seconds():
+    """The client clock in whole epoch seconds."""
+    return Math.floor(Date.now() / 1000)
+
+
+def failed_response(message):
+    """A response record for a request that gave no listing."""
+    return {'ok': False, 'message': message, 'contentType': '', 'text': '', 'date': None}
+
+
+async def fetch_listing(url, timeout_seconds):
+    """{ok, message, contentType, text, date} for a listing URL asked for as JSON.
+
+    The listing carries no validators, so the HTTP cache is bypassed; date is
+    the server's Date header in epoch seconds, or None.
+    """
+    controller = __new__(AbortController())
+    # A Headers object, not a dict: Transcrypt's dict looks iterable to fetch.
+    headers = __new__(Headers())
+    headers.set('Accept', JSON_ACCEPT)
+    timer = setTimeout(lambda: controller.abort(), timeout_seconds * 1000)
+    try:
+        response = await fetch(url, {
+            'headers': headers,
+            'cache': 'no-store',
+            'credentials': 'same-origin',
+            'signal': controller.signal,
+        })
+        text = await response.text()
+    except JSError as error:
+        timed_out = controller.signal.aborted
+        return failed_response('timed out after ' + str(timeout_seconds) + ' s' if timed_out
+                               else 'network error or blocked by CORS')
+    finally:
+        clearTimeout(timer)
+    if not response.ok:
+        return failed_response('HTTP ' + str(response.status))
+    date_header = response.headers.js_get('Date')
+    return {
+        'ok': True,
+        'message': '',
+        'contentType': response.headers.js_get('Content-Type') or '',
+        'text': text,
+        'date': parse_http_date(date_header) if date_header != None else None,
+    }
+
+
+def anchors_of_html(text):
+    """The anchor records of an HTML text, parsed inertly (no script runs, nothing loads)."""
+    document = __new__(DOMParser()).parseFromString(text, 'text/html')
+    return anchors_of_document(document)
+
+
+def anchors_of_document(document):
+    """The anchor records {href, text, tail} of every <a href> in a document."""
+    found = []
+    links = document.querySelectorAll('a[href]')
+    for index in range(links.length):
+        link = links[index]
+        found.append({'href': link.getAttribute('href'), 'text': link.textContent,
+                      'tail': tail_of(link)})
+    return found
+
+
+def tail_of(link):
+    """The text after a link on its line: in a table the row's later cells, else the
+    sibling text up to the next link or line break."""
+    cell = link.closest('td')
+    if cell != None:
+        texts = []
+        node = cell.nextElementSibling
+        while node != None:
+            texts.append(node.textContent)
+            node = node.nextElementSibling
+        return ' '.join(texts)
+    text = ''
+    node = link.nextSibling
+    while node != None and node.nodeName != 'A' and node.nodeName != 'BR':
+        text += node.textContent
+        if text.find('\n') >= 0:
+            break
+        node = node.nextSibling
+    line_end = text.find('\n')
+    return strip_spaces(text[:line_end] if line_end >= 0 else text)

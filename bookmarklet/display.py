@@ -1,0 +1,48 @@
+"""What a row shows for an entry: the attribute values and texts, as strings."""
+
+import math
+
+from bookmarklet.names import child_url
+from bookmarklet.times import format_iso, format_age
+
+SIZE_UNITS = ['B', 'KB', 'MB', 'GB', 'TB', 'PB']
+
+
+def format_size(size):
+    """A short size in 1024-based units: '999 B', '1.5 KB', '12 MB'."""
+    unit = 0
+    divisor = 1
+    while size >= divisor * 1024 and unit < len(SIZE_UNITS) - 1:
+        divisor = divisor * 1024
+        unit += 1
+    if unit == 0:
+        return str(size) + ' B'
+    # Floats round identically in both engines; round() does not (half to even).
+    tenths = math.floor(size / divisor * 10 + 0.5)
+    if tenths >= 100:
+        return str(math.floor(size / divisor + 0.5)) + ' ' + SIZE_UNITS[unit]
+    return str(tenths // 10) + '.' + str(tenths - tenths // 10 * 10) + ' ' + SIZE_UNITS[unit]
+
+
+def entry_view(entry, directory_url, now):
+    """The strings a row or child shows for an entry of the listing at directory_url.
+
+    The keys are the overlay's data- attribute names; '' means absent.
+    """
+    is_directory = entry['type'] == 'directory'
+    view = {
+        'name': entry['name'],
+        'type': entry['type'],
+        'href': child_url(directory_url, entry['name'], is_directory),
+        'mtime': '',
+        'size': '',
+        'age': '',
+        'sizeText': '',
+    }
+    if entry['mtime'] != None:
+        view['mtime'] = format_iso(entry['mtime'])
+        view['age'] = format_age(now - entry['mtime'])
+    if entry['size'] != None:
+        view['size'] = str(entry['size'])
+        view['sizeText'] = format_size(entry['size'])
+    return view

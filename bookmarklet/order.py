@@ -1,0 +1,74 @@
+"""The display order: newest mtime first, then name ascending by code point.
+
+Transcrypt's sorted() compares tuple keys as strings and its reverse=True
+flips ties, and engines differ on ties with a comparator that never returns
+0; a merge sort with one explicit comparison gives the same order everywhere.
+"""
+
+from bookmarklet.portable import code_point
+
+
+def compare_names(a, b):
+    """-1, 0 or 1 as name a sorts before, with, or after name b by code point.
+
+    JavaScript compares UTF-16 units, which puts U+10000 and above before
+    U+E000..U+FFFF; comparing code points at the first difference does not.
+    """
+    if a == b:
+        return 0
+    index = 0
+    while index < len(a) and index < len(b):
+        left = code_point(a, index)
+        right = code_point(b, index)
+        if left[0] != right[0]:
+            return -1 if left[0] < right[0] else 1
+        index += left[1]
+    return -1 if len(a) < len(b) else 1
+
+
+def compare_entries(a, b):
+    """-1, 0 or 1 for display order; entries without an mtime go last."""
+    if a['mtime'] != b['mtime']:
+        if a['mtime'] == None:
+            return 1
+        if b['mtime'] == None:
+            return -1
+        return -1 if a['mtime'] > b['mtime'] else 1
+    return compare_names(a['name'], b['name'])
+
+
+def sorted_entries(entries):
+    """A new list of the entries in display order; stable."""
+    return merge_sorted(entries, compare_entries)
+
+
+def merge_sorted(items, compare):
+    """A new list of items ordered by compare, stable: a bottom-up merge sort."""
+    source = items[:]
+    count = len(source)
+    width = 1
+    while width < count:
+        target = []
+        start = 0
+        while start < count:
+            middle = min(start + width, count)
+            end = min(start + 2 * width, count)
+            left = start
+            right = middle
+            while left < middle and right < end:
+                if compare(source[right], source[left]) < 0:
+                    target.append(source[right])
+                    right += 1
+                else:
+                    target.append(source[left])
+                    left += 1
+            while left < middle:
+                target.append(source[left])
+                left += 1
+            while right < end:
+                target.append(source[right])
+                right += 1
+            start = end
+        source = target
+        width = width * 2
+    return source

@@ -1,0 +1,19 @@
+"""Pages of the sorted level-1 list: pure slicing, no requests."""
+
+
+def page_count(total, size):
+    """How many pages of size hold total entries; an empty list still has page 1."""
+    if total <= 0:
+        return 1
+    return (total + size - 1) // size
+
+
+def clamped_page(page, total, size):
+    """page moved into 1..page_count."""
+    return max(1, min(page, page_count(total, size)))
+
+
+def page_entries(entries, page, size):
+    """The entries shown on a page (1-based) of the given size."""
+    start = (clamped_page(page, len(entries), size) - 1) * size
+    return entries[start:start + size]

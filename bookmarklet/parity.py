@@ -1,0 +1,67 @@
+"""The parity case runner: the same cases through CPython and through the shipped bundle.
+
+Portable on purpose: tests/test_parity.py runs it under CPython and, from
+dist/sitemap.js, under node; the results must be identical.
+"""
+
+from bookmarklet.portable import JSError, parse_json, to_json, parse_int
+from bookmarklet.listing import ListingError, read_listing, read_html_listing
+from bookmarklet.order import sorted_entries, compare_names
+from bookmarklet.names import percent_decode, percent_encode
+from bookmarklet.times import parse_http_date, parse_iso_time, parse_listing_date, format_iso, \
+    format_age
+from bookmarklet.display import format_size, entry_view
+from bookmarklet.paging import page_count, page_entries
+
+
+def anchors_given(anchors):
+    """An anchors_of_html stand-in that returns anchors extracted beforehand."""
+    return lambda text: anchors
+
+
+def run_case(kind, given):
+    """The result of one case; given is the case's input list."""
+    if kind == 'sort':
+        return sorted_entries(given[0])
+    if kind == 'compare_names':
+        return compare_names(given[0], given[1])
+    if kind == 'parse_http_date':
+        return parse_http_date(given[0])
+    if kind == 'parse_iso_time':
+        return parse_iso_time(given[0])
+    if kind == 'parse_listing_date':
+        return parse_listing_date(given[0], given[1])
+    if kind == 'format_iso':
+        return format_iso(given[0])
+    if kind == 'format_age':
+        return format_age(given[0])
+    if kind == 'format_size':
+        return format_size(given[0])
+    if kind == 'parse_int':
+        return parse_int(given[0])
+    if kind == 'percent_decode':
+        return percent_decode(given[0])
+    if kind == 'percent_encode':
+        return percent_encode(given[0])
+    if kind == 'read_listing':
+        return read_listing(given[0], given[1], anchors_given(given[2]), given[3])
+    if kind == 'read_html_listing':
+        return read_html_listing(given[0], given[1])
+    if kind == 'entry_view':
+        return entry_view(given[0], given[1], given[2])
+    if kind == 'page':
+        return [page_count(len(given[0]), given[2]), page_entries(given[0], given[1], given[2])]
+    return {'error': 'unknown case kind ' + kind}
+
+
+def run_cases(text):
+    """JSON results, one per case of the JSON list [{kind, input}]; errors become {error}."""
+    results = []
+    for case in parse_json(text):
+        try:
+            results.append({'result': run_case(case['kind'], case['input'])})
+        except ListingError as error:
+            results.append({'error': error.message})
+        except JSError as error:
+            results.append({'error': 'uncaught: ' + str(error)})
+    return to_json(results)

@@ -1,0 +1,127 @@
+"""One name for each thing CPython and Transcrypt's JavaScript do differently.
+
+Core modules import these instead of the Python idiom that Transcrypt
+miscompiles without a warning (see docs/transcrypt.md). Each name is bound
+exactly once per side: the CPython binding sits between the skip pragmas,
+the JavaScript one in an executable comment.
+"""
+
+# __pragma__ ('skip')
+import json as _json
+
+
+# What a native failure is on the CPython side: any ordinary exception.
+JSError = Exception
+
+
+def parse_json(text):
+    """The value a JSON text holds; raises on malformed JSON."""
+    return _json.loads(text)
+
+
+def to_json(value):
+    """The JSON text of a value."""
+    return _json.dumps(value, ensure_ascii=False)
+
+
+def is_record(value):
+    """True for a JSON object (a dict here, a plain object in JavaScript)."""
+    return isinstance(value, dict)
+
+
+def record_field(record, key):
+    """The value under key in a JSON object, or None when it is missing."""
+    return record.get(key)
+
+
+def code_point(text, index):
+    """The code point at index and how many string units it spans."""
+    return [ord(text[index]), 1]
+
+
+def char_of(value):
+    """The one-character text of a code point."""
+    return chr(value)
+# __pragma__ ('noskip')
+
+# __pragma__ ('ecom')
+# Native errors (TypeError from fetch, SyntaxError from JSON.parse) are not
+# instances of Transcrypt's Exception, so only `object` catches them.
+#?JSError = object
+#?parse_json = lambda text: JSON.parse(text)
+#?to_json = lambda value: JSON.stringify(value)
+#?is_record = lambda value: __pragma__ ('js', '{}', '(typeof value === "object" && value !== null && !Array.isArray (value))')
+#?record_field = lambda record, key: record[key] if Object.prototype.hasOwnProperty.call(record, key) else None
+#?char_of = lambda value: String.fromCodePoint(value)
+#?code_point = lambda text, index: [text.codePointAt(index), 2 if text.codePointAt(index) > 0xFFFF else 1]
+# __pragma__ ('noecom')
+
+
+def parse_int(text):
+    """The exact integer a string of decimal digits spells, else None.
+
+    Transcrypt's int() is `x | 0`: 32 bits, and silent on junk. Sizes pass
+    4 GiB and epoch seconds pass 2**31 in 2038, so digits are summed by hand.
+    """
+    if len(text) == 0 or len(text) > 15:
+        return None
+    value = 0
+    for digit in text:
+        rank = '0123456789'.find(digit)
+        if rank < 0:
+            return None
+        value = value * 10 + rank
+    return value
+
+
+def pad(number, width):
+    """number in decimal, zero-padded on the left to width digits."""
+    text = str(number)
+    while len(text) < width:
+        text = '0' + text
+    return text
+
+
+def floor_mod(a, b):
+    """a modulo b with the sign of b, as Python's % on integers."""
+    return a - b * (a // b)
+
+
+def strip_spaces(text):
+    """text without leading and trailing spaces, tabs and line breaks."""
+    start = 0
+    end = len(text)
+    while start < end and ' \t\r\n'.find(text[start]) >= 0:
+        start += 1
+    while end > start and ' \t\r\n'.find(text[end - 1]) >= 0:
+        end -= 1
+    return text[start:end]
+
+
+def words(text):
+    """The words of text split on runs of white space; [] for blank text."""
+    found = []
+    current = ''
+    for char in text:
+        if ' \t\r\n'.find(char) >= 0:
+            if len(current) > 0:
+                found.append(current)
+            current = ''
+        else:
+            current = current + char
+    if len(current) > 0:
+        found.append(current)
+    return found
+
+
+def last_char(text):
+    """The final character of text, or '' for an empty text."""
+    if len(text) == 0:
+        return ''
+    return text[len(text) - 1]
+
+
+def dict_key(text):
+    """A dict key for untrusted text: in JavaScript a dict is an object, and
+    keys such as '__proto__' or 'constructor' would reach its prototype."""
+    return '~' + text

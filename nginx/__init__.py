@@ -1,0 +1,1 @@
+"""nginx configurations to copy, and the runner that the tests and `make demo` use."""
