@@ -1,0 +1,72 @@
+"""Fixtures shared by every test layer: the built dist/, nginx, and headless Chromium."""
+
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from nginx.server import Nginx  # noqa: E402
+from tests.overlay_reader import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
+
+DIST = ROOT / 'dist'
+
+
+@pytest.fixture(scope='session')
+def dist():
+    """The dist/ folder `make` built; the tests read exactly what ships."""
+    if not (DIST / 'bookmarklet.url').exists():
+        pytest.fail('dist/ is missing: run `make` (or `make test`) first')
+    return DIST
+
+
+@pytest.fixture(scope='session')
+def bookmarklet(dist):
+    return (dist / 'bookmarklet.url').read_text(encoding='utf-8').strip()
+
+
+@pytest.fixture
+def serve(tmp_path):
+    """serve(site, root) starts nginx with nginx/<site> over root; stopped after the test."""
+    started = []
+
+    def start(site, root, **options):
+        server = Nginx(site, root, tmp_path / ('nginx-{}'.format(len(started))), **options)
+        started.append(server)
+        return server.start()
+
+    yield start
+    for server in started:
+        server.stop()
+
+
+@pytest.fixture(scope='session')
+def playwright_driver():
+    from playwright.sync_api import sync_playwright
+    with sync_playwright() as driver:
+        yield driver
+
+
+@pytest.fixture(scope='session')
+def chromium(playwright_driver):
+    browser = playwright_driver.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+    yield browser
+    browser.close()
+
+
+@pytest.fixture
+def context(chromium):
+    """A fresh browser profile: empty cache, empty IndexedDB."""
+    context = chromium.new_context()
+    yield context
+    context.close()
+
+
+@pytest.fixture
+def page(context):
+    page = context.new_page()
+    page.errors = []
+    page.on('pageerror', lambda error: page.errors.append(str(error)))
+    return page

@@ -1,0 +1,88 @@
+"""The parity cases: inputs where CPython and JavaScript are known to part ways.
+
+Sorting ties, code points past U+FFFF, integers past 2**31 and 2**32,
+dates in 1970, 2038 and 2100, malformed dates and bytes.
+"""
+
+from tests.html_anchors import anchors_of_html
+
+NGINX_HTML = (
+    '<html>\r\n<head><title>Index of /files/</title></head>\r\n<body>\r\n'
+    '<h1>Index of /files/</h1><hr><pre><a href="../">../</a>\r\n'
+    '<a href="nested/">nested/</a>                                            '
+    '15-Jul-2019 12:34                   -\r\n'
+    '<a href="a%26b.txt">a&amp;b.txt</a>                                           '
+    '15-Jul-2019 12:34                   1\r\n'
+    '<a href="big.iso">big.iso</a>                                             '
+    '01-Jan-2100 00:00          5000000000\r\n'
+    '<a href="%E6%97%A5%E6%9C%AC%20%F0%9F%98%80.txt">\xe6\x97\xa5\xe6\x9c\xac ..&gt;</a>'
+    '                            19-Jan-2038 03:14                  12\r\n'
+    '<a href="bad%FFname">bad?name</a>                                          '
+    '01-Jan-1970 00:00                   0\r\n'
+    '</pre><hr></body>\r\n</html>\r\n')
+
+NGINX_JSON = (
+    '[\r\n{ "name":"nested", "type":"directory", "mtime":"Mon, 15 Jul 2019 12:34:56 GMT" },'
+    '\r\n{ "name":"a&b \\"q\\".txt", "type":"file", "mtime":"Mon, 15 Jul 2019 12:34:56 GMT", "size":1 },'
+    '\r\n{ "name":"big.iso", "type":"file", "mtime":"Fri, 01 Jan 2100 00:00:00 GMT", "size":5000000000 },'
+    '\r\n{ "name":"loop", "type":"other", "mtime":"Thu, 01 Jan 1970 00:00:00 GMT" }\r\n]')
+
+
+def entry(name, mtime, kind='file', size=None):
+    return {'name': name, 'type': kind, 'mtime': mtime, 'size': size}
+
+
+def core_cases():
+    cases = []
+
+    def add(kind, *given):
+        cases.append({'kind': kind, 'input': list(given)})
+
+    ties = [entry(name, 1000) for name in ['b', 'a', 'B', 'é', 'e', '\uff01', '\U0001F600', 'a0', '']]
+    add('sort', ties + [entry('new', 10000), entry('none', None), entry('old', 1)])
+    add('sort', [entry('x', 1000), entry('y', 10000), entry('z', 2 ** 31 + 5)])
+    add('sort', [entry('n{}'.format(i % 7), 1000 + i % 3) for i in range(40)])
+    for pair in [('a', 'b'), ('\uff01', '\U0001F600'), ('\U0001F600', '\U0001F601'), ('ab', 'a'),
+                 ('', 'a'), ('Z', 'a'), ('é', 'e\u0301')]:
+        add('compare_names', *pair)
+    for text in ['Mon, 15 Jul 2019 12:34:56 GMT', 'Thu, 01 Jan 1970 00:00:00 GMT',
+                 'Tue, 19 Jan 2038 03:14:08 GMT', 'Fri, 01 Jan 2100 00:00:00 GMT',
+                 'Sat, 29 Feb 2020 23:59:59 GMT', 'Sun, 29 Feb 2021 00:00:00 GMT',
+                 'Mon, 15 Jul 2019 12:34 GMT', 'Mon, 15 Jul 2019 12:34:56 UTC', '', 'garbage',
+                 'Mon, 15 Foo 2019 12:34:56 GMT', 'Mon, 1x Jul 2019 12:34:56 GMT']:
+        add('parse_http_date', text)
+    for text in ['2019-07-15T12:34:56Z', '2019-07-15T12:34:56.789Z', '2019-07-15T14:34:56+02:00',
+                 '2019-07-15T12:34:56-05:30', '1969-12-31T23:59:59Z', '9999-12-31T23:59:59Z',
+                 '2019-07-15', '2019-13-15T12:34:56Z', '2019-07-15T12:34:56']:
+        add('parse_iso_time', text)
+    for text, offset in [('15-Jul-2019 12:34', 0), ('15-Jul-2019 12:34', 120),
+                         ('01-Jan-1970 00:00', -60), ('19-Jan-2038 03:14', 0),
+                         ('31-Dec-2099 23:59', 0), ('32-Jan-2019 12:34', 0), ('15-Jul-19 12:34', 0)]:
+        add('parse_listing_date', text, offset)
+    for seconds in [0, -1, 951782400, 2147483647, 2147483648, 4102444800, 253402300799]:
+        add('format_iso', seconds)
+    for seconds in [0, 59, 60, 3599, 7200, 86400 * 3, 86400 * 800, -120, -86400 * 2]:
+        add('format_age', seconds)
+    for size in [0, 1, 1023, 1024, 1536, 10239, 10240, 1048576 * 5 + 1, 5000000000, 2 ** 52]:
+        add('format_size', size)
+    for text in ['0', '42', '3000000000', '4294967297', '12abc', '', '-1', '007', '1.5']:
+        add('parse_int', text)
+    for text in ['a%26b', '%E6%97%A5', '%F0%9F%98%80', 'bad%FFname', '%C3', '%E2%82', '%ZZ',
+                 '100%', '%ED%A0%80', '%C0%AF', 'plain-name']:
+        add('percent_decode', text)
+    for name in ['a&b c', 'ü', '日本', '\U0001F600', '%#?', "<>\"'"]:
+        add('percent_encode', name)
+    settings = {'utcOffsetMinutes': 0}
+    add('read_listing', 'application/json', NGINX_JSON, [], settings)
+    add('read_listing', 'application/json', NGINX_JSON[:-20], [], settings)
+    add('read_listing', 'application/json', '{"error": "nope"}', [], settings)
+    add('read_listing', 'application/json', '[\r\n]', [], settings)
+    add('read_listing', 'text/html', NGINX_HTML, anchors_of_html(NGINX_HTML), settings)
+    add('read_listing', 'text/html', NGINX_HTML, anchors_of_html(NGINX_HTML), {'utcOffsetMinutes': 90})
+    add('read_listing', 'text/html', '<html>Login</html>', [], settings)
+    add('entry_view', entry('a b.txt', 1563194096, 'file', 1536), 'http://x/files/', 1563194096 + 7200)
+    add('entry_view', entry('dir', None, 'directory'), 'http://x/', 0)
+    listing = [entry('e{}'.format(i), i) for i in range(23)]
+    for page, size in [(1, 10), (3, 10), (4, 10), (0, 10), (1, 30)]:
+        add('page', listing, page, size)
+    return cases
