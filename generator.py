@@ -19,15 +19,77 @@ HERE = Path(__file__).resolve().parent
 SOURCES = HERE / 'bookmarklet'
 ESBUILD = HERE / 'node_modules' / '.bin' / 'esbuild'
 
-DEFAULTS = {
-    'title': 'Sitemap',
-    'pageSize': 10,
-    'pageSizes': [10, 15, 20, 30],
-    'maxConcurrentRequests': 10,
-    'timeoutSeconds': 20,
-    'prefetch': True,
-    'utcOffsetMinutes': 0,
-}
+
+
+class Setting:
+    """One setting the bookmarklet carries: its key in SETTINGS, its flag, its check."""
+
+    def __init__(self, key, default, help, parse, check=None):
+        self.key = key
+        self.default = default
+        self.help = help
+        self.parse = parse
+        self.check = check
+
+    @property
+    def flag(self):
+        return '--' + ''.join('-' + c.lower() if c.isupper() else c for c in self.key)
+
+
+def whole_number(low, high):
+    """A parser for a whole number in [low, high], failing with the range it allows."""
+    def parse(text):
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError('{!r} is not a whole number'.format(text))
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError('{} is outside {}..{}'.format(value, low, high))
+        return value
+    parse.__name__ = 'whole number {}..{}'.format(low, high)
+    return parse
+
+
+def number_list(low, high):
+    def parse(text):
+        return [whole_number(low, high)(part) for part in text.split(',') if part.strip()]
+    parse.__name__ = 'comma-separated whole numbers {}..{}'.format(low, high)
+    return parse
+
+
+def on_off(text):
+    if text.lower() in ('on', 'true', 'yes', '1'):
+        return True
+    if text.lower() in ('off', 'false', 'no', '0'):
+        return False
+    raise argparse.ArgumentTypeError('{!r} is not on or off'.format(text))
+
+
+def text_value(text):
+    return text
+
+
+SETTINGS = [
+    Setting('title', 'Sitemap', 'the title of the overlay and of the bookmark', text_value),
+    Setting('pageSize', 10, 'level-1 entries per page at first', whole_number(1, 1000)),
+    Setting('pageSizes', [10, 15, 20, 30], 'page sizes offered in the select',
+            number_list(1, 1000)),
+    Setting('maxConcurrentRequests', 10, 'wave-2 requests in flight at once',
+            whole_number(1, 100)),
+    Setting('timeoutSeconds', 20, 'seconds before a listing request is given up',
+            whole_number(1, 600)),
+    Setting('prefetch', True, "prefetch the next page's directories (on/off)", on_off),
+    Setting('utcOffsetMinutes', 0,
+            "the server's UTC offset in minutes, when its HTML listings use local time",
+            whole_number(-1440, 1440)),
+]
+
+
+def check_settings(settings):
+    """Checks that span settings; raises BuildError naming the option."""
+    if settings['pageSize'] not in settings['pageSizes']:
+        raise BuildError('--page-size {} must be one of --page-sizes {}'.format(
+            settings['pageSize'], ','.join(str(size) for size in settings['pageSizes'])))
 
 
 class BuildError(Exception):
@@ -42,12 +104,22 @@ def parse_options(argv):
     parser.add_argument('--out', default=str(HERE / 'dist'), help='the folder to write')
     parser.add_argument('--build-dir', default=str(HERE / 'build'),
                         help='the folder for intermediate files')
+    for setting in SETTINGS:
+        default = setting.default
+        if isinstance(default, list):
+            default = ','.join(str(value) for value in default)
+        elif isinstance(default, bool):
+            default = 'on' if default else 'off'
+        parser.add_argument(setting.flag, dest=setting.key, type=setting.parse,
+                            default=setting.parse(str(default)), help=setting.help)
     return parser.parse_args(argv)
 
 
 def settings_of(options):
     """The settings the bookmarklet carries, from the defaults and the options."""
-    return dict(DEFAULTS)
+    settings = {setting.key: getattr(options, setting.key) for setting in SETTINGS}
+    check_settings(settings)
+    return settings
 
 
 def stage_sources(settings, staging):
