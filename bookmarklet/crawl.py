@@ -1,8 +1,9 @@
 """The click's crawl: wave 1 for the root, wave 2 for the directories of the page shown.
 
-Every navigation starts a new generation. A wave-2 response is always kept,
-but only the generation that is current when it arrives renders it, so a
-slow answer from an earlier page never lands on the page now shown.
+Wave 2 asks the cache first: a record that is still trustworthy is served
+without a request. Every navigation starts a new generation; a wave-2 result
+is always kept, but only the generation current when it arrives renders it,
+so a slow answer from an earlier page never lands on the page now shown.
 """
 
 from bookmarklet.portable import JSError, dict_key, last_char
@@ -10,7 +11,10 @@ from bookmarklet.listing import ListingError, read_listing, read_html_listing
 from bookmarklet.order import sorted_entries
 from bookmarklet.paging import page_count, clamped_page, page_entries
 from bookmarklet.names import child_url
+from bookmarklet.freshness import HIT, NEW, RECHECK, cache_decision, status_after_fetch, \
+    new_record, same_mtime
 from bookmarklet.pool import Pool
+from bookmarklet.store import open_store
 from bookmarklet.browser import fetch_listing, anchors_of_html, anchors_of_document, now_seconds
 
 
@@ -26,24 +30,38 @@ def directory_url_of(href):
     return url
 
 
+def new_result(status, entries, message, mtime):
+    """A directory's settled state for this session: what its row shows."""
+    return {'status': status, 'entries': entries, 'message': message, 'mtime': mtime}
+
+
 class Crawl:
     def __init__(self, page, settings, overlay_class):
         self.page = page
         self.settings = settings
         self.root_url = directory_url_of(page.location.href)
         self.entries = []
+        self.precision = 1
+        self.live = False
         self.current_page = 1
         self.size = settings['pageSize']
         self.generation = 0
         self.closed = False
         self.clock_offset = 0
+        self.previous_visit = None
+        self.store = None
         self.results = {}
         self.loads = {}
         self.wanted = {}
+        self.timer = None
+        self.polling = False
         self.pool = Pool(settings['maxConcurrentRequests'])
         self.overlay = overlay_class(page, settings, {
             'page': lambda step: self.go_to_page(self.current_page + step),
             'resize': lambda size: self.resize(size),
+            'refresh': lambda url: self.refresh(url),
+            'refreshStale': lambda: self.refresh_stale(),
+            'forget': lambda: self.forget(),
             'close': lambda: self.close(),
         })
         self.overlay.show_root(self.root_url)
@@ -54,34 +72,76 @@ class Crawl:
 
     async def run(self):
         try:
-            listing = await self.read_root()
-            if listing == None:
+            self.store = await open_store()
+            if not self.store.persistent:
+                self.overlay.show_note('Not caching: ' + self.store.reason + '.')
+            root = await self.read_root()
+            if root == None:
                 return
-            self.entries = sorted_entries(listing['entries'])
+            self.precision = root['listing']['precision']
+            self.live = root['live']
+            self.entries = sorted_entries(root['listing']['entries'])
+            self.previous_visit = await self.store.read_visit(self.root_url)
+            if self.live:
+                await self.keep(self.store.write_visit(self.root_url, self.now()))
+                await self.keep(self.prune())
             self.show_page()
+            if self.settings['refreshSeconds'] > 0 and not self.closed:
+                self.timer = setInterval(lambda: self.poll(), self.settings['refreshSeconds'] * 1000)
         except JSError as error:
             self.overlay.show_status('broken', 0, 0, 0, 'Something went wrong: ' + str(error))
 
-    async def read_root(self):
-        """Wave 1: the root listing by one request, else from the page already open."""
+    async def fetch_root(self):
+        """{listing} from one request for the root, or {problem} saying why not."""
         response = await fetch_listing(self.root_url, self.settings['timeoutSeconds'])
-        problem = response['message']
-        if response['ok']:
-            if response['date'] != None:
-                self.clock_offset = response['date'] - now_seconds()
-            try:
-                return read_listing(response['contentType'], response['text'], anchors_of_html,
-                                    self.settings)
-            except ListingError as error:
-                problem = error.message
+        if not response['ok']:
+            return {'problem': response['message']}
+        if response['date'] != None:
+            self.clock_offset = response['date'] - now_seconds()
+        try:
+            return {'listing': read_listing(response['contentType'], response['text'],
+                                            anchors_of_html, self.settings)}
+        except ListingError as error:
+            return {'problem': error.message}
+
+    async def read_root(self):
+        """Wave 1: {listing, live} by one request, else from the page already open."""
+        fetched = await self.fetch_root()
+        if 'listing' in fetched:
+            return {'listing': fetched['listing'], 'live': True}
         try:
             listing = read_html_listing(anchors_of_document(self.page.document), self.settings)
         except ListingError as error:
-            self.overlay.show_status('broken', 0, 0, 0,
-                                     'This page cannot be read as a directory listing (' + problem + ').')
+            self.overlay.show_status('broken', 0, 0, 0, 'This page cannot be read as a directory '
+                                     + 'listing (' + fetched['problem'] + ').')
             return None
-        self.overlay.show_note('The listing request failed (' + problem + '); showing the open page.')
-        return listing
+        self.overlay.show_note('The listing request failed (' + fetched['problem']
+                               + '); showing the page as it was loaded.')
+        return {'listing': listing, 'live': False}
+
+    async def prune(self):
+        """Drop the records of directories gone from the live root listing."""
+        live = {}
+        for entry in self.entries:
+            if entry['type'] == 'directory':
+                live[dict_key(self.url_of(entry))] = True
+        gone = []
+        for url in await self.store.level_one_urls(self.root_url):
+            if not (dict_key(url) in live):
+                gone.append(url)
+        if len(gone) > 0:
+            await self.store.remove(gone)
+
+    async def keep(self, promise):
+        """Wait for a store write; a failing store is reported once, never fatal."""
+        try:
+            await promise
+        except JSError as error:
+            if self.store.persistent:
+                self.overlay.show_note('The cache could not be written (' + str(error)
+                                       + '); listings are not kept.')
+            return False
+        return True
 
     def go_to_page(self, page):
         self.current_page = clamped_page(page, len(self.entries), self.size)
@@ -96,6 +156,8 @@ class Crawl:
     def close(self):
         self.closed = True
         self.generation += 1
+        if self.timer != None:
+            clearInterval(self.timer)
 
     def directories_on(self, page):
         """The directory entries of a page of the current size."""
@@ -105,8 +167,11 @@ class Crawl:
                 found.append(entry)
         return found
 
+    def url_of(self, entry):
+        return child_url(self.root_url, entry['name'], True)
+
     def show_page(self):
-        """Render the current page and start wave 2 for its directories."""
+        """Render the current page and settle its directories: cache first, then wave 2."""
         self.generation += 1
         generation = self.generation
         pages = page_count(len(self.entries), self.size)
@@ -117,49 +182,76 @@ class Crawl:
         for entry in directories:
             self.wanted[dict_key(self.url_of(entry))] = True
         for entry in directories:
-            self.show_directory(self.url_of(entry), generation)
+            self.show_directory(entry, generation)
         self.show_progress()
 
-    def url_of(self, entry):
-        return child_url(self.root_url, entry['name'], True)
+    def show_directory(self, entry, generation):
+        url = self.url_of(entry)
+        settled = self.settled_result(entry)
+        if settled != None:
+            self.show_result(url, settled, generation)
+        else:
+            self.result_of(entry, False).then(lambda result: self.show_result(url, result, generation))
 
-    def show_directory(self, url, generation):
-        self.result_of(url).then(lambda result: self.show_result(url, result, generation))
+    def settled_result(self, entry):
+        """This session's result for a directory, if it was settled at its current mtime."""
+        key = dict_key(self.url_of(entry))
+        if key in self.results and same_mtime(self.results[key]['mtime'], entry['mtime'], 1):
+            return self.results[key]
+        return None
 
-    def result_of(self, url):
-        """A Promise of a directory's result: settled earlier, in flight, or newly queued."""
-        key = dict_key(url)
-        if key in self.results:
-            return Promise.resolve(self.results[key])
+    def result_of(self, entry, forced):
+        """A Promise of a directory's result: in flight already, or newly settled."""
+        key = dict_key(self.url_of(entry))
         if not (key in self.loads):
-            self.loads[key] = self.pool.run(lambda: self.load_directory(url))
+            self.loads[key] = self.settle(self.url_of(entry), entry['mtime'], forced)
         return self.loads[key]
 
-    async def load_directory(self, url):
-        """Wave 2 for one directory, unless it left the page while queued."""
+    async def settle(self, url, mtime, forced):
+        """Serve a directory from its record when trustworthy, else fetch it through the pool."""
         key = dict_key(url)
-        if not (key in self.wanted) or self.closed:
-            self.loads.pop(key)
+        record = await self.store.read(url)
+        decision = cache_decision(record, mtime, self.precision, self.now(),
+                                  self.settings['staleAfterSeconds'])
+        if forced or (decision == HIT and not self.live):
+            # Forced, or the root came from the open page: its mtimes may be old news.
+            decision = NEW if record == None else RECHECK
+        if decision == HIT:
+            result = new_result('fresh', record['entries'], '', mtime)
+        else:
+            result = await self.pool.run(lambda: self.fetch_directory(url, mtime, decision, record))
+        self.loads.pop(key)
+        if result != None:
+            self.results[key] = result
+        return result
+
+    async def fetch_directory(self, url, mtime, decision, record):
+        """Wave 2 for one directory, unless it left the page while queued."""
+        if not (dict_key(url) in self.wanted) or self.closed:
             return None
         response = await fetch_listing(url, self.settings['timeoutSeconds'])
-        result = {'status': 'failed', 'entries': [], 'message': response['message']}
+        problem = response['message']
         if response['ok']:
             try:
                 listing = read_listing(response['contentType'], response['text'], anchors_of_html,
                                        self.settings)
-                result = {'status': 'new', 'entries': sorted_entries(listing['entries']),
-                          'message': ''}
+                listing['entries'] = sorted_entries(listing['entries'])
+                fetched_at = response['date'] if response['date'] != None else self.now()
+                fresh = new_record(url, mtime, self.precision, listing, fetched_at, record)
+                await self.keep(self.store.write(fresh))
+                return new_result(status_after_fetch(decision, record, fresh['entries']),
+                                  fresh['entries'], '', mtime)
             except ListingError as error:
-                result['message'] = error.message
-        self.results[key] = result
-        self.loads.pop(key)
-        return result
+                problem = error.message
+        if record != None:
+            return new_result('stale', record['entries'], 'Could not revalidate: ' + problem, mtime)
+        return new_result('failed', [], 'Not loaded: ' + problem, mtime)
 
     def show_result(self, url, result, generation):
         if generation != self.generation or result == None:
             return
-        message = '' if result['message'] == '' else 'Not loaded: ' + result['message']
-        self.overlay.show_children(url, result['status'], result['entries'], message, self.now())
+        self.overlay.show_children(url, result['status'], result['entries'], result['message'],
+                                   self.previous_visit, self.now())
         self.show_progress()
 
     def show_progress(self):
@@ -168,9 +260,9 @@ class Crawl:
         failed = 0
         directories = self.directories_on(self.current_page)
         for entry in directories:
-            key = dict_key(self.url_of(entry))
-            if key in self.results:
-                if self.results[key]['status'] == 'failed':
+            result = self.settled_result(entry)
+            if result != None:
+                if result['status'] == 'failed':
                     failed += 1
                 else:
                     loaded += 1
@@ -188,11 +280,68 @@ class Crawl:
             self.prefetch()
 
     def prefetch(self):
-        """Queue the next page's directories so that paging on feels instant."""
+        """Settle the next page's directories so that paging on is instant."""
         if self.current_page >= page_count(len(self.entries), self.size):
             return
         for entry in self.directories_on(self.current_page + 1):
-            key = dict_key(self.url_of(entry))
-            if not (key in self.results) and not (key in self.loads):
-                self.wanted[key] = True
-                self.result_of(self.url_of(entry))
+            if self.settled_result(entry) == None:
+                self.wanted[dict_key(self.url_of(entry))] = True
+                self.result_of(entry, False)
+
+    def refresh(self, url):
+        """Fetch one directory of the page now, whatever its record says."""
+        for entry in self.directories_on(self.current_page):
+            if self.url_of(entry) == url:
+                self.refresh_entry(entry)
+
+    def refresh_entry(self, entry):
+        url = self.url_of(entry)
+        key = dict_key(url)
+        if key in self.results:
+            self.results.pop(key)
+        self.overlay.show_children(url, 'pending', [], '', self.previous_visit, self.now())
+        self.show_progress()
+        generation = self.generation
+        self.result_of(entry, True).then(lambda result: self.show_result(url, result, generation))
+
+    def refresh_stale(self):
+        """Refresh every directory of the page shown stale or failed."""
+        for entry in self.directories_on(self.current_page):
+            result = self.settled_result(entry)
+            if result != None and (result['status'] == 'stale' or result['status'] == 'failed'):
+                self.refresh_entry(entry)
+
+    async def forget(self):
+        """Drop this root's records and visit, then settle the page afresh."""
+        self.generation += 1
+        self.results = {}
+        self.previous_visit = None
+        self.overlay.show_status('loading', 0, 0, 0, 'Forgetting the cache of this directory…')
+        await self.keep(self.store.forget(self.root_url))
+        self.show_page()
+
+    async def poll(self):
+        """Near-real-time mode: re-read the root and re-settle only what moved."""
+        if self.polling or self.closed or self.page.document.visibilityState != 'visible':
+            return
+        self.polling = True
+        try:
+            fetched = await self.fetch_root()
+            if 'listing' in fetched and not self.closed:
+                entries = sorted_entries(fetched['listing']['entries'])
+                if not same_entries(entries, self.entries):
+                    self.entries = entries
+                    self.current_page = clamped_page(self.current_page, len(entries), self.size)
+                    self.show_page()
+        finally:
+            self.polling = False
+
+
+def same_entries(a, b):
+    """True when two sorted level-1 lists name the same entries with the same mtimes."""
+    if len(a) != len(b):
+        return False
+    for index in range(len(a)):
+        if a[index]['name'] != b[index]['name'] or a[index]['mtime'] != b[index]['mtime']:
+            return False
+    return True

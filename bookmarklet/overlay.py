@@ -7,6 +7,7 @@ innerHTML. The data-role attributes are the contract users and tests read
 
 from bookmarklet.portable import dict_key, parse_int
 from bookmarklet.display import entry_view
+from bookmarklet.freshness import appeared_since
 
 OVERLAY_ID = 'autoindex-sitemap'
 CLOSE_EVENT = 'autoindex-sitemap-close'
@@ -36,6 +37,7 @@ a:hover { text-decoration: underline; }
 ul { margin: .2rem 0 0 1.25rem; }
 [data-role=child] .line a { font-weight: 400; }
 .note { color: #8a1c1c; font-size: .9em; }
+.refresh { padding: 0 .3em; font-size: .85em; line-height: 1.2; }
 """
 
 
@@ -67,7 +69,10 @@ def close_existing(document):
 
 
 class Overlay:
-    """The panel over the page. actions: {page(n), resize(size), close()}."""
+    """The panel over the page.
+
+    actions: {page(step), resize(size), refresh(url), refreshStale(), forget(), close()}.
+    """
 
     def __init__(self, page, settings, actions):
         self.page = page
@@ -137,6 +142,10 @@ class Overlay:
             'change', lambda event: self.actions['resize'](parse_int(self.size_select.value)))
         label.appendChild(self.size_select)
         nav.appendChild(label)
+        nav.appendChild(self.new_button('refresh-stale', 'Refresh stale',
+                                        lambda event: self.actions['refreshStale']()))
+        nav.appendChild(self.new_button('forget', 'Forget cache',
+                                        lambda event: self.actions['forget']()))
         self.panel.appendChild(nav)
 
     def new_button(self, role, text, handler):
@@ -177,6 +186,7 @@ class Overlay:
         for entry in entries:
             row = self.new_entry_element('row', entry_view(entry, root_url, now))
             if entry['type'] == 'directory':
+                self.add_refresh_button(row, row.getAttribute('data-href'))
                 self.set_row_status(row, 'pending')
                 self.rows[dict_key(row.getAttribute('data-href'))] = row
             self.list.appendChild(row)
@@ -206,6 +216,13 @@ class Overlay:
         element.appendChild(line)
         return element
 
+    def add_refresh_button(self, row, url):
+        button = self.new_button('refresh', '↻', lambda event: self.actions['refresh'](url))
+        button.className = 'refresh'
+        button.setAttribute('aria-label', 'Refresh this directory now')
+        button.title = 'Refresh this directory now'
+        row.firstChild.appendChild(button)
+
     def set_row_status(self, row, status):
         row.setAttribute('data-status', status)
         mark = row.querySelector('.mark')
@@ -216,7 +233,7 @@ class Overlay:
         mark.setAttribute('data-status', status)
         mark.textContent = status
 
-    def show_children(self, url, status, entries, message, now):
+    def show_children(self, url, status, entries, message, visit, now):
         """Show a directory's settled level-2 entries (or why there are none) in its row."""
         key = dict_key(url)
         if not (key in self.rows):
@@ -232,7 +249,14 @@ class Overlay:
             note.className = 'note'
             children.appendChild(note)
         for entry in entries:
-            children.appendChild(self.new_entry_element('child', entry_view(entry, url, now)))
+            child = self.new_entry_element('child', entry_view(entry, url, now))
+            if appeared_since(entry, visit):
+                child.setAttribute('data-appeared', 'true')
+                mark = new_element(self.document, 'span', '', 'new')
+                mark.className = 'mark'
+                mark.setAttribute('data-status', 'new')
+                child.firstChild.appendChild(mark)
+            children.appendChild(child)
         row.appendChild(children)
 
     def close(self):

@@ -12,6 +12,8 @@ from bookmarklet.times import parse_http_date, parse_iso_time, parse_listing_dat
     format_age
 from bookmarklet.display import format_size, entry_view
 from bookmarklet.paging import page_count, page_entries
+from bookmarklet.freshness import cache_decision, new_record, stored_record, status_after_fetch, \
+    level_one_urls
 
 
 def anchors_given(anchors):
@@ -51,6 +53,16 @@ def run_case(kind, given):
         return entry_view(given[0], given[1], given[2])
     if kind == 'page':
         return [page_count(len(given[0]), given[2]), page_entries(given[0], given[1], given[2])]
+    if kind == 'cache_decision':
+        return cache_decision(given[0], given[1], given[2], given[3], given[4])
+    if kind == 'new_record':
+        return new_record(given[0], given[1], given[2], given[3], given[4], given[5])
+    if kind == 'stored_record':
+        return stored_record(given[0], given[1])
+    if kind == 'status_after_fetch':
+        return status_after_fetch(given[0], given[1], given[2])
+    if kind == 'level_one_urls':
+        return level_one_urls(given[0], given[1])
     return {'error': 'unknown case kind ' + kind}
 
 

@@ -8,5 +8,7 @@ SETTINGS = {
     'maxConcurrentRequests': 10,
     'timeoutSeconds': 20,
     'prefetch': True,
+    'staleAfterSeconds': 86400,
+    'refreshSeconds': 0,
     'utcOffsetMinutes': 0,
 }

@@ -28,6 +28,22 @@ def bookmarklet(dist):
 
 
 @pytest.fixture
+def build_variant(tmp_path):
+    """build_variant(*flags) builds the bookmarklet with other options into a temp dist/
+    and returns that folder."""
+    import subprocess
+
+    def build(*flags):
+        out = tmp_path / 'dist-variant'
+        subprocess.run([sys.executable, str(ROOT / 'generator.py'), '--out', str(out),
+                        '--build-dir', str(tmp_path / 'build-variant')] + list(flags),
+                       check=True, capture_output=True, text=True)
+        return out
+
+    return build
+
+
+@pytest.fixture
 def serve(tmp_path):
     """serve(site, root) starts nginx with nginx/<site> over root; stopped after the test."""
     started = []

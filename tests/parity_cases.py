@@ -82,6 +82,21 @@ def core_cases():
     add('read_listing', 'text/html', '<html>Login</html>', [], settings)
     add('entry_view', entry('a b.txt', 1563194096, 'file', 1536), 'http://x/files/', 1563194096 + 7200)
     add('entry_view', entry('dir', None, 'directory'), 'http://x/', 0)
+    t = 1788220800
+    stored = {'url': 'http://h/d/', 'mtime': t, 'precision': 1, 'format': 'json', 'fetchedAt': t + 1,
+              'schema': 1, 'entries': [{'name': 'a', 'type': 'file', 'mtime': t, 'size': 1, 'seen': 0}]}
+    for given in [(None, t, 1, t + 9), (stored, t, 1, t + 9), (stored, t + 1, 1, t + 9),
+                  (stored, t, 60, t + 9), (stored, t, 1, t + 86401), (stored, None, 1, t)]:
+        add('cache_decision', given[0], given[1], given[2], given[3], 86400)
+    listing_value = {'format': 'html', 'entries': [entry('a', t, 'file', 1), entry('b', t)]}
+    add('new_record', 'http://h/d/', t, 60, listing_value, t + 50, None)
+    add('new_record', 'http://h/d/', t, 60, listing_value, t + 50, stored)
+    for value in [stored, None, {'schema': 1}, dict(stored, schema=2), dict(stored, fetchedAt='x'),
+                  dict(stored, entries=[{'name': 'x'}])]:
+        add('stored_record', value, 'http://h/d/')
+    add('status_after_fetch', 'recheck', stored, stored['entries'])
+    add('status_after_fetch', 'recheck', stored, [])
+    add('level_one_urls', ['http://h/r/a/', 'http://h/r/a/b/', 'http://h/r/', 'http://h/x/'], 'http://h/r/')
     listing = [entry('e{}'.format(i), i) for i in range(23)]
     for page, size in [(1, 10), (3, 10), (4, 10), (0, 10), (1, 30)]:
         add('page', listing, page, size)

@@ -119,3 +119,70 @@ def test_entry_view_gives_contract_strings():
     assert view == {'name': 'a b', 'type': 'file', 'href': 'http://h/files/a%20b',
                     'mtime': '2019-07-15T12:34:56Z', 'size': '1536', 'age': '1 min ago',
                     'sizeText': '1.5 KB'}
+
+
+# The cache decision -------------------------------------------------------
+
+from bookmarklet import freshness  # noqa: E402
+
+T = 1788220800  # a directory's mtime, on a whole minute
+DAY = 86400
+
+
+def record(mtime, fetched_at, precision=1, names=('a',)):
+    return {'url': 'http://h/d/', 'mtime': mtime, 'precision': precision, 'format': 'json',
+            'fetchedAt': fetched_at, 'schema': 1,
+            'entries': [{'name': n, 'type': 'file', 'mtime': T, 'size': 1, 'seen': 0} for n in names]}
+
+
+@pytest.mark.parametrize('case, expected', [
+    ((None, T, 1, T + 600), 'new'),
+    ((record(T, T + 600), T + 1, 1, T + 900), 'changed'),
+    ((record(T, T + 600), T, 1, T + 900), 'hit'),
+    ((record(T, T + 600), T, 1, T + 600 + DAY), 'recheck'),          # past stale-after
+    ((record(T, T), T, 1, T + 900), 'recheck'),                      # fetched in mtime's own second
+    ((record(T, T + 1), T, 1, T + 900), 'hit'),                      # fetched after that second
+    ((record(T, T + 30, 60), T, 60, T + 900), 'recheck'),            # HTML: within the minute
+    ((record(T, T + 60, 60), T, 60, T + 900), 'hit'),                # HTML: the minute had ended
+    ((record(T + 37, T + 600), T, 60, T + 900), 'hit'),              # JSON record, HTML root
+    ((record(T + 37, T + 600), T + 60, 60, T + 900), 'changed'),
+    ((record(T + 3600, T), T + 3600, 1, T + 10), 'hit'),             # mtime ahead of the clock...
+    ((record(T + 3600, T), T + 3600, 1, T + 3600), 'recheck'),       # ...until it arrives
+    ((record(None, T), None, 1, T + 10), 'recheck'),                 # no dates: no change signal
+])
+def test_cache_decision_follows_every_freshness_rule(case, expected):
+    given_record, mtime, precision, now = case
+    assert freshness.cache_decision(given_record, mtime, precision, now, DAY) == expected
+
+
+def test_new_record_remembers_when_each_entry_was_first_seen():
+    listing = {'format': 'json', 'entries': [
+        {'name': 'a', 'type': 'file', 'mtime': T, 'size': 1},
+        {'name': 'b', 'type': 'directory', 'mtime': T, 'size': None}]}
+    first = freshness.new_record('http://h/d/', T, 1, listing, T + 100, None)
+    assert [e['seen'] for e in first['entries']] == [0, 0]
+    listing['entries'].append({'name': 'c', 'type': 'file', 'mtime': T, 'size': 2})
+    second = freshness.new_record('http://h/d/', T + 5, 1, listing, T + 200, first)
+    assert [e['seen'] for e in second['entries']] == [0, 0, T + 200]
+    assert [freshness.appeared_since(e, T + 150) for e in second['entries']] == [False, False, True]
+    assert not freshness.appeared_since(second['entries'][2], None)
+    assert freshness.status_after_fetch('recheck', first, second['entries']) == 'changed'
+    assert freshness.status_after_fetch('recheck', first, first['entries']) == 'fresh'
+
+
+@pytest.mark.parametrize('value', [
+    None, 'text', [], {'schema': 0}, dict(record(T, T), schema=2), dict(record(T, T), url='http://h/x/'),
+    dict(record(T, T), entries='x'), dict(record(T, T), entries=[{'name': 1, 'seen': 0}]),
+    dict(record(T, T), fetchedAt='yesterday'),
+])
+def test_stored_values_of_another_schema_or_damaged_are_not_trusted(value):
+    assert freshness.stored_record(value, 'http://h/d/') is None
+
+
+def test_a_sound_stored_record_is_trusted():
+    assert freshness.stored_record(record(T, T), 'http://h/d/') == record(T, T)
+
+
+def test_only_directories_directly_below_the_root_are_pruned():
+    urls = ['http://h/r/a/', 'http://h/r/a/b/', 'http://h/r/', 'http://h/other/', 'http://h/r/c%2F/']
+    assert freshness.level_one_urls(urls, 'http://h/r/') == ['http://h/r/a/', 'http://h/r/c%2F/']

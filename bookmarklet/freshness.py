@@ -1,0 +1,145 @@
+"""The cache decision: may a record stand in for a directory's listing right now?
+
+A record is {url, mtime, precision, format, fetchedAt, entries, schema}:
+mtime is the directory's mtime as its parent listed it when the record was
+fetched, precision the seconds one step of that mtime spans, fetchedAt the
+server's clock at the fetch. Every level-2 entry in it carries `seen`, the
+server time it was first seen (0 when it was there at the first fetch).
+"""
+
+from bookmarklet.portable import is_record, record_field, dict_key, floor_mod
+
+SCHEMA = 1
+
+# The decisions. A hit serves the record; the others fetch the listing.
+HIT = 'hit'
+NEW = 'new'            # no record
+CHANGED = 'changed'    # the live mtime moved
+RECHECK = 'recheck'    # same mtime, but past the stale-after age or racily fetched
+
+
+def same_mtime(a, b, precision):
+    """True when two mtimes are the same moment at the coarser precision."""
+    if a == None or b == None:
+        return a == b
+    return a // precision == b // precision
+
+
+def cache_decision(record, mtime, precision, now, stale_after):
+    """HIT, NEW, CHANGED or RECHECK for a directory whose parent lists it with mtime.
+
+    now and the record's fetchedAt are both the server's clock.
+    """
+    if record == None:
+        return NEW
+    coarser = max(precision, record['precision'])
+    if not same_mtime(record['mtime'], mtime, coarser):
+        return CHANGED
+    if mtime == None or now - record['fetchedAt'] >= stale_after:
+        return RECHECK
+    if is_racy(mtime, coarser, record['fetchedAt'], now):
+        return RECHECK
+    return HIT
+
+
+def is_racy(mtime, precision, fetched_at, now):
+    """True when a change after the fetch could hide behind an unchanged mtime.
+
+    A change at time T lists as T cut to the precision, so a later change keeps
+    the mtime only within [mtime, mtime + precision). A fetch that ended before
+    that window closed cannot vouch for it, once the window has begun by the
+    server's clock (an mtime in the future is trusted until it arrives).
+    """
+    window_start = mtime - floor_mod(mtime, precision)
+    return fetched_at < window_start + precision and now >= window_start
+
+
+def status_after_fetch(decision, record, entries):
+    """The row status once a fetch for this decision brought entries."""
+    if decision == NEW:
+        return 'new'
+    if decision == CHANGED or not same_names(record['entries'], entries):
+        return 'changed'
+    return 'fresh'
+
+
+def same_names(old, new):
+    """True when two listings hold the same names."""
+    if len(old) != len(new):
+        return False
+    names = {}
+    for entry in old:
+        names[dict_key(entry['name'])] = True
+    for entry in new:
+        if not (dict_key(entry['name']) in names):
+            return False
+    return True
+
+
+def new_record(url, mtime, precision, listing, fetched_at, previous):
+    """The record for a listing just fetched; entries keep when they were first seen."""
+    seen = {}
+    if previous != None:
+        for entry in previous['entries']:
+            seen[dict_key(entry['name'])] = entry['seen']
+    entries = []
+    for entry in listing['entries']:
+        key = dict_key(entry['name'])
+        first = 0
+        if previous != None:
+            first = seen[key] if key in seen else fetched_at
+        entries.append({'name': entry['name'], 'type': entry['type'], 'mtime': entry['mtime'],
+                        'size': entry['size'], 'seen': first})
+    return {'url': url, 'mtime': mtime, 'precision': precision, 'format': listing['format'],
+            'fetchedAt': fetched_at, 'entries': entries, 'schema': SCHEMA}
+
+
+def appeared_since(entry, visit):
+    """True when a level-2 entry was first seen after the previous visit of its root."""
+    return visit != None and entry['seen'] > visit
+
+
+def stored_record(value, url):
+    """The record a stored value holds, or None when it is from another schema or damaged.
+
+    Storage may hold anything: an older version's record, a half-written one,
+    another program's data. Only a record of this schema whose fields all
+    have the right shape is trusted.
+    """
+    if not is_record(value) or record_field(value, 'schema') != SCHEMA:
+        return None
+    if record_field(value, 'url') != url:
+        return None
+    for key in ['precision', 'fetchedAt']:
+        if not is_number(record_field(value, key)):
+            return None
+    mtime = record_field(value, 'mtime')
+    entries = record_field(value, 'entries')
+    if (mtime != None and not is_number(mtime)) or not isinstance(entries, list):
+        return None
+    checked = []
+    for entry in entries:
+        if not is_record(entry) or not isinstance(record_field(entry, 'name'), str) \
+                or not is_number(record_field(entry, 'seen')):
+            return None
+        checked.append({'name': entry['name'], 'type': record_field(entry, 'type'),
+                        'mtime': record_field(entry, 'mtime'), 'size': record_field(entry, 'size'),
+                        'seen': entry['seen']})
+    return {'url': url, 'mtime': mtime, 'precision': value['precision'],
+            'format': record_field(value, 'format'), 'fetchedAt': value['fetchedAt'],
+            'entries': checked, 'schema': SCHEMA}
+
+
+def is_number(value):
+    return (isinstance(value, int) or isinstance(value, float)) and not isinstance(value, bool)
+
+
+def level_one_urls(urls, root_url):
+    """The URLs among urls that name a directory directly below root_url."""
+    found = []
+    for url in urls:
+        if url.startswith(root_url) and len(url) > len(root_url):
+            rest = url[len(root_url):len(url) - 1]
+            if url[len(url) - 1] == '/' and rest.find('/') < 0:
+                found.append(url)
+    return found
