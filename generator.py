@@ -9,6 +9,7 @@ javascript: URL. dist/ is replaced only once every step has succeeded.
 
 import argparse
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -78,6 +79,8 @@ SETTINGS = [
             whole_number(1, 100)),
     Setting('timeoutSeconds', 20, 'seconds before a listing request is given up',
             whole_number(1, 600)),
+    Setting('childrenShown', 5, "level-2 entries shown under a directory before 'Show more'",
+            whole_number(1, 1000)),
     Setting('staleAfterSeconds', 86400,
             'seconds after which a cached listing is fetched again even if its mtime matches',
             whole_number(0, 31536000)),
@@ -139,7 +142,20 @@ def stage_sources(settings, staging):
     (package / 'settings.py').write_text(
         '"""The settings of this build, written by generator.py."""\n\n'
         'SETTINGS = ' + python_literal(settings) + '\n', encoding='utf-8')
+    (package / 'style.py').write_text(
+        '"""The overlay\'s styles, compacted from overlay.css by generator.py."""\n\n'
+        'STYLE = ' + repr(compact_css((SOURCES / 'overlay.css').read_text(encoding='utf-8')))
+        + '\n', encoding='utf-8')
     return package / 'main.py'
+
+
+def compact_css(css):
+    """css without comments and the white space no browser needs."""
+    css = re.sub(r'/\*.*?\*/', '', css, flags=re.S)
+    css = re.sub(r'\s+', ' ', css)
+    css = re.sub(r'\s*([{};,>])\s*', r'\1', css)
+    css = re.sub(r':\s+', ':', css)
+    return css.replace(';}', '}').strip()
 
 
 def python_literal(value):
@@ -178,14 +194,26 @@ def bundle(module, out):
     return out.read_text(encoding='ascii').strip()
 
 
+# Transcrypt's runtime adds properties to Array.prototype and String.prototype
+# of the realm it runs in. The wrapper gives the script a realm of its own: a
+# hidden same-origin iframe, which evaluates the script's own source text and
+# hands it the page's window as autoindexSitemapPage. Where the page's CSP
+# forbids eval, the script runs in the page instead.
+REALM_WRAPPER = (
+    'void function(r){{var d=document,f=d.createElement("iframe"),g;'
+    'f.setAttribute("data-autoindex-sitemap-realm","");f.style.display="none";'
+    'd.documentElement.appendChild(f);try{{g=f.contentWindow.eval("("+r+")")}}catch(e){{}}'
+    'g?g(window):(f.remove(),r(window))}}(function(autoindexSitemapPage){{{script}}})')
+
+
 def bookmarklet_url(script):
-    """A javascript: URL that runs script and yields undefined.
+    """A javascript: URL that runs script in a realm of its own and yields undefined.
 
     Browsers percent-decode a bookmarked URL before running it and drop tabs
     and line breaks from it, so '%' and every control character are escaped;
     `void` keeps Firefox from replacing the page with the script's value.
     """
-    code = 'void function(){' + script + '}()'
+    code = REALM_WRAPPER.format(script=script)
     escaped = []
     for char in code:
         if char == '%' or char == '#' or ord(char) < 0x20 or ord(char) >= 0x7F:

@@ -9,7 +9,8 @@ so a slow answer from an earlier page never lands on the page now shown.
 from bookmarklet.portable import JSError, dict_key, last_char
 from bookmarklet.listing import ListingError, read_listing, read_html_listing
 from bookmarklet.order import sorted_entries
-from bookmarklet.paging import page_count, clamped_page, page_entries
+from bookmarklet.paging import page_count, clamped_page, page_entries, matching_entries
+from bookmarklet.display import likely_cause
 from bookmarklet.names import child_url
 from bookmarklet.freshness import HIT, NEW, RECHECK, cache_decision, status_after_fetch, \
     new_record, same_mtime
@@ -30,9 +31,15 @@ def directory_url_of(href):
     return url
 
 
-def new_result(status, entries, message, mtime):
-    """A directory's settled state for this session: what its row shows."""
-    return {'status': status, 'entries': entries, 'message': message, 'mtime': mtime}
+def new_result(status, entries, problem, mtime):
+    """A directory's settled state for this session: what its row shows.
+
+    problem says why no listing could be had ('' when one was)."""
+    message = ''
+    if problem != '':
+        message = ('Could not revalidate: ' if status == 'stale' else 'Not loaded: ') + problem
+    return {'status': status, 'entries': entries, 'problem': problem, 'message': message,
+            'mtime': mtime}
 
 
 class Crawl:
@@ -41,6 +48,8 @@ class Crawl:
         self.settings = settings
         self.root_url = directory_url_of(page.location.href)
         self.entries = []
+        self.shown = []
+        self.query = ''
         self.precision = 1
         self.live = False
         self.current_page = 1
@@ -59,6 +68,7 @@ class Crawl:
         self.overlay = overlay_class(page, settings, {
             'page': lambda step: self.go_to_page(self.current_page + step),
             'resize': lambda size: self.resize(size),
+            'filter': lambda query: self.filter(query),
             'refresh': lambda url: self.refresh(url),
             'refreshStale': lambda: self.refresh_stale(),
             'forget': lambda: self.forget(),
@@ -80,7 +90,7 @@ class Crawl:
                 return
             self.precision = root['listing']['precision']
             self.live = root['live']
-            self.entries = sorted_entries(root['listing']['entries'])
+            self.list_entries(sorted_entries(root['listing']['entries']))
             self.previous_visit = await self.store.read_visit(self.root_url)
             if self.live:
                 await self.keep(self.store.write_visit(self.root_url, self.now()))
@@ -143,8 +153,24 @@ class Crawl:
             return False
         return True
 
+    def list_entries(self, entries):
+        """Take a new sorted level-1 list, and the part of it the filter lets through."""
+        self.entries = entries
+        self.shown = matching_entries(entries, self.query)
+        self.current_page = clamped_page(self.current_page, len(self.shown), self.size)
+        if len(self.query) > 0:
+            self.overlay.show_matches(str(len(self.shown)) + ' of ' + str(len(entries)) + ' match')
+        else:
+            self.overlay.show_matches('')
+
+    def filter(self, query):
+        self.query = query
+        self.current_page = 1
+        self.list_entries(self.entries)
+        self.show_page()
+
     def go_to_page(self, page):
-        self.current_page = clamped_page(page, len(self.entries), self.size)
+        self.current_page = clamped_page(page, len(self.shown), self.size)
         self.show_page()
 
     def resize(self, size):
@@ -162,7 +188,7 @@ class Crawl:
     def directories_on(self, page):
         """The directory entries of a page of the current size."""
         found = []
-        for entry in page_entries(self.entries, page, self.size):
+        for entry in page_entries(self.shown, page, self.size):
             if entry['type'] == 'directory':
                 found.append(entry)
         return found
@@ -174,8 +200,8 @@ class Crawl:
         """Render the current page and settle its directories: cache first, then wave 2."""
         self.generation += 1
         generation = self.generation
-        pages = page_count(len(self.entries), self.size)
-        self.overlay.show_page(page_entries(self.entries, self.current_page, self.size),
+        pages = page_count(len(self.shown), self.size)
+        self.overlay.show_page(page_entries(self.shown, self.current_page, self.size),
                                self.root_url, self.current_page, pages, self.size, self.now())
         self.wanted = {}
         directories = self.directories_on(self.current_page)
@@ -244,8 +270,8 @@ class Crawl:
             except ListingError as error:
                 problem = error.message
         if record != None:
-            return new_result('stale', record['entries'], 'Could not revalidate: ' + problem, mtime)
-        return new_result('failed', [], 'Not loaded: ' + problem, mtime)
+            return new_result('stale', record['entries'], problem, mtime)
+        return new_result('failed', [], problem, mtime)
 
     def show_result(self, url, result, generation):
         if generation != self.generation or result == None:
@@ -257,31 +283,36 @@ class Crawl:
     def show_progress(self):
         """The status line's counts for the current page, and prefetch once it settles."""
         loaded = 0
-        failed = 0
+        problems = []
         directories = self.directories_on(self.current_page)
         for entry in directories:
             result = self.settled_result(entry)
             if result != None:
                 if result['status'] == 'failed':
-                    failed += 1
+                    problems.append(result['problem'])
                 else:
                     loaded += 1
+        failed = len(problems)
         total = len(directories)
         settled = loaded + failed == total
-        state = 'done' if settled else 'loading'
-        if settled and failed > 0 and loaded == 0:
-            state = 'broken'
         text = str(loaded) + ' of ' + str(total) + ' directories loaded'
         if failed > 0:
             text += ', ' + str(failed) + ' failed'
-        text += ' · ' + str(len(self.entries)) + ' entries in this directory'
+        text += ' · ' + str(len(self.entries)) + ' entries here'
+        state = 'done' if settled else 'loading'
+        # The design plan's total-failure indicator: nearly nothing loaded is a
+        # breakage to show plainly, not a row of quiet marks.
+        if settled and failed > 0 and loaded * 10 <= total:
+            state = 'broken'
+            text = 'Nearly nothing could be loaded (' + str(loaded) + ' of ' + str(total) \
+                + '): ' + likely_cause(problems) + '.'
         self.overlay.show_status(state, loaded, total, failed, text)
         if settled and self.settings['prefetch']:
             self.prefetch()
 
     def prefetch(self):
         """Settle the next page's directories so that paging on is instant."""
-        if self.current_page >= page_count(len(self.entries), self.size):
+        if self.current_page >= page_count(len(self.shown), self.size):
             return
         for entry in self.directories_on(self.current_page + 1):
             if self.settled_result(entry) == None:
@@ -330,8 +361,7 @@ class Crawl:
             if 'listing' in fetched and not self.closed:
                 entries = sorted_entries(fetched['listing']['entries'])
                 if not same_entries(entries, self.entries):
-                    self.entries = entries
-                    self.current_page = clamped_page(self.current_page, len(entries), self.size)
+                    self.list_entries(entries)
                     self.show_page()
         finally:
             self.polling = False

@@ -1,8 +1,7 @@
 """What a row shows for an entry: the attribute values and texts, as strings."""
 
-import math
-
 from bookmarklet.names import child_url
+from bookmarklet.portable import dict_key, floor
 from bookmarklet.times import format_iso, format_age
 
 SIZE_UNITS = ['B', 'KB', 'MB', 'GB', 'TB', 'PB']
@@ -18,9 +17,9 @@ def format_size(size):
     if unit == 0:
         return str(size) + ' B'
     # Floats round identically in both engines; round() does not (half to even).
-    tenths = math.floor(size / divisor * 10 + 0.5)
+    tenths = floor(size / divisor * 10 + 0.5)
     if tenths >= 100:
-        return str(math.floor(size / divisor + 0.5)) + ' ' + SIZE_UNITS[unit]
+        return str(floor(size / divisor + 0.5)) + ' ' + SIZE_UNITS[unit]
     return str(tenths // 10) + '.' + str(tenths - tenths // 10 * 10) + ' ' + SIZE_UNITS[unit]
 
 
@@ -46,3 +45,27 @@ def entry_view(entry, directory_url, now):
         view['size'] = str(entry['size'])
         view['sizeText'] = format_size(entry['size'])
     return view
+
+
+def likely_cause(problems):
+    """What most probably went wrong, in words, from the problems of the failed requests."""
+    if len(problems) == 0:
+        return 'unknown'
+    counts = {}
+    common = problems[0]
+    for problem in problems:
+        key = dict_key(problem)
+        counts[key] = counts[key] + 1 if key in counts else 1
+        if counts[key] > counts[dict_key(common)]:
+            common = problem
+    if common.find('network') >= 0 or common.find('CORS') >= 0:
+        return 'the server cannot be reached, or refuses these requests (CORS)'
+    if common.find('timed out') >= 0:
+        return 'the server does not answer in time'
+    if common.find('HTTP 4') == 0:
+        return 'the server refuses the listings (' + common + ')'
+    if common.find('HTTP 5') == 0:
+        return 'the server fails (' + common + ')'
+    if common.find('listing') >= 0 or common.find('JSON') >= 0:
+        return 'the server answers with pages that are not directory listings (' + common + ')'
+    return common

@@ -1,7 +1,7 @@
 """The entry point: toggle the overlay on a page, or offer the parity cases outside one."""
 
 from bookmarklet.settings import SETTINGS
-from bookmarklet.overlay import Overlay, close_existing
+from bookmarklet.overlay import Overlay, close_existing, leave_realm
 from bookmarklet.crawl import Crawl
 from bookmarklet.parity import run_cases
 
@@ -9,6 +9,7 @@ from bookmarklet.parity import run_cases
 def start(page):
     """A click: close the open overlay, or open one and crawl."""
     if close_existing(page.document):
+        leave_realm()
         return
     Crawl(page, SETTINGS, Overlay).run()
 
@@ -22,5 +23,7 @@ def offer_cases(scope):
 #?if __pragma__ ('js', '{}', 'typeof document') == 'undefined':
 #?    offer_cases(globalThis)
 #?else:
-#?    start(window)
+#?    # The realm wrapper of the bookmarklet names the page; a script loaded into
+#?    # the page itself runs there.
+#?    start(__pragma__ ('js', '{}', '(typeof autoindexSitemapPage === "undefined" ? window : autoindexSitemapPage)'))
 # __pragma__ ('noecom')

@@ -8,37 +8,13 @@ innerHTML. The data-role attributes are the contract users and tests read
 from bookmarklet.portable import dict_key, parse_int
 from bookmarklet.display import entry_view
 from bookmarklet.freshness import appeared_since
+from bookmarklet.style import STYLE
 
 OVERLAY_ID = 'autoindex-sitemap'
 CLOSE_EVENT = 'autoindex-sitemap-close'
+REALM_MARK = 'data-autoindex-sitemap-realm'
 
-STYLE = """
-:host { all: initial; }
-.panel { position: fixed; z-index: 2147483647; top: 2vh; right: 2vw; bottom: 2vh;
-  width: min(56rem, 96vw); overflow: auto; box-sizing: border-box; padding: 1rem 1.25rem;
-  font: 14px/1.45 system-ui, sans-serif; color: #1d1f23; background: #fff;
-  border: 1px solid #c8ccd2; border-radius: 8px; box-shadow: 0 8px 32px rgba(0,0,0,.25); }
-header { display: flex; align-items: baseline; gap: .75rem; }
-h1 { font-size: 1.1rem; margin: 0; flex: 1; overflow-wrap: anywhere; }
-button, select { font: inherit; }
-[data-role=status] { margin: .5rem 0; color: #4a4f57; }
-[data-role=status][data-state=broken] { color: #8a1c1c; font-weight: 600; }
-nav { display: flex; align-items: center; gap: .5rem; flex-wrap: wrap; margin-bottom: .5rem; }
-ol, ul { list-style: none; margin: 0; padding: 0; }
-[data-role=row] { padding: .4rem 0; border-top: 1px solid #e3e5e8; }
-.line { display: flex; flex-wrap: wrap; gap: .25rem .75rem; align-items: baseline; }
-.line a { font-weight: 600; overflow-wrap: anywhere; }
-a { color: #0b57d0; text-decoration: none; }
-a:hover { text-decoration: underline; }
-.meta { color: #5f6670; font-size: .9em; }
-.mark { font-size: .8em; padding: 0 .35em; border-radius: 3px; background: #eef0f3; }
-.mark[data-status=failed] { background: #fbe3e3; color: #8a1c1c; }
-.mark[data-status=new], .mark[data-status=changed] { background: #e3f1e6; color: #1c5b2c; }
-ul { margin: .2rem 0 0 1.25rem; }
-[data-role=child] .line a { font-weight: 400; }
-.note { color: #8a1c1c; font-size: .9em; }
-.refresh { padding: 0 .3em; font-size: .85em; line-height: 1.2; }
-"""
+KEYS_HELP = 'Keys: ↑ ↓ or j k move · n p page · / filter · Esc close'
 
 
 def new_element(document, tag, role, text):
@@ -57,8 +33,18 @@ def remove_children(element):
         element.removeChild(element.firstChild)
 
 
+def leave_realm():
+    """Remove the hidden frame this script runs in, if it runs in one of its own.
+
+    Its realm ends with it, so nothing may run after this call.
+    """
+    frame = window.frameElement
+    if frame != None and frame.hasAttribute(REALM_MARK) and frame.parentNode != None:
+        frame.parentNode.removeChild(frame)
+
+
 def close_existing(document):
-    """Remove the overlay if one is open; True when there was one (the toggle)."""
+    """Close the overlay if one is open; True when there was one (the toggle)."""
     host = document.getElementById(OVERLAY_ID)
     if host == None:
         return False
@@ -71,7 +57,8 @@ def close_existing(document):
 class Overlay:
     """The panel over the page.
 
-    actions: {page(step), resize(size), refresh(url), refreshStale(), forget(), close()}.
+    actions: {page(step), resize(size), filter(query), refresh(url), refreshStale(),
+    forget(), close()}.
     """
 
     def __init__(self, page, settings, actions):
@@ -80,28 +67,46 @@ class Overlay:
         self.settings = settings
         self.actions = actions
         self.rows = {}
+        self.closed = False
+        self.focus_before = self.document.activeElement
         self.host = new_element(self.document, 'div', '', '')
         self.host.id = OVERLAY_ID
         self.root = self.host.attachShadow({'mode': 'open'})
         self.add_style()
+        backdrop = new_element(self.document, 'div', '', '')
+        backdrop.className = 'backdrop'
+        backdrop.addEventListener('click', lambda event: self.close())
+        self.root.appendChild(backdrop)
         self.panel = new_element(self.document, 'section', '', '')
+        self.panel.className = 'panel'
         self.panel.setAttribute('role', 'dialog')
-        self.panel.setAttribute('aria-label', 'Sitemap')
+        self.panel.setAttribute('aria-modal', 'true')
+        self.panel.setAttribute('aria-labelledby', 'title')
+        self.panel.tabIndex = -1
         self.root.appendChild(self.panel)
         self.build_header()
         self.status = new_element(self.document, 'p', 'status', 'Reading the listing…')
         self.status.setAttribute('data-state', 'loading')
+        self.status.setAttribute('aria-live', 'polite')
         self.panel.appendChild(self.status)
         self.note = new_element(self.document, 'p', '', '')
         self.note.className = 'note'
         self.panel.appendChild(self.note)
+        self.build_tools()
         self.build_pager()
         self.list = new_element(self.document, 'ol', '', '')
         self.panel.appendChild(self.list)
+        keys = new_element(self.document, 'p', '', KEYS_HELP)
+        keys.className = 'keys'
+        self.panel.appendChild(keys)
         self.on_key = lambda event: self.handle_key(event)
+        self.on_focus = lambda event: self.keep_focus(event)
         self.document.addEventListener('keydown', self.on_key, True)
-        self.host.addEventListener(CLOSE_EVENT, lambda event: self.release())
+        self.document.addEventListener('focusin', self.on_focus, True)
+        # A second click's script tells this one to close: listeners, crawl and realm go.
+        self.host.addEventListener(CLOSE_EVENT, lambda event: self.close())
         self.document.body.appendChild(self.host)
+        self.panel.focus({'preventScroll': True})
 
     def add_style(self):
         """Styles through a constructed sheet, which a page's style-src cannot strip."""
@@ -115,13 +120,26 @@ class Overlay:
     def build_header(self):
         header = new_element(self.document, 'header', '', '')
         self.title = new_element(self.document, 'h1', '', self.settings['title'])
+        self.title.id = 'title'
         header.appendChild(self.title)
-        close = new_element(self.document, 'button', 'close', '✕')
-        close.setAttribute('type', 'button')
+        close = self.new_button('close', '✕', lambda event: self.close())
         close.setAttribute('aria-label', 'Close the sitemap')
-        close.addEventListener('click', lambda event: self.close())
         header.appendChild(close)
         self.panel.appendChild(header)
+
+    def build_tools(self):
+        tools = new_element(self.document, 'div', '', '')
+        tools.className = 'tools'
+        self.filter = new_element(self.document, 'input', 'filter', '')
+        self.filter.setAttribute('type', 'search')
+        self.filter.setAttribute('placeholder', 'Filter by name')
+        self.filter.setAttribute('aria-label', 'Filter entries by name')
+        self.filter.addEventListener('input', lambda event: self.actions['filter'](self.filter.value))
+        tools.appendChild(self.filter)
+        self.matches = new_element(self.document, 'span', 'matches', '')
+        self.matches.setAttribute('aria-live', 'polite')
+        tools.appendChild(self.matches)
+        self.panel.appendChild(tools)
 
     def build_pager(self):
         nav = new_element(self.document, 'nav', '', '')
@@ -154,10 +172,78 @@ class Overlay:
         button.addEventListener('click', handler)
         return button
 
+    # Keyboard and focus ---------------------------------------------------
+
     def handle_key(self, event):
-        if event.key == 'Escape':
-            event.stopPropagation()
+        """Keys while the overlay is open; the page does not see the ones handled here."""
+        key = event.key
+        typing = self.root.activeElement == self.filter
+        handled = True
+        if key == 'Escape':
             self.close()
+        elif key == 'Tab':
+            self.cycle_focus(event.shiftKey)
+        elif key == 'ArrowDown' or (key == 'j' and not typing):
+            self.move_row(1)
+        elif key == 'ArrowUp' or (key == 'k' and not typing):
+            self.move_row(-1)
+        elif key == '/' and not typing:
+            self.filter.focus()
+        elif key == 'n' and not typing:
+            self.actions['page'](1)
+        elif key == 'p' and not typing:
+            self.actions['page'](-1)
+        else:
+            handled = False
+        if handled:
+            event.preventDefault()
+            event.stopPropagation()
+
+    def focusable(self):
+        """The overlay's controls and links that take focus, in document order."""
+        found = []
+        candidates = self.panel.querySelectorAll('a[href], button, select, input')
+        for index in range(candidates.length):
+            if not candidates[index].disabled:
+                found.append(candidates[index])
+        return found
+
+    def cycle_focus(self, backwards):
+        """Tab within the overlay only: past the last control comes the first."""
+        controls = self.focusable()
+        if len(controls) == 0:
+            return
+        at = -1
+        for index in range(len(controls)):
+            if controls[index] == self.root.activeElement:
+                at = index
+        step = -1 if backwards else 1
+        target = at + step
+        if at < 0 or target >= len(controls):
+            target = 0 if not backwards else len(controls) - 1
+        elif target < 0:
+            target = len(controls) - 1
+        controls[target].focus()
+
+    def keep_focus(self, event):
+        """Focus that wanders to the page comes back to the overlay."""
+        if not self.closed and event.target != self.host:
+            self.panel.focus({'preventScroll': True})
+
+    def move_row(self, step):
+        """Move focus to the next or previous row's link."""
+        links = self.list.querySelectorAll('[data-role=row] > .line > a')
+        if links.length == 0:
+            return
+        current = -1
+        for index in range(links.length):
+            if links[index] == self.root.activeElement:
+                current = index
+        target = max(0, min(links.length - 1, current + step))
+        links[target].focus()
+        links[target].scrollIntoView({'block': 'nearest'})
+
+    # What the crawl shows -------------------------------------------------
 
     def show_root(self, root_url):
         self.title.textContent = self.settings['title'] + ' of ' + \
@@ -165,6 +251,9 @@ class Overlay:
 
     def show_note(self, text):
         self.note.textContent = text
+
+    def show_matches(self, text):
+        self.matches.textContent = text
 
     def show_status(self, state, loaded, total, failed, text):
         self.status.setAttribute('data-state', state)
@@ -211,7 +300,8 @@ class Overlay:
         if view['sizeText'] != '':
             size = new_element(self.document, 'span', '', view['sizeText'])
             size.className = 'meta'
-            size.title = view['size'] + ' bytes'
+            if view['size'] != '':
+                size.title = view['size'] + ' bytes'
             line.appendChild(size)
         element.appendChild(line)
         return element
@@ -229,7 +319,7 @@ class Overlay:
         if mark == None:
             mark = new_element(self.document, 'span', '', '')
             mark.className = 'mark'
-            row.firstChild.appendChild(mark)
+            row.firstChild.insertBefore(mark, row.querySelector('.refresh'))
         mark.setAttribute('data-status', status)
         mark.textContent = status
 
@@ -240,15 +330,25 @@ class Overlay:
             return
         row = self.rows[key]
         self.set_row_status(row, status)
-        old = row.querySelector('ul')
-        if old != None:
-            row.removeChild(old)
+        for old in [row.querySelector('ul'), row.querySelector('[data-role=more]')]:
+            if old != None:
+                row.removeChild(old)
         children = new_element(self.document, 'ul', '', '')
         if message != '':
             note = new_element(self.document, 'li', '', message)
             note.className = 'note'
             children.appendChild(note)
-        for entry in entries:
+        row.appendChild(children)
+        self.fill_children(children, url, entries, visit, now, self.settings['childrenShown'])
+        if len(entries) > self.settings['childrenShown']:
+            self.add_more_button(row, children, url, entries, visit, now)
+
+    def fill_children(self, children, url, entries, visit, now, count):
+        """Show the newest count level-2 entries (all of them for count < 0)."""
+        for old in children.querySelectorAll('[data-role=child]'):
+            children.removeChild(old)
+        shown = entries if count < 0 else entries[:count]
+        for entry in shown:
             child = self.new_entry_element('child', entry_view(entry, url, now))
             if appeared_since(entry, visit):
                 child.setAttribute('data-appeared', 'true')
@@ -257,14 +357,34 @@ class Overlay:
                 mark.setAttribute('data-status', 'new')
                 child.firstChild.appendChild(mark)
             children.appendChild(child)
-        row.appendChild(children)
+
+    def add_more_button(self, row, children, url, entries, visit, now):
+        """A button that shows every level-2 entry of the row, and back the newest few."""
+        hidden = len(entries) - self.settings['childrenShown']
+        more = new_element(self.document, 'button', 'more', 'Show ' + str(hidden) + ' more')
+        more.setAttribute('type', 'button')
+        more.setAttribute('aria-expanded', 'false')
+
+        def toggle(event):
+            expanded = more.getAttribute('aria-expanded') == 'true'
+            self.fill_children(children, url, entries, visit, now,
+                               self.settings['childrenShown'] if expanded else -1)
+            more.setAttribute('aria-expanded', 'false' if expanded else 'true')
+            more.textContent = 'Show ' + str(hidden) + ' more' if expanded else 'Show fewer'
+
+        more.addEventListener('click', toggle)
+        row.appendChild(more)
 
     def close(self):
-        self.release()
+        """Remove the overlay and everything it put on the page; ends this script's realm."""
+        if self.closed:
+            return
+        self.closed = True
+        self.document.removeEventListener('keydown', self.on_key, True)
+        self.document.removeEventListener('focusin', self.on_focus, True)
         if self.host.parentNode != None:
             self.host.parentNode.removeChild(self.host)
+        if self.focus_before != None and self.focus_before.focus != None:
+            self.focus_before.focus({'preventScroll': True})
         self.actions['close']()
-
-    def release(self):
-        """Drop the listeners this overlay put on the page."""
-        self.document.removeEventListener('keydown', self.on_key, True)
+        leave_realm()

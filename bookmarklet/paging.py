@@ -17,3 +17,15 @@ def page_entries(entries, page, size):
     """The entries shown on a page (1-based) of the given size."""
     start = (clamped_page(page, len(entries), size) - 1) * size
     return entries[start:start + size]
+
+
+def matching_entries(entries, query):
+    """The entries whose name contains query, ignoring case; all of them for ''."""
+    if len(query) == 0:
+        return entries
+    wanted = query.lower()
+    found = []
+    for entry in entries:
+        if entry['name'].lower().find(wanted) >= 0:
+            found.append(entry)
+    return found

@@ -39,6 +39,11 @@ def code_point(text, index):
     return [ord(text[index]), 1]
 
 
+def floor(number):
+    """The greatest integer not above number, as an int."""
+    return int(number // 1)
+
+
 def char_of(value):
     """The one-character text of a code point."""
     return chr(value)
@@ -52,6 +57,7 @@ def char_of(value):
 #?to_json = lambda value: JSON.stringify(value)
 #?is_record = lambda value: __pragma__ ('js', '{}', '(typeof value === "object" && value !== null && !Array.isArray (value))')
 #?record_field = lambda record, key: record[key] if Object.prototype.hasOwnProperty.call(record, key) else None
+#?floor = lambda number: Math.floor(number)
 #?char_of = lambda value: String.fromCodePoint(value)
 #?code_point = lambda text, index: [text.codePointAt(index), 2 if text.codePointAt(index) > 0xFFFF else 1]
 # __pragma__ ('noecom')

@@ -7,6 +7,7 @@ SETTINGS = {
     'pageSizes': [10, 15, 20, 30],
     'maxConcurrentRequests': 10,
     'timeoutSeconds': 20,
+    'childrenShown': 5,
     'prefetch': True,
     'staleAfterSeconds': 86400,
     'refreshSeconds': 0,
