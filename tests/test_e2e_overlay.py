@@ -1,0 +1,206 @@
+"""The overlay as people use it, and the page it leaves behind, in real Chromium."""
+
+import pytest
+
+from tests.trees import standard_tree, write_tree, expected_entries, href_of, SEPT_2026, \
+    directory, file
+from tests.overlay_reader import open_sitemap, read_overlay, run_bookmarklet, wait_settled, \
+    overlay_control
+
+PAGE_STATE = """() => {
+  const enumerable = (object) => { const found = []; for (const key in object) found.push(key); return found.sort(); };
+  return {
+    array: enumerable(Array.prototype), string: enumerable(String.prototype),
+    object: enumerable(Object.prototype), fn: enumerable(Function.prototype),
+    globals: Object.keys(window).sort(),
+    frames: document.querySelectorAll('iframe').length,
+  };
+}"""
+
+ACTIVE_ROLE = """() => {
+  const host = document.getElementById('autoindex-sitemap');
+  if (!host || document.activeElement !== host) return 'outside';
+  const active = host.shadowRoot.activeElement;
+  if (!active) return 'none';
+  const row = active.closest('[data-role=row]');
+  return active.getAttribute('data-role') || (row ? 'row:' + row.getAttribute('data-name') : active.tagName);
+}"""
+
+
+@pytest.fixture
+def listing(tmp_path, serve):
+    spec = standard_tree(35)
+    spec['many-children'] = directory(SEPT_2026 + 40 * 3600, {
+        'entry-{:02d}'.format(i): file(SEPT_2026 + i * 60, i) for i in range(12)})
+    write_tree(tmp_path / 'www', spec)
+    return spec, serve('json-by-accept.conf', tmp_path / 'www')
+
+
+def names_shown(page):
+    return [row['name'] for row in read_overlay(page)['rows']]
+
+
+def test_the_filter_narrows_by_name_and_says_how_many_match(page, listing, bookmarklet):
+    spec, server = listing
+    open_sitemap(page, server.url('/'), bookmarklet)
+    overlay_control(page, 'next').click()
+    overlay_control(page, 'filter').fill('PROJECT-2')
+    overlay = wait_settled(page)
+    expected = [e['name'] for e in expected_entries(spec, 1) if 'project-2' in e['name']]
+    assert [row['name'] for row in overlay['rows']] == expected[:10]
+    assert overlay['pager'] == {'page': '1', 'pages': str((len(expected) + 9) // 10)}
+    assert overlay_control(page, 'matches').text_content() == '{} of {} match'.format(
+        len(expected), len(spec))
+    overlay_control(page, 'filter').fill('')
+    assert len(names_shown(page)) == 10
+    assert overlay_control(page, 'matches').text_content() == ''
+
+
+def test_keyboard_moves_rows_pages_and_focus_stays_inside(page, listing, bookmarklet):
+    spec, server = listing
+    names = [e['name'] for e in expected_entries(spec, 1)]
+    open_sitemap(page, server.url('/'), bookmarklet)
+    page.keyboard.press('j')
+    page.keyboard.press('j')
+    assert page.evaluate(ACTIVE_ROLE) == 'row:' + names[1]
+    page.keyboard.press('k')
+    assert page.evaluate(ACTIVE_ROLE) == 'row:' + names[0]
+    page.keyboard.press('n')
+    assert wait_settled(page)['pager']['page'] == '2'
+    page.keyboard.press('p')
+    assert wait_settled(page)['pager']['page'] == '1'
+    page.keyboard.press('/')
+    assert page.evaluate(ACTIVE_ROLE) == 'filter'
+    page.keyboard.type('nope')
+    assert names_shown(page) == [] and read_overlay(page)['pager']['page'] == '1'
+    for _ in range(40):
+        page.keyboard.press('Tab')
+        assert page.evaluate(ACTIVE_ROLE) != 'outside'
+    page.keyboard.press('Escape')
+    assert read_overlay(page) is None
+
+
+def test_a_row_shows_its_newest_children_and_all_of_them_on_request(page, listing, bookmarklet):
+    _, server = listing
+    overlay = open_sitemap(page, server.url('/'), bookmarklet)
+    row = overlay['rows'][0]
+    assert row['name'] == 'many-children'
+    assert [c['name'] for c in row['children']] == ['entry-{:02d}'.format(i) for i in (11, 10, 9, 8, 7)]
+    more = page.locator('#autoindex-sitemap [data-role=row][data-name=many-children] [data-role=more]')
+    more.click()
+    assert len(read_overlay(page)['rows'][0]['children']) == 12
+    more.click()
+    assert len(read_overlay(page)['rows'][0]['children']) == 5
+
+
+def panel_style(page):
+    return page.evaluate("""() => {
+      const panel = document.getElementById('autoindex-sitemap').shadowRoot.querySelector('.panel');
+      const style = getComputedStyle(panel), box = panel.getBoundingClientRect();
+      return {background: style.backgroundColor, color: style.color, position: style.position,
+              left: box.left, width: box.width, overflow: panel.scrollWidth - panel.clientWidth};
+    }""")
+
+
+def test_light_and_dark_themes_follow_the_system(page, listing, bookmarklet):
+    _, server = listing
+    page.emulate_media(color_scheme='light')
+    open_sitemap(page, server.url('/'), bookmarklet)
+    light = panel_style(page)
+    page.emulate_media(color_scheme='dark')
+    dark = panel_style(page)
+    assert light['background'] == 'rgb(255, 255, 255)'
+    assert dark['background'] != light['background'] and dark['color'] != light['color']
+
+
+@pytest.mark.parametrize('width', [360, 640])
+def test_phone_width_and_high_zoom_fit_without_sideways_scrolling(context, listing, bookmarklet, width):
+    _, server = listing
+    page = context.new_page()
+    page.set_viewport_size({'width': width, 'height': 700})
+    open_sitemap(page, server.url('/'), bookmarklet)
+    style = panel_style(page)
+    assert style['position'] == 'fixed'
+    assert style['left'] >= 0 and style['left'] + style['width'] <= width
+    assert style['overflow'] <= 0
+
+
+def test_the_page_is_left_as_it_was_found(page, listing, bookmarklet):
+    _, server = listing
+    page.goto(server.url('/'))
+    before = page.evaluate(PAGE_STATE)
+    run_bookmarklet(page, bookmarklet)
+    wait_settled(page)
+    # While open, only the hidden realm frame is added (and shows as window[0]).
+    assert page.evaluate(PAGE_STATE) == dict(before, frames=1, globals=sorted(before['globals'] + ['0']))
+    overlay_control(page, 'next').click()
+    wait_settled(page)
+    page.keyboard.press('Escape')
+    assert read_overlay(page) is None
+    assert page.evaluate(PAGE_STATE) == before
+    for _ in range(3):
+        run_bookmarklet(page, bookmarklet)
+    wait_settled(page)
+    run_bookmarklet(page, bookmarklet)
+    assert read_overlay(page) is None
+    assert page.evaluate(PAGE_STATE) == before
+    assert page.errors == []
+
+
+HOSTILE = [
+    '<img src=x onerror="window.pwned=1">',
+    '"><svg onload=window.pwned=1>',
+    "javascript:window.pwned=1",
+    "'-alert(1)-'",
+    '<li data-role=row data-name=fake>',
+    'evil\u202etxt.exe',
+    '%3Cscript%3E',
+    '&lt;b&gt;',
+    '{{constructor.constructor("window.pwned=1")()}}',
+    '__proto__',
+    'constructor',
+]
+
+
+@pytest.mark.parametrize('site', ['json-by-accept.conf', 'html-listings.conf'])
+def test_hostile_names_are_shown_as_text_and_never_run(page, serve, tmp_path, bookmarklet, site):
+    spec = {name: directory(SEPT_2026 + i, {name: file(SEPT_2026, 1)}) for i, name in enumerate(HOSTILE)}
+    write_tree(tmp_path / 'www', spec)
+    server = serve(site, tmp_path / 'www')
+    overlay = open_sitemap(page, server.url('/'), bookmarklet)
+    overlay_control(page, 'next').click()
+    wait_settled(page)
+    overlay_control(page, 'prev').click()
+    overlay = wait_settled(page)
+    rows = overlay['rows'] + []
+    assert page.evaluate('window.pwned') is None
+    assert page.errors == []
+    shown = {row['name']: row for row in rows}
+    expected = [e['name'] for e in expected_entries(spec, 1 if 'json' in site else 60)][:10]
+    assert [row['name'] for row in rows] == expected
+    for name in expected:
+        row = shown[name]
+        assert row['href'] == href_of(server.url('/'), name, True)
+        assert row['status'] == 'new'
+        assert row['children'][0]['name'] == name
+        assert row['children'][0]['href'] == href_of(row['href'], name, False)
+    links = page.evaluate("""() => [...document.getElementById('autoindex-sitemap').shadowRoot
+        .querySelectorAll('[data-role=row] > .line > a')].map((a) => a.textContent)""")
+    assert links == [name + '/' for name in expected]
+
+
+def test_a_page_with_a_strict_csp_still_gets_a_styled_overlay(page, serve, tmp_path, bookmarklet):
+    spec = standard_tree(12)
+    write_tree(tmp_path / 'www', spec)
+    policy = "default-src 'self'; script-src 'self'; style-src 'self'; frame-src 'none'"
+    server = serve('html-listings.conf', tmp_path / 'www',
+                   extra="    add_header Content-Security-Policy \"{}\" always;".format(policy))
+    page.goto(server.url('/'))
+    assert policy in (page.evaluate("fetch(location.href).then(r => r.headers.get('content-security-policy'))"))
+    overlay = open_sitemap(page, server.url('/'), bookmarklet)
+    assert [row['name'] for row in overlay['rows']] == [e['name'] for e in expected_entries(spec, 60)][:10]
+    assert {row['status'] for row in overlay['rows'] if row['type'] == 'directory'} == {'new'}
+    assert panel_style(page)['position'] == 'fixed', 'the constructed stylesheet applies'
+    run_bookmarklet(page, bookmarklet)
+    assert read_overlay(page) is None
+    assert page.evaluate("document.querySelectorAll('iframe').length") == 0
