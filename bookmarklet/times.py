@@ -48,6 +48,10 @@ def seconds_of(year, month, day, hour, minute, second):
         return None
     if hour == None or minute == None or second == None:
         return None
+    if year > 9999:
+        # Listing dates have four-digit years; the longest an RFC 1123 date could
+        # carry would pass 2**53 seconds, which JavaScript cannot hold exactly.
+        return None
     if month < 1 or month > 12 or day < 1 or day > days_in_month(year, month):
         return None
     if hour > 23 or minute > 59 or second > 60:

@@ -1,4 +1,4 @@
-"""Fixtures shared by every test layer: the built dist/, nginx, and headless Chromium."""
+"""Fixtures shared by every test layer: the built dist/, nginx, headless Chromium and Firefox."""
 
 import sys
 from pathlib import Path
@@ -10,6 +10,8 @@ sys.path.insert(0, str(ROOT))
 
 from nginx.server import Nginx  # noqa: E402
 from tests.overlay_reader import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
+from tests.firefox_driver import Firefox, FirefoxPage  # noqa: E402
+from tests import parity_harness  # noqa: E402
 
 DIST = ROOT / 'dist'
 
@@ -86,3 +88,25 @@ def page(context):
     page.errors = []
     page.on('pageerror', lambda error: page.errors.append(str(error)))
     return page
+
+
+@pytest.fixture(scope='session')
+def firefox():
+    """One headless firefox-esr for the session, driven over WebDriver BiDi."""
+    browser = Firefox().start()
+    yield browser
+    browser.stop()
+
+
+@pytest.fixture
+def firefox_page(firefox):
+    """The tab of a fresh Firefox profile: empty cache, empty IndexedDB."""
+    return FirefoxPage(firefox)
+
+
+def pytest_terminal_summary(terminalreporter):
+    """Say how many parity cases ran and how many differed, in which engines."""
+    if parity_harness.REPORTS:
+        terminalreporter.section('parity')
+        for line in parity_harness.REPORTS:
+            terminalreporter.write_line(line)

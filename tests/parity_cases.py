@@ -2,6 +2,10 @@
 
 Sorting ties, code points past U+FFFF, integers past 2**31 and 2**32,
 dates in 1970, 2038 and 2100, malformed dates and bytes.
+
+tests/test_parity.py runs every case that core_cases() returns in CPython,
+V8, JavaScriptCore and SpiderMonkey: a case added here runs in all of them.
+A date format the listing reader learns belongs in LISTING_DATES.
 """
 
 from tests.html_anchors import anchors_of_html
@@ -28,8 +32,96 @@ NGINX_JSON = (
     '\r\n{ "name":"loop", "type":"other", "mtime":"Thu, 01 Jan 1970 00:00:00 GMT" }\r\n]')
 
 
+# Dates as listings write them, one list per place the reader looks. Dates that
+# are not (yet) accepted stay in: both sides must refuse them alike.
+LISTING_DATES = {
+    # the mtime of nginx's JSON listing: RFC 1123, or ISO 8601 from forks and proxies
+    'json': [
+        'Mon, 15 Jul 2019 12:34:56 GMT', 'Thu, 01 Jan 1970 00:00:00 GMT',
+        'Wed, 31 Dec 1969 23:59:59 GMT', 'Mon, 01 Jan 0001 00:00:00 GMT',
+        'Fri, 31 Dec 9999 23:59:59 GMT', 'Sat, 01 Jan 10000 00:00:00 GMT',
+        'Sat, 01 Jan 999999999999999 00:00:00 GMT', 'Mon, 15 Jul 2019 12:34:60 GMT',
+        '2019-07-15T12:34:56Z', '2019-07-15 12:34:56Z', '2019-07-15T12:34:56.5Z',
+        '2019-07-15T12:34:56.123456789Z', '2019-07-15T14:34:56+02:00', '2019-07-15T07:04:56-05:30',
+        '0001-01-01T00:00:00+14:00', '9999-12-31T23:59:59-12:00', '2019-07-15T12:34Z',
+        '2019-07-15T12:34:56', '2019-07-15T12:34:56+0200', '15-Jul-2019 12:34',
+    ],
+    # the date and time after each link of an HTML listing: nginx's, and the
+    # Apache and lighttpd forms a reader may come to accept
+    'html': [
+        '15-Jul-2019 12:34', '01-Jan-1970 00:00', '31-Dec-1969 23:59', '01-Jan-0001 00:00',
+        '31-Dec-9999 23:59', '29-Feb-2024 12:00', '29-Feb-2100 12:00', '15-Jul-2019 12:34:56',
+        '2019-07-15 12:34', '2019-07-15 12:34:56', '2019-Jul-15 12:34:56', '15-jul-2019 12:34',
+        '15-Jul-2019\u00a012:34', '15-Jul-2019 24:00', '1-Jul-2019 12:34', '15-Jul-19 12:34',
+    ],
+}
+
+
 def entry(name, mtime, kind='file', size=None):
     return {'name': name, 'type': kind, 'mtime': mtime, 'size': size}
+
+
+def html_listing_line(name, date, size):
+    """One line of nginx's HTML listing for a file."""
+    return '<a href="{0}">{0}</a>{1}{2}{3:>20}\r\n'.format(name, ' ' * (51 - len(name)), date, size)
+
+
+def html_listing(lines):
+    return ('<html>\r\n<head><title>Index of /d/</title></head>\r\n<body>\r\n'
+            '<h1>Index of /d/</h1><hr><pre><a href="../">../</a>\r\n' + ''.join(lines)
+            + '</pre><hr></body>\r\n</html>\r\n')
+
+
+def json_listing(mtimes):
+    return '[' + ','.join('{{ "name":"f{}", "type":"file", "mtime":"{}", "size":{} }}'.format(
+        index, mtime, index) for index, mtime in enumerate(mtimes)) + ']'
+
+
+def tie_cases(add):
+    """Sorts where most keys are equal: a merge sort that compares with -1, 0 or 1 must
+    give the stable order CPython gives, whatever the engine's own sort does with ties."""
+    add('sort', [entry('same', 1000, 'file', index) for index in range(64)])
+    add('sort', [entry('n{}'.format(index % 5), 1000 + index % 3, 'file', index) for index in range(200)])
+    add('sort', [entry('n{}'.format(index % 4), None, 'file', index) for index in range(33)]
+        + [entry('n{}'.format(index % 4), 7, 'file', index) for index in range(33)])
+    add('sort', [entry('x', 2 ** 31 + index // 10, 'file', index) for index in range(50)])
+    add('sort', [entry('d' if index % 2 else 'f', 5, 'directory' if index % 2 else 'file', index)
+                 for index in range(41)])
+    add('sort', [entry('a', 9 - index // 8, 'file', index) for index in range(72)])
+    add('sort', [entry('a', index // 8, 'file', index) for index in range(72)])
+    add('sort', [entry('\U0001F600', 1, 'file', index) for index in range(9)]
+        + [entry('\uff01', 1, 'file', index) for index in range(9)])
+    add('page', [entry('t', 0, 'file', index) for index in range(95)], 4, 30)
+
+
+def far_time_cases(add):
+    """The ends of the range: year 1, 9999, the edges of JavaScript's Date, 2**53."""
+    for seconds in [-62135596800, -62135596801, -62167219200, 253402300799, 253402300800,
+                    8640000000000, -8640000000000, 2 ** 53 - 1, -(2 ** 53 - 1), -86399, -86401]:
+        add('format_iso', seconds)
+    for seconds in [31536000 * 9999, -31536000 * 9999, 2 ** 53 - 1, -(2 ** 53 - 1), 31535999, 86399]:
+        add('format_age', seconds)
+    for text, offset in [('01-Jan-0001 00:00', 840), ('31-Dec-9999 23:59', -720),
+                         ('01-Jan-1970 00:00', 1), ('19-Jan-2038 03:14', -840)]:
+        add('parse_listing_date', text, offset)
+    for size in [2 ** 53 - 1, 2 ** 40, 1024 ** 5 - 1, 1024 ** 6]:
+        add('format_size', size)
+
+
+def listing_date_cases(add):
+    """Every date form the listing reader is given, through each way it reads it."""
+    for text in LISTING_DATES['json']:
+        add('parse_http_date', text)
+        add('parse_iso_time', text)
+    for text in LISTING_DATES['html']:
+        for offset in [0, 60, -300, 345]:
+            add('parse_listing_date', text, offset)
+    settings = {'utcOffsetMinutes': 0}
+    add('read_listing', 'application/json', json_listing(LISTING_DATES['json']), [], settings)
+    page = html_listing([html_listing_line('f{}.txt'.format(index), text, index)
+                         for index, text in enumerate(LISTING_DATES['html'])])
+    for offset in [0, -90]:
+        add('read_listing', 'text/html', page, anchors_of_html(page), {'utcOffsetMinutes': offset})
 
 
 def core_cases():
@@ -100,4 +192,7 @@ def core_cases():
     listing = [entry('e{}'.format(i), i) for i in range(23)]
     for page, size in [(1, 10), (3, 10), (4, 10), (0, 10), (1, 30)]:
         add('page', listing, page, size)
+    tie_cases(add)
+    far_time_cases(add)
+    listing_date_cases(add)
     return cases

@@ -36,7 +36,8 @@ def test_listing_dates_in_local_time_are_moved_to_utc():
 
 @pytest.mark.parametrize('text', ['', 'Mon, 15 Jul 2019', 'Mon, 31 Feb 2019 12:00:00 GMT',
                                   'Mon, 15 Jul 2019 25:00:00 GMT', 'Mon, 15 Jul 2019 12:34:56 PST',
-                                  'Mon, 15 Jul 19 12:34:56 GMT'])
+                                  'Mon, 15 Jul 19 12:34:56 GMT', 'Sat, 01 Jan 10000 00:00:00 GMT',
+                                  'Sat, 01 Jan 999999999999999 00:00:00 GMT'])
 def test_malformed_http_dates_are_none(text):
     assert times.parse_http_date(text) is None
 

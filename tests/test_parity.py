@@ -1,20 +1,32 @@
-"""Parity: the same cases through the CPython modules and the exact bundle that ships."""
+"""Parity: the same cases through the CPython modules and the exact bundle that ships,
+in V8, JavaScriptCore and SpiderMonkey. Every case of tests/parity_cases.py runs in
+every engine; one differing result in one engine fails the suite."""
 
 import pytest
 
 import generator
 from bookmarklet.parity import run_cases
 from tests.parity_cases import core_cases
-from tests.parity_harness import run_in_cpython, run_in_node, differences
+from tests.parity_harness import ENGINES, run_in_cpython, run_in_engines, divergences, \
+    differences, engine_versions, report
 from tests.canary import naive
 
 
-def test_the_shipped_bundle_agrees_with_cpython_on_every_case(dist):
+@pytest.fixture(scope='module')
+def versions(firefox):
+    return engine_versions(firefox)
+
+
+def test_the_shipped_bundle_agrees_with_cpython_in_every_engine(dist, firefox, versions):
     cases = core_cases()
     expected = run_in_cpython(run_cases, cases)
-    actual = run_in_node(dist / 'sitemap.js', cases)
-    assert len(actual) == len(cases) > 100
-    assert differences(cases, expected, actual) == []
+    results = run_in_engines(firefox, dist / 'sitemap.js', cases)
+    found = differences(cases, expected, results)
+    report('parity of dist/sitemap.js', cases, found, versions)
+    assert {engine: len(results[engine]) for engine in ENGINES} == \
+        {engine: len(cases) for engine in ENGINES}
+    assert len(cases) > 200
+    assert found == []
     assert not any('uncaught' in str(result) for result in expected)
 
 
@@ -28,9 +40,27 @@ def canary_bundle(tmp_path_factory):
     return build / 'bundle.js'
 
 
-def test_the_harness_flags_every_naive_idiom(canary_bundle):
+def test_the_harness_flags_each_naive_idiom_in_exactly_the_engines_it_breaks(
+        canary_bundle, firefox, versions):
     cases = naive.canary_cases()
     expected = run_in_cpython(naive.run_cases, cases)
-    actual = run_in_node(canary_bundle, cases)
-    found = differences(cases, expected, actual)
-    assert [line.split(' ')[0] for line in found] == [case['kind'] for case in cases]
+    results = run_in_engines(firefox, canary_bundle, cases)
+    report('canaries (each must differ in the engines it names)', cases, differences(cases, expected, results), versions)
+    flagged = {case['kind']: [] for case in cases}
+    for index, engine, _, _ in divergences(cases, expected, results):
+        flagged[cases[index]['kind']].append(engine)
+    assert flagged == {case['kind']: case['diverges_in'] for case in cases}
+
+
+def test_one_engine_alone_differing_is_reported_as_that_engine():
+    """The comparison itself: a single changed result in one engine is one line naming it."""
+    cases = [{'kind': 'sort', 'input': [[]]}, {'kind': 'format_size', 'input': [1]}]
+    expected = [{'result': []}, {'result': '1 B'}]
+    for engine in ENGINES:
+        results = {name: [dict(item) for item in expected] for name in ENGINES}
+        results[engine][1] = {'result': '1 b'}
+        assert differences(cases, expected, results) == [
+            "format_size [1]: CPython {'result': '1 B'} != " + engine + " {'result': '1 b'}"]
+        results[engine].pop()
+        assert [line.split(' != ')[1] for line in differences(cases, expected, results)] == \
+            [engine + " '<missing>'"]
