@@ -122,7 +122,6 @@ def test_close_button_and_escape_close_the_overlay(firefox_page, serve, tmp_path
     assert firefox_page.read_overlay() is None
 
 
-@pytest.mark.xfail(strict=True, reason='cache not merged yet')
 def test_a_second_visit_in_the_same_profile_is_served_fresh_from_the_cache(
         firefox_page, serve, tmp_path, bookmarklet):
     spec = standard_tree(8)  # one page: nothing to prefetch
