@@ -6,10 +6,12 @@ slow answer from an earlier page never lands on the page now shown.
 """
 
 from bookmarklet.portable import JSError, dict_key, last_char
-from bookmarklet.listing import ListingError, read_listing, read_html_listing
+from bookmarklet.entries import ListingError
+from bookmarklet.listing import read_listing
+from bookmarklet.html_listing import read_html_listing
 from bookmarklet.order import sorted_entries
 from bookmarklet.paging import page_count, clamped_page, page_entries
-from bookmarklet.names import child_url
+from bookmarklet.names import child_url, listing_request_url
 from bookmarklet.pool import Pool
 from bookmarklet.browser import fetch_listing, anchors_of_html, anchors_of_document, now_seconds
 
@@ -57,6 +59,9 @@ class Crawl:
             listing = await self.read_root()
             if listing == None:
                 return
+            if not listing['dated']:
+                self.overlay.show_note('This server lists no dates: they are shown as unknown '
+                                       + 'and entries are in name order.')
             self.entries = sorted_entries(listing['entries'])
             self.show_page()
         except JSError as error:
@@ -64,7 +69,8 @@ class Crawl:
 
     async def read_root(self):
         """Wave 1: the root listing by one request, else from the page already open."""
-        response = await fetch_listing(self.root_url, self.settings['timeoutSeconds'])
+        response = await fetch_listing(listing_request_url(self.root_url, self.settings),
+                                       self.settings['timeoutSeconds'])
         problem = response['message']
         if response['ok']:
             if response['date'] != None:
@@ -75,7 +81,8 @@ class Crawl:
             except ListingError as error:
                 problem = error.message
         try:
-            listing = read_html_listing(anchors_of_document(self.page.document), self.settings)
+            listing = read_html_listing(anchors_of_document(self.page.document),
+                                        self.page.document.title, self.settings)
         except ListingError as error:
             self.overlay.show_status('broken', 0, 0, 0,
                                      'This page cannot be read as a directory listing (' + problem + ').')
@@ -141,7 +148,8 @@ class Crawl:
         if not (key in self.wanted) or self.closed:
             self.loads.pop(key)
             return None
-        response = await fetch_listing(url, self.settings['timeoutSeconds'])
+        response = await fetch_listing(listing_request_url(url, self.settings),
+                                       self.settings['timeoutSeconds'])
         result = {'status': 'failed', 'entries': [], 'message': response['message']}
         if response['ok']:
             try:

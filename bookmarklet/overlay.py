@@ -201,7 +201,8 @@ class Overlay:
         if view['sizeText'] != '':
             size = new_element(self.document, 'span', '', view['sizeText'])
             size.className = 'meta'
-            size.title = view['size'] + ' bytes'
+            if view['size'] != '':
+                size.title = view['size'] + ' bytes'
             line.appendChild(size)
         element.appendChild(line)
         return element

@@ -9,4 +9,6 @@ SETTINGS = {
     'timeoutSeconds': 20,
     'prefetch': True,
     'utcOffsetMinutes': 0,
+    'jsonPrefixFrom': '',
+    'jsonPrefixTo': '',
 }

@@ -87,10 +87,12 @@ def test_nginx_json_listing_reads_exactly():
     listing = read_listing('application/json', NGINX_JSON, anchors_of_html, SETTINGS)
     assert listing['format'] == 'json' and listing['precision'] == 1
     assert listing['entries'] == [
-        {'name': 'nested', 'type': 'directory', 'mtime': 1563194096, 'size': None},
-        {'name': 'a&b "q".txt', 'type': 'file', 'mtime': 1563194096, 'size': 1},
-        {'name': 'big.iso', 'type': 'file', 'mtime': 4102444800, 'size': 5000000000},
-        {'name': 'loop', 'type': 'other', 'mtime': 0, 'size': None}]
+        {'name': 'nested', 'type': 'directory', 'mtime': 1563194096, 'size': None,
+         'sizeApprox': False},
+        {'name': 'a&b "q".txt', 'type': 'file', 'mtime': 1563194096, 'size': 1, 'sizeApprox': False},
+        {'name': 'big.iso', 'type': 'file', 'mtime': 4102444800, 'size': 5000000000,
+         'sizeApprox': False},
+        {'name': 'loop', 'type': 'other', 'mtime': 0, 'size': None, 'sizeApprox': False}]
 
 
 def test_nginx_html_listing_takes_names_from_href_not_the_cut_text():
@@ -114,8 +116,14 @@ def test_what_is_not_a_listing_is_an_error_not_an_empty_directory(content_type, 
 
 
 def test_entry_view_gives_contract_strings():
-    view = display.entry_view({'name': 'a b', 'type': 'file', 'mtime': 1563194096, 'size': 1536},
-                              'http://h/files/', 1563194096 + 60)
+    view = display.entry_view({'name': 'a b', 'type': 'file', 'mtime': 1563194096, 'size': 1536,
+                               'sizeApprox': False}, 'http://h/files/', 1563194096 + 60)
     assert view == {'name': 'a b', 'type': 'file', 'href': 'http://h/files/a%20b',
                     'mtime': '2019-07-15T12:34:56Z', 'size': '1536', 'age': '1 min ago',
                     'sizeText': '1.5 KB'}
+
+
+def test_a_rounded_size_is_shown_as_near_and_promises_no_bytes():
+    view = display.entry_view({'name': 'h.iso', 'type': 'file', 'mtime': None, 'size': 5476083302,
+                               'sizeApprox': True}, 'http://h/', 0)
+    assert view['size'] == '' and view['sizeText'] == '~5.1 GB'

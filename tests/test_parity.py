@@ -4,7 +4,7 @@ import pytest
 
 import generator
 from bookmarklet.parity import run_cases
-from tests.parity_cases import core_cases
+from tests.parity_cases import core_cases, fixture_cases
 from tests.parity_harness import run_in_cpython, run_in_node, differences
 from tests.canary import naive
 
@@ -14,6 +14,15 @@ def test_the_shipped_bundle_agrees_with_cpython_on_every_case(dist):
     expected = run_in_cpython(run_cases, cases)
     actual = run_in_node(dist / 'sitemap.js', cases)
     assert len(actual) == len(cases) > 100
+    assert differences(cases, expected, actual) == []
+    assert not any('uncaught' in str(result) for result in expected)
+
+
+def test_every_fixture_reads_the_same_in_the_shipped_bundle(dist):
+    cases = fixture_cases()
+    expected = run_in_cpython(run_cases, cases)
+    actual = run_in_node(dist / 'sitemap.js', cases)
+    assert len(actual) == len(cases) >= 20
     assert differences(cases, expected, actual) == []
     assert not any('uncaught' in str(result) for result in expected)
 
