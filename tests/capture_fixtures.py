@@ -269,7 +269,7 @@ http://127.0.0.1:{port} {{
 
 
 def capture_caddy(work, tree):
-    version = version_of(['/usr/bin/caddy', 'version'])
+    version = 'Caddy ' + version_of(['/usr/bin/caddy', 'version'])
     port = free_port()
     folder = work / 'caddy'
     folder.mkdir()
