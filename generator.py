@@ -70,6 +70,21 @@ def text_value(text):
     return text
 
 
+def path_prefix(text):
+    """A URL path prefix as it appears in URLs ('/files/', percent-encoded), or '' for none."""
+    if text == '':
+        return text
+    if not (text.startswith('/') and text.endswith('/')) or \
+            any(char in text for char in '?#\\') or any(ord(char) <= 0x20 for char in text):
+        raise argparse.ArgumentTypeError(
+            '{!r} is not a path prefix such as /files/ (starts and ends with /, no ? or #, '
+            'no spaces: percent-encode them)'.format(text))
+    return text
+
+
+path_prefix.__name__ = 'path prefix'
+
+
 SETTINGS = [
     Setting('title', 'Sitemap', 'the title of the overlay and of the bookmark', text_value),
     Setting('pageSize', 10, 'level-1 entries per page at first', whole_number(1, 1000)),
@@ -91,6 +106,12 @@ SETTINGS = [
     Setting('utcOffsetMinutes', 0,
             "the server's UTC offset in minutes, when its HTML listings use local time",
             whole_number(-1440, 1440)),
+    Setting('jsonPrefixFrom', '',
+            'a path prefix of HTML listings whose JSON listings are served elsewhere '
+            '(e.g. /files/); empty: ask each listing its own URL', path_prefix),
+    Setting('jsonPrefixTo', '',
+            'the path prefix that replaces --json-prefix-from in listing requests '
+            '(e.g. /json/files/)', path_prefix),
 ]
 
 
@@ -99,6 +120,10 @@ def check_settings(settings):
     if settings['pageSize'] not in settings['pageSizes']:
         raise BuildError('--page-size {} must be one of --page-sizes {}'.format(
             settings['pageSize'], ','.join(str(size) for size in settings['pageSizes'])))
+    if (settings['jsonPrefixFrom'] == '') != (settings['jsonPrefixTo'] == ''):
+        raise BuildError('--json-prefix-from and --json-prefix-to go together: give both or neither')
+    if settings['jsonPrefixFrom'] != '' and settings['jsonPrefixFrom'] == settings['jsonPrefixTo']:
+        raise BuildError('--json-prefix-to must differ from --json-prefix-from')
 
 
 class BuildError(Exception):

@@ -7,7 +7,7 @@ so nothing past this module touches a Response or a parsed Document.
 from bookmarklet.portable import JSError, strip_spaces
 from bookmarklet.times import parse_http_date
 
-JSON_ACCEPT = 'application/json, text/html;q=0.9, */*;q=0.8'
+JSON_ACCEPT = 'application/json, application/xml;q=0.9, text/html;q=0.8, */*;q=0.7'
 
 
 def now_seconds():
@@ -64,26 +64,43 @@ def anchors_of_html(text):
 
 
 def anchors_of_document(document):
-    """The anchor records {href, text, tail} of every <a href> in a document."""
+    """The anchor records {href, text, tail, datetime} of every <a href> in a document."""
     found = []
     links = document.querySelectorAll('a[href]')
     for index in range(links.length):
         link = links[index]
         found.append({'href': link.getAttribute('href'), 'text': link.textContent,
-                      'tail': tail_of(link)})
+                      'tail': tail_of(link), 'datetime': datetime_of(link)})
     return found
+
+
+def later_cells(link):
+    """The cells after the one holding link in its table row; [] outside a table."""
+    cells = []
+    cell = link.closest('td')
+    node = cell.nextElementSibling if cell != None else None
+    while node != None:
+        cells.append(node)
+        node = node.nextElementSibling
+    return cells
+
+
+def datetime_of(link):
+    """The datetime attribute of the first <time datetime> in the row's later cells, or ''."""
+    for cell in later_cells(link):
+        time = cell.querySelector('time[datetime]')
+        if time != None:
+            return time.getAttribute('datetime')
+    return ''
 
 
 def tail_of(link):
     """The text after a link on its line: in a table the row's later cells, else the
     sibling text up to the next link or line break."""
-    cell = link.closest('td')
-    if cell != None:
+    if link.closest('td') != None:
         texts = []
-        node = cell.nextElementSibling
-        while node != None:
-            texts.append(node.textContent)
-            node = node.nextElementSibling
+        for cell in later_cells(link):
+            texts.append(cell.textContent)
         return ' '.join(texts)
     text = ''
     node = link.nextSibling

@@ -7,11 +7,13 @@ so a slow answer from an earlier page never lands on the page now shown.
 """
 
 from bookmarklet.portable import JSError, dict_key, last_char
-from bookmarklet.listing import ListingError, read_listing, read_html_listing
+from bookmarklet.entries import ListingError
+from bookmarklet.listing import read_listing
+from bookmarklet.html_listing import read_html_listing
 from bookmarklet.order import sorted_entries
 from bookmarklet.paging import page_count, clamped_page, page_entries, matching_entries
 from bookmarklet.display import likely_cause
-from bookmarklet.names import child_url
+from bookmarklet.names import child_url, listing_request_url
 from bookmarklet.freshness import HIT, NEW, RECHECK, cache_decision, status_after_fetch, \
     new_record, same_mtime
 from bookmarklet.pool import Pool
@@ -88,6 +90,9 @@ class Crawl:
             root = await self.read_root()
             if root == None:
                 return
+            if not root['listing']['dated']:
+                self.overlay.show_note('This server lists no dates: they are shown as unknown '
+                                       + 'and entries are in name order.')
             self.precision = root['listing']['precision']
             self.live = root['live']
             self.list_entries(sorted_entries(root['listing']['entries']))
@@ -103,7 +108,8 @@ class Crawl:
 
     async def fetch_root(self):
         """{listing} from one request for the root, or {problem} saying why not."""
-        response = await fetch_listing(self.root_url, self.settings['timeoutSeconds'])
+        response = await fetch_listing(listing_request_url(self.root_url, self.settings),
+                                       self.settings['timeoutSeconds'])
         if not response['ok']:
             return {'problem': response['message']}
         if response['date'] != None:
@@ -120,7 +126,8 @@ class Crawl:
         if 'listing' in fetched:
             return {'listing': fetched['listing'], 'live': True}
         try:
-            listing = read_html_listing(anchors_of_document(self.page.document), self.settings)
+            listing = read_html_listing(anchors_of_document(self.page.document),
+                                        self.page.document.title, self.settings)
         except ListingError as error:
             self.overlay.show_status('broken', 0, 0, 0, 'This page cannot be read as a directory '
                                      + 'listing (' + fetched['problem'] + ').')
@@ -255,7 +262,8 @@ class Crawl:
         """Wave 2 for one directory, unless it left the page while queued."""
         if not (dict_key(url) in self.wanted) or self.closed:
             return None
-        response = await fetch_listing(url, self.settings['timeoutSeconds'])
+        response = await fetch_listing(listing_request_url(url, self.settings),
+                                       self.settings['timeoutSeconds'])
         problem = response['message']
         if response['ok']:
             try:

@@ -26,7 +26,9 @@ def format_size(size):
 def entry_view(entry, directory_url, now):
     """The strings a row or child shows for an entry of the listing at directory_url.
 
-    The keys are the overlay's data- attribute names; '' means absent.
+    The keys are the overlay's data- attribute names; '' means absent. A size read
+    from a rounded human form ('10K') is shown as '~10 KB' and has no data-size,
+    which promises bytes.
     """
     is_directory = entry['type'] == 'directory'
     view = {
@@ -41,7 +43,9 @@ def entry_view(entry, directory_url, now):
     if entry['mtime'] != None:
         view['mtime'] = format_iso(entry['mtime'])
         view['age'] = format_age(now - entry['mtime'])
-    if entry['size'] != None:
+    if entry['size'] != None and entry['sizeApprox']:
+        view['sizeText'] = '~' + format_size(entry['size'])
+    elif entry['size'] != None:
         view['size'] = str(entry['size'])
         view['sizeText'] = format_size(entry['size'])
     return view

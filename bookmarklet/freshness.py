@@ -89,7 +89,7 @@ def new_record(url, mtime, precision, listing, fetched_at, previous):
         if previous != None:
             first = seen[key] if key in seen else fetched_at
         entries.append({'name': entry['name'], 'type': entry['type'], 'mtime': entry['mtime'],
-                        'size': entry['size'], 'seen': first})
+                        'size': entry['size'], 'sizeApprox': entry['sizeApprox'], 'seen': first})
     return {'url': url, 'mtime': mtime, 'precision': precision, 'format': listing['format'],
             'fetchedAt': fetched_at, 'entries': entries, 'schema': SCHEMA}
 
@@ -124,6 +124,7 @@ def stored_record(value, url):
             return None
         checked.append({'name': entry['name'], 'type': record_field(entry, 'type'),
                         'mtime': record_field(entry, 'mtime'), 'size': record_field(entry, 'size'),
+                        'sizeApprox': record_field(entry, 'sizeApprox') == True,
                         'seen': entry['seen']})
     return {'url': url, 'mtime': mtime, 'precision': value['precision'],
             'format': record_field(value, 'format'), 'fetchedAt': value['fetchedAt'],

@@ -1,56 +1,52 @@
-"""The listing reader: a response's Content-Type and text into entries.
+"""The listing reader: a response's Content-Type and text into a listing.
 
-An entry is a dict {name, type, mtime, size}: type is 'directory', 'file' or
-'other'; mtime is epoch seconds or None; size is bytes (files only) or None.
-A listing is a dict {format, precision, entries, undecodable}: precision is
-how many seconds one mtime step spans (1 in JSON, 60 in HTML).
-
-HTML arrives as anchor records {href, text, tail} (tail: the text after the
-anchor on its line) so that the browser's DOMParser and BeautifulSoup feed
-the same logic here.
+The format is chosen from the Content-Type, then from the body: nginx's
+JSON (and Caddy's, by its field names), JSONP, XML, else an HTML page
+(bookmarklet/html_listing.py, which also reads Apache, lighttpd, Caddy and
+Python's http.server). Entries and listings are described in entries.py.
 """
 
 from bookmarklet.portable import JSError, parse_json, is_record, record_field, \
-    parse_int, strip_spaces, words, last_char, dict_key
-from bookmarklet.names import percent_decode
-from bookmarklet.times import parse_http_date, parse_iso_time, parse_listing_date
+    parse_int, strip_spaces, last_char, char_of
+from bookmarklet.entries import ListingError, new_entry, new_listing, count_replaced, \
+    is_plain_name
+from bookmarklet.html_listing import read_html_listing, title_of_html
+from bookmarklet.names import hex_value
+from bookmarklet.times import parse_http_date, parse_iso_time
 
-class ListingError(Exception):
-    """A response that is not a listing; its message is shown to the user."""
-
-    def __init__(self, message):
-        Exception.__init__(self, message)
-        self.message = message
+FORMAT_WORDS = ['json', 'javascript', 'html', 'xml']
 
 
-def new_entry(name, kind, mtime, size):
-    """An entry dict; size only for files."""
-    return {'name': name, 'type': kind, 'mtime': mtime,
-            'size': size if kind == 'file' else None}
-
-
-def new_listing(format_name, precision, entries, undecodable):
-    """A listing dict."""
-    return {'format': format_name, 'precision': precision, 'entries': entries,
-            'undecodable': undecodable}
-
-
-def looks_like_json(content_type, text):
-    """True when the response says it is JSON or its body starts like a JSON array."""
-    if content_type.lower().find('json') >= 0:
-        return True
-    return strip_spaces(text[:64])[:1] == '['
+def format_of(content_type, text):
+    """'json', 'javascript' (JSONP), 'html' or 'xml': the Content-Type's word, else the body's."""
+    kind = content_type.lower()
+    for word in FORMAT_WORDS:
+        if kind.find(word) >= 0:
+            return word
+    start = strip_spaces(text[:64])
+    if start[:1] == '[':
+        return 'json'
+    if start[:2] == '/*':
+        return 'javascript'
+    if start[:5] == '<?xml' or start[:5] == '<list':
+        return 'xml'
+    return 'html'
 
 
 def read_listing(content_type, text, anchors_of_html, settings):
     """The listing a response holds, or ListingError saying why it is none."""
-    if looks_like_json(content_type, text):
-        return read_json_listing(text)
-    return read_html_listing(anchors_of_html(text), settings)
+    kind = format_of(content_type, text)
+    if kind == 'json':
+        return read_json_listing(text, 'json')
+    if kind == 'javascript':
+        return read_jsonp_listing(text)
+    if kind == 'xml':
+        return read_xml_listing(text)
+    return read_html_listing(anchors_of_html(text), title_of_html(text), settings)
 
 
-def read_json_listing(text):
-    """The listing of nginx's autoindex_format json body."""
+def read_json_listing(text, format_name):
+    """The listing of a JSON array of entries: nginx's autoindex_format json or Caddy's browse."""
     try:
         items = parse_json(text)
     except JSError:
@@ -63,23 +59,48 @@ def read_json_listing(text):
         if entry == None:
             raise ListingError('the JSON is not a listing: an entry has no name')
         entries.append(entry)
-    return new_listing('json', 1, entries, 0)
+    return new_listing(format_name, 1, entries, count_replaced(entries))
 
 
 def json_entry(item):
     """The entry one JSON object describes, or None when it has no usable name."""
     name = record_field(item, 'name')
-    if not isinstance(name, str) or not is_plain_name(name):
+    if not isinstance(name, str):
+        return None
+    if record_field(item, 'is_dir') != None:
+        return caddy_entry(item, name)
+    if not is_plain_name(name):
         return None
     kind = record_field(item, 'type')
     if kind != 'directory' and kind != 'file':
         kind = 'other'
     mtime_text = record_field(item, 'mtime')
     mtime = listing_time(mtime_text) if isinstance(mtime_text, str) else None
-    size = record_field(item, 'size')
-    if not isinstance(size, int) or isinstance(size, bool) or size < 0:
-        size = None
-    return new_entry(name, kind, mtime, size)
+    return new_entry(name, kind, mtime, exact_size(record_field(item, 'size')), False)
+
+
+def caddy_entry(item, name):
+    """An entry of Caddy's browse JSON: directories' names end in '/', mod_time is RFC 3339,
+    a symlink that is not a directory cannot be told from its target (type 'other')."""
+    if last_char(name) == '/':
+        name = name[:len(name) - 1]
+    if not is_plain_name(name):
+        return None
+    kind = 'file'
+    if record_field(item, 'is_dir') == True:
+        kind = 'directory'
+    elif record_field(item, 'is_symlink') == True:
+        kind = 'other'
+    mtime_text = record_field(item, 'mod_time')
+    mtime = parse_iso_time(mtime_text) if isinstance(mtime_text, str) else None
+    return new_entry(name, kind, mtime, exact_size(record_field(item, 'size')), False)
+
+
+def exact_size(value):
+    """A JSON size in bytes, or None when it is not a whole number."""
+    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+        return None
+    return value
 
 
 def listing_time(text):
@@ -90,57 +111,96 @@ def listing_time(text):
     return seconds
 
 
-def is_plain_name(name):
-    """True for a name that can be an entry of a listing."""
-    return len(name) > 0 and name != '.' and name != '..' and name.find('/') < 0
+def read_jsonp_listing(text):
+    """nginx's autoindex_format jsonp: '/* callback */\\r\\nNAME([...]);', or plain JSON."""
+    body = strip_spaces(text)
+    if body[:2] == '/*':
+        comment_end = body.find('*/')
+        body = strip_spaces(body[comment_end + 2:]) if comment_end >= 0 else ''
+    if body[:1] != '[':
+        open_at = body.find('(')
+        close_at = body.rfind(')')
+        if open_at < 0 or close_at < open_at:
+            raise ListingError('the JSONP listing is cut off or malformed')
+        body = body[open_at + 1:close_at]
+    return read_json_listing(body, 'jsonp')
 
 
-def child_href(href):
-    """The href of a direct child without its trailing '/', or None for any other link."""
-    if len(href) == 0 or '?#/'.find(href[0]) >= 0 or href.find('://') >= 0:
-        return None
-    if href.find('?') >= 0 or href.find('#') >= 0:
-        return None
-    path = href[:len(href) - 1] if last_char(href) == '/' else href
-    if len(path) == 0 or path.find('/') >= 0 or path == '.' or path == '..':
-        return None
-    return path
+XML_KINDS = ['directory', 'file', 'other']
 
 
-def read_html_listing(anchors, settings):
-    """The listing of nginx's HTML autoindex page, from its anchor records."""
+def read_xml_listing(text):
+    """nginx's autoindex_format xml, read by hand: nginx escapes only & < > " and passes
+    control characters and bytes that are not UTF-8 through, which a strict XML parser
+    refuses."""
+    start = text.find('<list>')
+    end = text.find('</list>')
+    if start < 0 or end < start:
+        raise ListingError('the XML is not a listing, or it is cut off')
     entries = []
-    seen = {}
-    undecodable = 0
-    has_parent_link = False
-    for anchor in anchors:
-        href = anchor['href']
-        if href == '../' or href == '..':
-            has_parent_link = True
-        path = child_href(href)
-        if path == None:
-            continue
-        decoded = percent_decode(path)
-        name = decoded[0]
-        if dict_key(name) in seen or not is_plain_name(name):
-            continue
-        seen[dict_key(name)] = True
-        if not decoded[1]:
-            undecodable += 1
-        kind = 'directory' if last_char(href) == '/' else 'file'
-        entries.append(html_entry(name, kind, anchor['tail'], settings))
-    if len(entries) == 0 and not has_parent_link:
-        raise ListingError('the page is not a directory listing')
-    return new_listing('html', 60, entries, undecodable)
+    at = text.find('<', start + 6)
+    while at >= 0 and at < end:
+        close = text.find('>', at)
+        head = text[at + 1:close] if close >= 0 else ''
+        kind = head.split(' ')[0]
+        closing = '</' + kind + '>'
+        stop = text.find(closing, close)
+        if not (kind in XML_KINDS) or stop < 0 or stop > end:
+            raise ListingError('the XML listing is malformed')
+        name = decode_entities(text[close + 1:stop])
+        if is_plain_name(name):
+            entries.append(new_entry(name, kind, parse_iso_time(xml_attribute(head, 'mtime')),
+                                     parse_int(xml_attribute(head, 'size')), False))
+        at = text.find('<', stop + len(closing))
+    return new_listing('xml', 1, entries, count_replaced(entries))
 
 
-def html_entry(name, kind, tail, settings):
-    """The entry of one line of nginx's HTML listing: date, time and size follow the link."""
-    fields = words(tail)
-    mtime = None
-    size = None
-    if len(fields) >= 2:
-        mtime = parse_listing_date(fields[0] + ' ' + fields[1], settings['utcOffsetMinutes'])
-    if len(fields) >= 3:
-        size = parse_int(fields[2])
-    return new_entry(name, kind, mtime, size)
+def xml_attribute(head, key):
+    """The value of key="..." in an element's head, or ''."""
+    at = head.find(' ' + key + '="')
+    if at < 0:
+        return ''
+    start = at + len(key) + 3
+    stop = head.find('"', start)
+    return head[start:stop] if stop >= 0 else ''
+
+
+NAMED_ENTITIES = [['amp', '&'], ['lt', '<'], ['gt', '>'], ['quot', '"'], ['apos', "'"]]
+
+
+def decode_entities(text):
+    """text with XML's character and entity references replaced; unknown ones kept."""
+    if text.find('&') < 0:
+        return text
+    found = ''
+    index = 0
+    while index < len(text):
+        end = text.find(';', index) if text[index] == '&' else -1
+        value = entity_value(text[index + 1:end]) if end > index else None
+        if value != None:
+            found += value
+            index = end + 1
+        else:
+            found += text[index]
+            index += 1
+    return found
+
+
+def entity_value(reference):
+    """The text of an entity or character reference without its '&' and ';', else None."""
+    for pair in NAMED_ENTITIES:
+        if pair[0] == reference:
+            return pair[1]
+    if reference[:1] != '#' or len(reference) < 2 or len(reference) > 8:
+        return None
+    point = 0
+    if reference[1] == 'x' or reference[1] == 'X':
+        for digit in reference[2:]:
+            if hex_value(digit) < 0:
+                return None
+            point = point * 16 + hex_value(digit)
+    else:
+        point = parse_int(reference[1:])
+    if point == None or point < 1 or point > 0x10FFFF or (point >= 0xD800 and point <= 0xDFFF):
+        return None
+    return char_of(point)

@@ -122,3 +122,15 @@ def percent_encode(name):
 def child_url(directory_url, name, is_directory):
     """The absolute URL of an entry of a listing; directories end in '/'."""
     return directory_url + percent_encode(name) + ('/' if is_directory else '')
+
+
+def listing_request_url(url, settings):
+    """The URL to request a listing from: with jsonPrefixFrom/jsonPrefixTo set, a listing
+    shown at a path starting with the first is asked for at the second (JSON served at a
+    separate location, nginx/json-at-prefix.conf); else the listing's own URL."""
+    prefix = settings['jsonPrefixFrom']
+    scheme_end = url.find('://')
+    path_at = url.find('/', scheme_end + 3) if scheme_end >= 0 else -1
+    if len(prefix) == 0 or path_at < 0 or url[path_at:path_at + len(prefix)] != prefix:
+        return url
+    return url[:path_at] + settings['jsonPrefixTo'] + url[path_at + len(prefix):]

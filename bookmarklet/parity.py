@@ -5,11 +5,13 @@ dist/sitemap.js, under node; the results must be identical.
 """
 
 from bookmarklet.portable import JSError, parse_json, to_json, parse_int
-from bookmarklet.listing import ListingError, read_listing, read_html_listing
+from bookmarklet.entries import ListingError
+from bookmarklet.listing import read_listing
+from bookmarklet.html_listing import read_html_listing, parse_size
 from bookmarklet.order import sorted_entries, compare_names
-from bookmarklet.names import percent_decode, percent_encode
+from bookmarklet.names import percent_decode, percent_encode, listing_request_url
 from bookmarklet.times import parse_http_date, parse_iso_time, parse_listing_date, format_iso, \
-    format_age
+    format_age, parse_table_date
 from bookmarklet.display import format_size, entry_view
 from bookmarklet.paging import page_count, page_entries
 from bookmarklet.freshness import cache_decision, new_record, stored_record, status_after_fetch, \
@@ -33,6 +35,8 @@ def run_case(kind, given):
         return parse_iso_time(given[0])
     if kind == 'parse_listing_date':
         return parse_listing_date(given[0], given[1])
+    if kind == 'parse_table_date':
+        return parse_table_date(given[0], given[1])
     if kind == 'format_iso':
         return format_iso(given[0])
     if kind == 'format_age':
@@ -48,7 +52,11 @@ def run_case(kind, given):
     if kind == 'read_listing':
         return read_listing(given[0], given[1], anchors_given(given[2]), given[3])
     if kind == 'read_html_listing':
-        return read_html_listing(given[0], given[1])
+        return read_html_listing(given[0], given[1], given[2])
+    if kind == 'parse_size':
+        return parse_size(given[0], given[1])
+    if kind == 'listing_request_url':
+        return listing_request_url(given[0], given[1])
     if kind == 'entry_view':
         return entry_view(given[0], given[1], given[2])
     if kind == 'page':

@@ -105,11 +105,11 @@ def strip_spaces(text):
 
 
 def words(text):
-    """The words of text split on runs of white space; [] for blank text."""
+    """The words of text split on runs of white space (no-break space too); [] for blank text."""
     found = []
     current = ''
     for char in text:
-        if ' \t\r\n'.find(char) >= 0:
+        if ' \t\r\n\u00a0'.find(char) >= 0:
             if len(current) > 0:
                 found.append(current)
             current = ''

@@ -12,4 +12,6 @@ SETTINGS = {
     'staleAfterSeconds': 86400,
     'refreshSeconds': 0,
     'utcOffsetMinutes': 0,
+    'jsonPrefixFrom': '',
+    'jsonPrefixTo': '',
 }

@@ -147,15 +147,36 @@ def parse_listing_date(text, utc_offset_minutes):
     parts = words(text)
     if len(parts) != 2:
         return None
-    date = parts[0].split('-')
-    clock = clock_fields(parts[1])
-    if len(date) != 3 or clock == None or len(date[0]) != 2 or len(date[2]) != 4:
+    found = parse_table_date(parts[0], parts[1])
+    if found == None:
         return None
-    local = seconds_of(parse_int(date[2]), month_number(date[1]), parse_int(date[0]),
-                       clock[0], clock[1], clock[2])
-    if local == None:
+    return found[0] - utc_offset_minutes * 60
+
+
+def parse_table_date(date_text, clock_text):
+    """[local epoch seconds, precision] of a listing's date and clock words, else None.
+
+    The date is nginx's '15-Jul-2019', Apache's '2019-07-15' or lighttpd's
+    '2019-Jul-15'; the clock 'HH:MM' (precision 60) or 'HH:MM:SS' (precision 1).
+    """
+    date = date_text.split('-')
+    clock = clock_fields(clock_text)
+    if len(date) != 3 or clock == None:
         return None
-    return local - utc_offset_minutes * 60
+    if len(date[0]) == 4:
+        year = date[0]
+        day = date[2]
+        month = parse_int(date[1]) if len(date[1]) == 2 else month_number(date[1])
+    else:
+        year = date[2]
+        day = date[0]
+        month = month_number(date[1])
+    if len(year) != 4 or len(day) != 2:
+        return None
+    seconds = seconds_of(parse_int(year), month, parse_int(day), clock[0], clock[1], clock[2])
+    if seconds == None:
+        return None
+    return [seconds, 1 if len(clock_text) > 5 else 60]
 
 
 def format_iso(seconds):

@@ -9,6 +9,7 @@ A date format the listing reader learns belongs in LISTING_DATES.
 """
 
 from tests.html_anchors import anchors_of_html
+from tests.fixture_corpus import fixture_names, load
 
 NGINX_HTML = (
     '<html>\r\n<head><title>Index of /files/</title></head>\r\n<body>\r\n'
@@ -57,8 +58,8 @@ LISTING_DATES = {
 }
 
 
-def entry(name, mtime, kind='file', size=None):
-    return {'name': name, 'type': kind, 'mtime': mtime, 'size': size}
+def entry(name, mtime, kind='file', size=None, approx=False):
+    return {'name': name, 'type': kind, 'mtime': mtime, 'size': size, 'sizeApprox': approx}
 
 
 def html_listing_line(name, date, size):
@@ -172,11 +173,43 @@ def core_cases():
     add('read_listing', 'text/html', NGINX_HTML, anchors_of_html(NGINX_HTML), settings)
     add('read_listing', 'text/html', NGINX_HTML, anchors_of_html(NGINX_HTML), {'utcOffsetMinutes': 90})
     add('read_listing', 'text/html', '<html>Login</html>', [], settings)
+    add('read_html_listing', anchors_of_html(NGINX_HTML), '', settings)
+    add('read_html_listing', [], 'Index of /empty/', settings)
+    add('read_html_listing', [], 'Sign in', settings)
+    for text in ['<?xml version="1.0"?>\r\n<list>\r\n<file mtime="2019-07-15T12:34:56Z" size="5000000000">'
+                 'a&amp;b &#x1F600;&#233;&bogus; &#0;</file>\r\n<other mtime="1970-01-01T00:00:00Z">'
+                 'x\x01</other>\r\n</list>\r\n',
+                 '<?xml version="1.0"?>\r\n<list>\r\n<file mtime="2019-07-15T12:34:56Z">cut',
+                 '<?xml version="1.0"?>\r\n<list>\r\n<blink>x</blink>\r\n</list>',
+                 '<?xml version="1.0"?>\r\n<list>\r\n</list>\r\n']:
+        add('read_listing', 'text/xml; charset=utf-8', text, [], settings)
+    add('read_listing', 'application/javascript', '/* callback */\r\ncb(' + NGINX_JSON + ');', [], settings)
+    add('read_listing', 'application/javascript', '/* callback */\r\ncb(' + NGINX_JSON[:-9], [], settings)
+    add('read_listing', '', '/* callback */\r\ncb([]);', [], settings)
+    add('read_listing', '', NGINX_JSON, [], settings)
+    add('read_listing', 'application/json', '[{"name": "d/", "size": 4096, "is_dir": true, '
+        '"mod_time": "2019-07-15T14:34:56.123456789+02:00", "is_symlink": false}, '
+        '{"name": "l", "size": 9, "is_dir": false, "is_symlink": true, "mod_time": "x"}]', [], settings)
+    for word, unit in [('1234', ''), ('5492165909', ''), ('10K', ''), ('1.5K', ''), ('0.1K', ''),
+                       ('5.1G', ''), ('2M', ''), ('9', 'B'), ('1.5', 'KiB'), ('1024', 'KiB'),
+                       ('-', ''), ('\u2014', ''), ('1.2.3K', ''), ('12abc', ''), ('.5K', ''),
+                       ('3X', ''), ('7', 'Directory'), ('999.9E', '')]:
+        add('parse_size', word, unit)
+    for date, clock in [('15-Jul-2019', '12:34'), ('2019-07-15', '12:34'), ('2019-Jul-15', '12:34:56'),
+                        ('2100-Jan-01', '00:00:45'), ('1970-01-01', '00:00'), ('2019-13-15', '12:34'),
+                        ('2019-Foo-15', '12:34'), ('09/01/2026', '01:34:56'), ('15-07-2019', '12:34')]:
+        add('parse_table_date', date, clock)
+    prefixes = {'jsonPrefixFrom': '/files/', 'jsonPrefixTo': '/json/files/'}
+    for url in ['http://h:8080/files/', 'http://h/files/a%20b/', 'http://h/other/files/', 'http://h/',
+                'https://h/filesx/']:
+        add('listing_request_url', url, prefixes)
+    add('listing_request_url', 'http://h/files/', {'jsonPrefixFrom': '', 'jsonPrefixTo': ''})
     add('entry_view', entry('a b.txt', 1563194096, 'file', 1536), 'http://x/files/', 1563194096 + 7200)
     add('entry_view', entry('dir', None, 'directory'), 'http://x/', 0)
     t = 1788220800
     stored = {'url': 'http://h/d/', 'mtime': t, 'precision': 1, 'format': 'json', 'fetchedAt': t + 1,
-              'schema': 1, 'entries': [{'name': 'a', 'type': 'file', 'mtime': t, 'size': 1, 'seen': 0}]}
+              'schema': 1, 'entries': [{'name': 'a', 'type': 'file', 'mtime': t, 'size': 1,
+                                         'sizeApprox': False, 'seen': 0}]}
     for given in [(None, t, 1, t + 9), (stored, t, 1, t + 9), (stored, t + 1, 1, t + 9),
                   (stored, t, 60, t + 9), (stored, t, 1, t + 86401), (stored, None, 1, t)]:
         add('cache_decision', given[0], given[1], given[2], given[3], 86400)
@@ -189,10 +222,24 @@ def core_cases():
     add('status_after_fetch', 'recheck', stored, stored['entries'])
     add('status_after_fetch', 'recheck', stored, [])
     add('level_one_urls', ['http://h/r/a/', 'http://h/r/a/b/', 'http://h/r/', 'http://h/x/'], 'http://h/r/')
+    add('entry_view', entry('h.iso', 0, 'file', 5476083302, True), 'http://x/', 0)
     listing = [entry('e{}'.format(i), i) for i in range(23)]
     for page, size in [(1, 10), (3, 10), (4, 10), (0, 10), (1, 30)]:
         add('page', listing, page, size)
     tie_cases(add)
     far_time_cases(add)
     listing_date_cases(add)
+    return cases
+
+
+def fixture_cases():
+    """Every captured response, read as the bookmarklet reads it: HTML through the anchor
+    records BeautifulSoup gives, which the browser's DOMParser gives alike."""
+    cases = []
+    for name in fixture_names():
+        fixture = load(name)
+        content_type = fixture['meta']['contentType']
+        anchors = anchors_of_html(fixture['text']) if 'html' in content_type else []
+        cases.append({'kind': 'read_listing',
+                      'input': [content_type, fixture['text'], anchors, fixture['settings']]})
     return cases

@@ -88,10 +88,12 @@ def test_nginx_json_listing_reads_exactly():
     listing = read_listing('application/json', NGINX_JSON, anchors_of_html, SETTINGS)
     assert listing['format'] == 'json' and listing['precision'] == 1
     assert listing['entries'] == [
-        {'name': 'nested', 'type': 'directory', 'mtime': 1563194096, 'size': None},
-        {'name': 'a&b "q".txt', 'type': 'file', 'mtime': 1563194096, 'size': 1},
-        {'name': 'big.iso', 'type': 'file', 'mtime': 4102444800, 'size': 5000000000},
-        {'name': 'loop', 'type': 'other', 'mtime': 0, 'size': None}]
+        {'name': 'nested', 'type': 'directory', 'mtime': 1563194096, 'size': None,
+         'sizeApprox': False},
+        {'name': 'a&b "q".txt', 'type': 'file', 'mtime': 1563194096, 'size': 1, 'sizeApprox': False},
+        {'name': 'big.iso', 'type': 'file', 'mtime': 4102444800, 'size': 5000000000,
+         'sizeApprox': False},
+        {'name': 'loop', 'type': 'other', 'mtime': 0, 'size': None, 'sizeApprox': False}]
 
 
 def test_nginx_html_listing_takes_names_from_href_not_the_cut_text():
@@ -115,8 +117,8 @@ def test_what_is_not_a_listing_is_an_error_not_an_empty_directory(content_type, 
 
 
 def test_entry_view_gives_contract_strings():
-    view = display.entry_view({'name': 'a b', 'type': 'file', 'mtime': 1563194096, 'size': 1536},
-                              'http://h/files/', 1563194096 + 60)
+    view = display.entry_view({'name': 'a b', 'type': 'file', 'mtime': 1563194096, 'size': 1536,
+                               'sizeApprox': False}, 'http://h/files/', 1563194096 + 60)
     assert view == {'name': 'a b', 'type': 'file', 'href': 'http://h/files/a%20b',
                     'mtime': '2019-07-15T12:34:56Z', 'size': '1536', 'age': '1 min ago',
                     'sizeText': '1.5 KB'}
@@ -133,7 +135,8 @@ DAY = 86400
 def record(mtime, fetched_at, precision=1, names=('a',)):
     return {'url': 'http://h/d/', 'mtime': mtime, 'precision': precision, 'format': 'json',
             'fetchedAt': fetched_at, 'schema': 1,
-            'entries': [{'name': n, 'type': 'file', 'mtime': T, 'size': 1, 'seen': 0} for n in names]}
+            'entries': [{'name': n, 'type': 'file', 'mtime': T, 'size': 1, 'sizeApprox': False,
+                         'seen': 0} for n in names]}
 
 
 @pytest.mark.parametrize('case, expected', [
@@ -158,11 +161,11 @@ def test_cache_decision_follows_every_freshness_rule(case, expected):
 
 def test_new_record_remembers_when_each_entry_was_first_seen():
     listing = {'format': 'json', 'entries': [
-        {'name': 'a', 'type': 'file', 'mtime': T, 'size': 1},
-        {'name': 'b', 'type': 'directory', 'mtime': T, 'size': None}]}
+        {'name': 'a', 'type': 'file', 'mtime': T, 'size': 1, 'sizeApprox': False},
+        {'name': 'b', 'type': 'directory', 'mtime': T, 'size': None, 'sizeApprox': False}]}
     first = freshness.new_record('http://h/d/', T, 1, listing, T + 100, None)
     assert [e['seen'] for e in first['entries']] == [0, 0]
-    listing['entries'].append({'name': 'c', 'type': 'file', 'mtime': T, 'size': 2})
+    listing['entries'].append({'name': 'c', 'type': 'file', 'mtime': T, 'size': 2, 'sizeApprox': False})
     second = freshness.new_record('http://h/d/', T + 5, 1, listing, T + 200, first)
     assert [e['seen'] for e in second['entries']] == [0, 0, T + 200]
     assert [freshness.appeared_since(e, T + 150) for e in second['entries']] == [False, False, True]
@@ -187,3 +190,9 @@ def test_a_sound_stored_record_is_trusted():
 def test_only_directories_directly_below_the_root_are_pruned():
     urls = ['http://h/r/a/', 'http://h/r/a/b/', 'http://h/r/', 'http://h/other/', 'http://h/r/c%2F/']
     assert freshness.level_one_urls(urls, 'http://h/r/') == ['http://h/r/a/', 'http://h/r/c%2F/']
+
+
+def test_a_rounded_size_is_shown_as_near_and_promises_no_bytes():
+    view = display.entry_view({'name': 'h.iso', 'type': 'file', 'mtime': None, 'size': 5476083302,
+                               'sizeApprox': True}, 'http://h/', 0)
+    assert view['size'] == '' and view['sizeText'] == '~5.1 GB'

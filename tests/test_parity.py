@@ -6,7 +6,7 @@ import pytest
 
 import generator
 from bookmarklet.parity import run_cases
-from tests.parity_cases import core_cases
+from tests.parity_cases import core_cases, fixture_cases
 from tests.parity_harness import ENGINES, run_in_cpython, run_in_engines, divergences, \
     differences, engine_versions, report
 from tests.canary import naive
@@ -26,6 +26,17 @@ def test_the_shipped_bundle_agrees_with_cpython_in_every_engine(dist, firefox, v
     assert {engine: len(results[engine]) for engine in ENGINES} == \
         {engine: len(cases) for engine in ENGINES}
     assert len(cases) > 200
+    assert found == []
+    assert not any('uncaught' in str(result) for result in expected)
+
+
+def test_every_fixture_reads_the_same_in_the_shipped_bundle_in_every_engine(dist, firefox, versions):
+    cases = fixture_cases()
+    expected = run_in_cpython(run_cases, cases)
+    results = run_in_engines(firefox, dist / 'sitemap.js', cases)
+    found = differences(cases, expected, results)
+    report('fixtures through dist/sitemap.js', cases, found, versions)
+    assert len(cases) >= 20
     assert found == []
     assert not any('uncaught' in str(result) for result in expected)
 

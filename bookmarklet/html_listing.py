@@ -1,0 +1,164 @@
+"""HTML listing pages: nginx, Apache mod_autoindex, lighttpd mod_dirlisting, Caddy browse,
+Python's http.server.
+
+Pages arrive as anchor records {href, text, tail, datetime} (bookmarklet/browser.py
+in the browser, tests/html_anchors.py under CPython): tail is the text after
+the link on its line, or the row's later cells in a table; datetime is the
+datetime attribute of a <time> in those cells (Caddy), else ''. Names come
+from the href, never from the text, which servers cut ('..>').
+"""
+
+from bookmarklet.portable import parse_int, strip_spaces, words, last_char, dict_key
+from bookmarklet.entries import ListingError, new_entry, new_listing, is_plain_name
+from bookmarklet.names import percent_decode
+from bookmarklet.times import parse_iso_time, parse_table_date
+
+LISTING_TITLES = ['Index of ', 'Directory listing for ']
+SORT_LINKS = ['?C=', '?sort=']
+SIZE_UNITS = 'KMGT'  # past T a byte count leaves JavaScript's exact integers
+
+
+def title_of_html(text):
+    """The text of an HTML page's <title>, or ''."""
+    start = text.find('<title')
+    if start < 0:
+        start = text.find('<TITLE')
+    start = text.find('>', start) if start >= 0 else -1
+    end = text.find('</', start) if start >= 0 else -1
+    return strip_spaces(text[start + 1:end]) if end >= 0 else ''
+
+
+def is_listing_title(title):
+    """True for the titles servers give listing pages: 'Index of /x/', 'Directory listing for /x/'."""
+    for start in LISTING_TITLES:
+        if title[:len(start)] == start:
+            return True
+    return False
+
+
+def is_listing_link(anchor):
+    """True for the links only a listing has: the parent directory, or a column sort."""
+    href = anchor['href']
+    if href == '../' or href == '..' or strip_spaces(anchor['text']) == 'Parent Directory':
+        return True
+    for start in SORT_LINKS:
+        if href[:len(start)] == start:
+            return True
+    return False
+
+
+def child_href(href):
+    """The href of a direct child without './' and its trailing '/', or None for any other link."""
+    if href[:2] == './':
+        href = href[2:]
+    if len(href) == 0 or '?#/'.find(href[0]) >= 0 or href.find('://') >= 0:
+        return None
+    if href.find('?') >= 0 or href.find('#') >= 0:
+        return None
+    path = href[:len(href) - 1] if last_char(href) == '/' else href
+    if len(path) == 0 or path.find('/') >= 0 or path == '.' or path == '..':
+        return None
+    return path
+
+
+def read_html_listing(anchors, title, settings):
+    """The listing of an HTML listing page, from its anchor records and its title.
+
+    A page is a listing only when its title or a link says so (a parent or a
+    sort link), so a login page or a 404 page is an error, never an empty
+    directory. The precision is 60 when any date shows only minutes.
+    """
+    entries = []
+    seen = {}
+    undecodable = 0
+    precision = 1
+    is_listing = is_listing_title(title)
+    for anchor in anchors:
+        if is_listing_link(anchor):
+            is_listing = True
+        href = anchor['href']
+        path = child_href(href)
+        if path == None:
+            continue
+        decoded = percent_decode(path)
+        name = decoded[0]
+        if dict_key(name) in seen or not is_plain_name(name):
+            continue
+        seen[dict_key(name)] = True
+        if not decoded[1]:
+            undecodable += 1
+        kind = 'directory' if last_char(href) == '/' else 'file'
+        read = html_entry(name, kind, anchor, settings['utcOffsetMinutes'])
+        if read[1] > precision:
+            precision = read[1]
+        entries.append(read[0])
+    if not is_listing:
+        raise ListingError('the page is not a directory listing')
+    return new_listing('html', precision, entries, undecodable)
+
+
+def html_entry(name, kind, anchor, utc_offset_minutes):
+    """[entry, precision] of one link of a listing page.
+
+    The tail holds a local date and clock ('15-Jul-2019 12:34', '2019-07-15 12:34',
+    '2019-Jul-15 12:34:56') followed by the size; Caddy gives a <time datetime>
+    instead, and its size comes first ('5.1 GiB').
+    """
+    fields = words(anchor['tail'])
+    mtime = None
+    precision = 1
+    size_at = 0
+    stamp = strip_spaces(anchor['datetime'])
+    if len(stamp) > 0:
+        mtime = parse_iso_time(stamp)
+    for index in range(len(fields) - 1):
+        found = parse_table_date(fields[index], fields[index + 1])
+        if found != None:
+            mtime = found[0] - utc_offset_minutes * 60
+            precision = found[1]
+            size_at = index + 2
+            break
+    size = None
+    if size_at < len(fields):
+        size = parse_size(fields[size_at], fields[size_at + 1] if size_at + 1 < len(fields) else '')
+    if size == None:
+        return [new_entry(name, kind, mtime, None, False), precision]
+    return [new_entry(name, kind, mtime, size[0], size[1]), precision]
+
+
+def parse_size(word, next_word):
+    """[bytes, approximate] of a listing's size: '1234' exact, or a rounded 1024-based human
+    size ('10K', '1.5K', '5.1G', '5.1 GiB', '9 B'); None for '-' and anything else."""
+    digits = ''
+    index = 0
+    while index < len(word) and '0123456789.'.find(word[index]) >= 0:
+        digits += word[index]
+        index += 1
+    unit = word[index:]
+    if len(unit) == 0 and (next_word == 'B' or next_word[1:] == 'iB'):
+        unit = next_word
+    if unit == 'B':
+        unit = ''
+    parts = digits.split('.')
+    if len(digits) == 0 or len(parts) > 2:
+        return None
+    power = 0
+    if len(unit) > 0:
+        power = SIZE_UNITS.find(unit[0]) + 1
+        if power == 0 or (len(unit) > 1 and unit[1:] != 'iB' and unit[1:] != 'B'):
+            return None
+    multiplier = 1
+    for step in range(power):
+        multiplier = multiplier * 1024
+    whole = parse_int(parts[0])
+    if whole == None:
+        return None
+    if len(parts) == 1:
+        return [whole * multiplier, power > 0]
+    fraction = parse_int(parts[1])
+    if fraction == None:
+        return None
+    scale = 1
+    for step in range(len(parts[1])):
+        scale = scale * 10
+    return [whole * multiplier + (fraction * multiplier) // scale, True]

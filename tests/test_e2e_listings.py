@@ -1,0 +1,162 @@
+"""The overlay end to end on every way nginx lists a directory, and on captured pages of
+other servers: real nginx, real Chromium, the bookmarklet a click runs."""
+
+import socket
+import subprocess
+import sys
+import time
+
+import pytest
+
+import generator
+from nginx.server import free_port
+from tests.fixture_corpus import fixture_names, load, FIXTURES
+from tests.overlay_reader import open_sitemap, overlay_control, wait_settled, run_bookmarklet
+from tests.test_e2e_basic import expected_attributes, without, iso
+from tests.trees import standard_tree, write_tree, expected_entries, href_of
+
+PREFIXES = ['--json-prefix-from', '/files/', '--json-prefix-to', '/json/files/']
+
+
+@pytest.fixture(scope='module')
+def prefix_bookmarklet(tmp_path_factory):
+    """The bookmarklet built with the JSON location options, into a folder of its own."""
+    out = tmp_path_factory.mktemp('prefix-build')
+    assert generator.main(['--out', str(out / 'dist'), '--build-dir', str(out / 'build')]
+                          + PREFIXES) == 0
+    return (out / 'dist' / 'bookmarklet.url').read_text(encoding='utf-8').strip()
+
+
+def check_page_one(overlay, spec, base, precision):
+    """Page 1 shows the newest ten with their level-2 entries, as CONTRACT.md promises."""
+    expected = expected_attributes(spec, base, precision)
+    assert [without(row, 'status', 'children') for row in overlay['rows']] == expected[:10]
+    for row in overlay['rows']:
+        if row['type'] == 'directory':
+            assert row['status'] == 'new'
+            assert row['children'] == expected_attributes(spec[row['name']]['children'],
+                                                          row['href'], precision)
+    assert overlay['status']['state'] == 'done' and overlay['status']['failed'] == '0'
+
+
+def test_xml_listings_by_accept(page, serve, tmp_path, bookmarklet):
+    spec = standard_tree(23)
+    write_tree(tmp_path / 'www', spec)
+    server = serve('xml-listings.conf', tmp_path / 'www')
+    page.goto(server.url('/'))
+    assert page.evaluate("document.contentType") == 'text/html', 'people still browse HTML'
+    server.forget_requests()
+    run_bookmarklet(page, bookmarklet)
+    check_page_one(wait_settled(page), spec, server.url('/'), 1)
+    assert page.errors == []
+    listed = [r for r in server.requests() if r['uri'].endswith('/')]
+    assert listed and all('application/xml' in r['accept'] for r in listed)
+
+
+def test_json_at_a_separate_location(page, serve, tmp_path, prefix_bookmarklet):
+    spec = standard_tree(23)
+    write_tree(tmp_path / 'www', spec)
+    server = serve('json-at-prefix.conf', tmp_path / 'www')
+    page.goto(server.url('/files/'))
+    server.forget_requests()
+    run_bookmarklet(page, prefix_bookmarklet)
+    overlay = wait_settled(page)
+    page.wait_for_timeout(300)
+    check_page_one(overlay, spec, server.url('/files/'), 1)
+    assert page.errors == []
+    uris = [r['uri'] for r in server.requests() if r['uri'] != '/favicon.ico']
+    assert uris[0] == '/json/files/', 'wave 1 asks the JSON location'
+    assert all(uri.startswith('/json/files/') for uri in uris), 'so does wave 2'
+    assert len(uris) == len(set(uris))
+    assert all(row['href'].startswith(server.url('/files/')) for row in overlay['rows'])
+
+
+def test_the_json_location_failing_falls_back_to_the_open_page(page, serve, tmp_path,
+                                                               prefix_bookmarklet):
+    spec = standard_tree(12)
+    write_tree(tmp_path / 'www', spec)
+    server = serve('html-listings.conf', tmp_path / 'www')  # no /json/files/ here
+    overlay = open_sitemap(page, server.url('/'), prefix_bookmarklet)
+    assert [row['name'] for row in overlay['rows']] == \
+        [entry['name'] for entry in expected_entries(spec, 60)][:10]
+
+
+@pytest.fixture
+def http_server(tmp_path):
+    """Python's http.server over a folder: a listing without dates."""
+    started = []
+
+    def start(root):
+        port = free_port()
+        process = subprocess.Popen([sys.executable, '-m', 'http.server', str(port), '--bind',
+                                    '127.0.0.1', '--directory', str(root)],
+                                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        started.append(process)
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline:
+            try:
+                socket.create_connection(('127.0.0.1', port), timeout=0.2).close()
+                return 'http://127.0.0.1:{}/'.format(port)
+            except OSError:
+                time.sleep(0.05)
+        raise RuntimeError('http.server did not start')
+
+    yield start
+    for process in started:
+        process.terminate()
+        process.wait(timeout=10)
+
+
+def test_a_listing_without_dates_says_so(page, tmp_path, http_server, bookmarklet):
+    spec = standard_tree(12)
+    write_tree(tmp_path / 'www', spec)
+    base = http_server(tmp_path / 'www')
+    overlay = open_sitemap(page, base, bookmarklet)
+    names = sorted(spec)
+    assert [row['name'] for row in overlay['rows']] == names[:10]
+    assert all('mtime' not in row and 'size' not in row for row in overlay['rows'])
+    note = page.locator('#autoindex-sitemap .note').first.inner_text()
+    assert 'no dates' in note
+    assert overlay['status']['state'] == 'done' and overlay['status']['failed'] == '0'
+
+
+HTML_FIXTURES = [name for name in fixture_names()
+                 if 'html' in load(name)['meta']['contentType'] and 'entries' in load(name)['expected']
+                 and load(name)['settings']['utcOffsetMinutes'] == 0]
+
+
+def display_order(entries):
+    dated = sorted((e for e in entries if e['mtime'] is not None), key=lambda e: (-e['mtime'], e['name']))
+    return dated + sorted((e for e in entries if e['mtime'] is None), key=lambda e: e['name'])
+
+
+def test_captured_pages_read_the_same_through_the_browsers_parser(page, serve, tmp_path, bookmarklet):
+    """Each captured HTML listing served as a page: the browser's DOMParser gives the
+    anchor records BeautifulSoup gives, so the rows are the expected entries."""
+    root = tmp_path / 'www'
+    for name in HTML_FIXTURES:
+        (root / name).mkdir(parents=True)
+        (root / name / 'index.html').write_bytes((FIXTURES / (name + '.body')).read_bytes())
+    server = serve('html-listings.conf', root)
+    for name in HTML_FIXTURES:
+        expected = load(name)['expected']
+        base = server.url('/' + name + '/')
+        open_sitemap(page, base, bookmarklet)
+        overlay_control(page, 'page-size').select_option('30')
+        overlay = wait_settled(page)
+        rows = [without(row, 'status', 'children') for row in overlay['rows']]
+        wanted = []
+        for entry in display_order(expected['entries'])[:30]:
+            is_directory = entry['type'] == 'directory'
+            row = {'name': entry['name'], 'type': entry['type'],
+                   'href': href_of(base, entry['name'], is_directory)}
+            if entry['mtime'] is not None:
+                row['mtime'] = iso(entry['mtime'])
+            if entry['size'] is not None and not entry['sizeApprox']:
+                row['size'] = str(entry['size'])
+            wanted.append(row)
+        assert rows == wanted, name
+        if any(entry['sizeApprox'] for entry in expected['entries']):
+            sizes = page.locator('#autoindex-sitemap [data-role=row] .meta').all_inner_texts()
+            assert any(text.startswith('~') for text in sizes), 'rounded sizes are shown as near'
+    assert page.errors == []

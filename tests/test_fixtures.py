@@ -1,0 +1,111 @@
+"""Every captured listing reads to the entries written down for it (tests/fixture_tree.py).
+
+The corpus comes from real servers (tests/capture_fixtures.py); the parity
+test runs the same responses through the shipped bundle.
+"""
+
+import json
+
+import pytest
+
+from bookmarklet.entries import ListingError
+from bookmarklet.listing import read_listing, format_of
+from bookmarklet.names import listing_request_url
+from tests.fixture_corpus import fixture_names, load, by_name, FIXTURES
+from tests.html_anchors import anchors_of_html
+
+NAMES = fixture_names()
+SERVERS = {'nginx', 'apache', 'lighttpd', 'caddy', 'python-http.server'}
+
+
+def read(fixture):
+    return read_listing(fixture['meta']['contentType'], fixture['text'], anchors_of_html,
+                        fixture['settings'])
+
+
+def test_the_corpus_covers_every_server_and_format():
+    metas = [load(name)['meta'] for name in NAMES]
+    assert {meta['server'] for meta in metas} == SERVERS
+    assert all(meta['version'] for meta in metas)
+    formats = {load(name)['expected'].get('format') for name in NAMES}
+    assert formats == {'json', 'jsonp', 'xml', 'html', None}
+
+
+@pytest.mark.parametrize('name', NAMES)
+def test_every_fixture_gives_its_expected_entries(name):
+    fixture = load(name)
+    if fixture['expected'] == {'error': True}:
+        with pytest.raises(ListingError) as raised:
+            read(fixture)
+        assert raised.value.message
+    else:
+        assert by_name(read(fixture)) == fixture['expected']
+
+
+@pytest.mark.parametrize('name', NAMES)
+def test_expected_entries_are_written_down_beside_each_body(name):
+    expected = json.loads((FIXTURES / (name + '.expected.json')).read_text(encoding='utf-8'))
+    assert expected == {'error': True} or 'entries' in expected
+
+
+def test_the_hostile_names_survive_every_server():
+    """Spaces, % # ? & < > " ', accents, CJK, control characters and bad bytes."""
+    for name in ['nginx-json', 'nginx-html', 'apache-table', 'lighttpd', 'caddy-json',
+                 'python-http-server']:
+        names = {entry['name'] for entry in read(load(name))['entries']}
+        assert {'100% #1 ?.txt', 'a&b <c> "d" \'e\'.txt', 'café crème.txt', '日本語の名前.txt',
+                'tab\there.txt', 'bell\x07.txt'} <= names, name
+        assert any('\ufffd' in entry for entry in names), name
+
+
+@pytest.mark.parametrize('content_type, start, expected', [
+    ('application/json', '[', 'json'), ('text/html', '[', 'html'), ('', '[\r\n]', 'json'),
+    ('application/javascript', 'cb([])', 'javascript'), ('', '/* callback */', 'javascript'),
+    ('text/xml; charset=utf-8', '<?xml', 'xml'), ('', '<?xml version="1.0"?>', 'xml'),
+    ('', '<html>', 'html'), ('application/octet-stream', '<list>', 'xml'),
+])
+def test_the_format_comes_from_the_content_type_then_the_body(content_type, start, expected):
+    assert format_of(content_type, start) == expected
+
+
+@pytest.mark.parametrize('text', [
+    '[\r\n{ "name":"a", "type":"file", "mtime":"Tue, 01 Sep 2026 12:34:56 GMT", "size":1 },\r\n{ "na',
+    '<?xml version="1.0"?>\r\n<list>\r\n<file mtime="2026-09-01T12:34:56Z" size="1">a</file>\r\n',
+    '/* callback */\r\ncb([\r\n{ "name":"a", "type":"file"',
+    '<html><head><title>Sign in</title></head><body><a href="reset">Forgot?</a></body></html>',
+])
+def test_a_cut_or_foreign_response_is_an_error_not_an_empty_directory(text):
+    content_type = 'text/html' if text.startswith('<html') else ''
+    with pytest.raises(ListingError):
+        read_listing(content_type, text, anchors_of_html, {'utcOffsetMinutes': 0})
+
+
+def test_json_at_a_separate_location():
+    settings = {'jsonPrefixFrom': '/files/', 'jsonPrefixTo': '/json/files/'}
+    assert listing_request_url('http://h:81/files/a%20b/', settings) == 'http://h:81/json/files/a%20b/'
+    assert listing_request_url('http://h/elsewhere/', settings) == 'http://h/elsewhere/'
+    assert listing_request_url('http://h/files/', {'jsonPrefixFrom': '', 'jsonPrefixTo': ''}) == \
+        'http://h/files/'
+
+
+def test_the_json_prefix_options_are_generated_and_checked():
+    import generator
+    options = generator.parse_options(['--json-prefix-from', '/files/',
+                                       '--json-prefix-to', '/json/files/'])
+    settings = generator.settings_of(options)
+    assert (settings['jsonPrefixFrom'], settings['jsonPrefixTo']) == ('/files/', '/json/files/')
+    assert generator.settings_of(generator.parse_options([]))['jsonPrefixFrom'] == ''
+    with pytest.raises(generator.BuildError):
+        generator.settings_of(generator.parse_options(['--json-prefix-from', '/files/']))
+    with pytest.raises(generator.BuildError):
+        generator.settings_of(generator.parse_options(['--json-prefix-from', '/a/',
+                                                       '--json-prefix-to', '/a/']))
+    for bad in ['files/', '/files', '/a b/', '/a?x/']:
+        with pytest.raises(SystemExit):
+            generator.parse_options(['--json-prefix-from', bad, '--json-prefix-to', '/j/'])
+
+
+def test_the_bookmarklet_defaults_match_the_generator_table():
+    import generator
+    from bookmarklet.settings import SETTINGS
+    assert SETTINGS == {setting.key: setting.default for setting in generator.SETTINGS}
