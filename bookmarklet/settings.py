@@ -7,6 +7,8 @@ SETTINGS = {
     'pageSizes': [10, 15, 20, 30],
     'maxConcurrentRequests': 10,
     'timeoutSeconds': 20,
+    'staleAfterSeconds': 86400,
+    'refreshSeconds': 0,
     'prefetch': True,
     'utcOffsetMinutes': 0,
 }
