@@ -34,7 +34,13 @@ def wait_for_alert(page, messages, timeout=10):
 
 
 def script_requests(server):
-    return [r for r in server.requests() if r['uri'].startswith(SCRIPT)]
+    """The logged requests for sitemap.js, once there is one (nginx logs just after answering)."""
+    for _ in range(50):
+        found = [r for r in server.requests() if r['uri'].startswith(SCRIPT)]
+        if found:
+            return found
+        time.sleep(0.05)
+    return []
 
 
 def test_the_loader_opens_the_sitemap_and_a_second_click_closes_it(page, serve, tmp_path, dist):
