@@ -56,6 +56,7 @@ def test_the_loader_opens_the_sitemap_and_a_second_click_closes_it(page, serve, 
     run_bookmarklet(page, loader)
     assert read_overlay(page) is None
     page.keyboard.press('Escape')  # the closed overlay no longer listens
+    assert len(script_requests(server)) == 1, 'closing needs no request'
     run_bookmarklet(page, loader)
     assert len(wait_settled(page)['rows']) == 10
     assert page.evaluate("document.querySelectorAll('#autoindex-sitemap').length") == 1
