@@ -42,6 +42,11 @@ class Setting:
     def flag(self):
         return '--' + ''.join('-' + c.lower() if c.isupper() else c for c in self.key)
 
+    @property
+    def metavar(self):
+        """What --help shows after the flag: the parser's own word for its values."""
+        return getattr(self.parse, 'metavar', 'VALUE')
+
 
 def whole_number(low, high):
     """A parser for a whole number in [low, high], failing with the range it allows."""
@@ -166,7 +171,7 @@ def parse_options(argv):
                              'when there is one)'.format(CONFIG))
     for setting in SETTINGS + OPTIONS:
         parser.add_argument(setting.flag, dest=setting.key, type=setting.parse,
-                            metavar=getattr(setting.parse, 'metavar', 'VALUE'),
+                            metavar=setting.metavar,
                             help='{} (default: {})'.format(
                                 setting.help, option_text(setting.default) or "''"))
     return parser.parse_args(argv)

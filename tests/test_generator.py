@@ -15,7 +15,7 @@ def test_help_lists_every_option_with_its_default(tmp_path):
     assert done.returncode == 0
     text = ' '.join(done.stdout.split())
     for setting in generator.SETTINGS + generator.OPTIONS:
-        assert setting.flag + ' ' + setting.parse.metavar in text
+        assert setting.flag + ' ' + setting.metavar in text
         assert '(default: {})'.format(generator.option_text(setting.default)) in text
     assert 'PAGESIZE' not in text and 'MAXCONCURRENTREQUESTS' not in text
 
