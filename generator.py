@@ -8,18 +8,25 @@ javascript: URL. dist/ is replaced only once every step has succeeded.
 """
 
 import argparse
-import os
+import base64
+import hashlib
+import html
+import json
 import re
 import shutil
+import string
 import subprocess
 import sys
 import time
+import tomllib
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 SOURCES = HERE / 'bookmarklet'
 ESBUILD = HERE / 'node_modules' / '.bin' / 'esbuild'
-
+LOADER = HERE / 'loader'
+CONFIG = 'sitemap.toml'
+SCRIPT_URL = '/.autoindex-sitemap/sitemap.js'
 
 
 class Setting:
@@ -36,6 +43,11 @@ class Setting:
     def flag(self):
         return '--' + ''.join('-' + c.lower() if c.isupper() else c for c in self.key)
 
+    @property
+    def metavar(self):
+        """What --help shows after the flag: the parser's own word for its values."""
+        return getattr(self.parse, 'metavar', 'VALUE')
+
 
 def whole_number(low, high):
     """A parser for a whole number in [low, high], failing with the range it allows."""
@@ -43,11 +55,13 @@ def whole_number(low, high):
         try:
             value = int(text)
         except ValueError:
-            raise argparse.ArgumentTypeError('{!r} is not a whole number'.format(text))
+            raise argparse.ArgumentTypeError(
+                '{!r} is not a whole number (allowed: {}..{})'.format(text, low, high))
         if not low <= value <= high:
             raise argparse.ArgumentTypeError('{} is outside {}..{}'.format(value, low, high))
         return value
     parse.__name__ = 'whole number {}..{}'.format(low, high)
+    parse.metavar = 'N'
     return parse
 
 
@@ -55,6 +69,7 @@ def number_list(low, high):
     def parse(text):
         return [whole_number(low, high)(part) for part in text.split(',') if part.strip()]
     parse.__name__ = 'comma-separated whole numbers {}..{}'.format(low, high)
+    parse.metavar = 'N,N,...'
     return parse
 
 
@@ -64,6 +79,9 @@ def on_off(text):
     if text.lower() in ('off', 'false', 'no', '0'):
         return False
     raise argparse.ArgumentTypeError('{!r} is not on or off'.format(text))
+
+
+on_off.metavar = 'on|off'
 
 
 def text_value(text):
@@ -85,6 +103,18 @@ def path_prefix(text):
 path_prefix.__name__ = 'path prefix'
 
 
+text_value.metavar = 'TEXT'
+
+
+def option_text(value):
+    """A setting's value as it is written after its flag: 10,15 for lists, on/off for booleans."""
+    if isinstance(value, bool):
+        return 'on' if value else 'off'
+    if isinstance(value, list):
+        return ','.join(str(part) for part in value)
+    return str(value)
+
+
 SETTINGS = [
     Setting('title', 'Sitemap', 'the title of the overlay and of the bookmark', text_value),
     Setting('pageSize', 10, 'level-1 entries per page at first', whole_number(1, 1000)),
@@ -97,11 +127,10 @@ SETTINGS = [
     Setting('childrenShown', 5, "level-2 entries shown under a directory before 'Show more'",
             whole_number(1, 1000)),
     Setting('staleAfterSeconds', 86400,
-            'seconds after which a cached listing is fetched again even if its mtime matches',
-            whole_number(0, 31536000)),
+            'seconds after which a cached listing is fetched again even when its mtime '
+            'has not moved (0: always)', whole_number(0, 31536000)),
     Setting('refreshSeconds', 0,
-            'near-real-time mode: re-read the root every N seconds while open (0 = off)',
-            whole_number(0, 86400)),
+            'seconds between refreshes of the open overlay (0: off)', whole_number(0, 86400)),
     Setting('prefetch', True, "prefetch the next page's directories (on/off)", on_off),
     Setting('utcOffsetMinutes', 0,
             "the server's UTC offset in minutes, when its HTML listings use local time",
@@ -117,9 +146,12 @@ SETTINGS = [
 
 def check_settings(settings):
     """Checks that span settings; raises BuildError naming the option."""
-    if settings['pageSize'] not in settings['pageSizes']:
+    sizes = settings['pageSizes']
+    if len(set(sizes)) != len(sizes):
+        raise BuildError('--page-sizes {} offers a size twice'.format(option_text(sizes)))
+    if settings['pageSize'] not in sizes:
         raise BuildError('--page-size {} must be one of --page-sizes {}'.format(
-            settings['pageSize'], ','.join(str(size) for size in settings['pageSizes'])))
+            settings['pageSize'], option_text(sizes)))
     if (settings['jsonPrefixFrom'] == '') != (settings['jsonPrefixTo'] == ''):
         raise BuildError('--json-prefix-from and --json-prefix-to go together: give both or neither')
     if settings['jsonPrefixFrom'] != '' and settings['jsonPrefixFrom'] == settings['jsonPrefixTo']:
@@ -130,30 +162,85 @@ class BuildError(Exception):
     """A step of the build failed; the message says which and why."""
 
 
+def script_url(text):
+    """Where sitemap.js is served: an http(s) URL or a path from the server's root."""
+    lowered = text.lower()
+    if not (lowered.startswith(('http://', 'https://')) or
+            (text.startswith('/') and not text.startswith('//'))):
+        raise argparse.ArgumentTypeError(
+            '{!r} is neither an http(s) URL nor a path starting with /'.format(text))
+    if '?' in text or '#' in text or any(char.isspace() or char in '\'"<>' for char in text):
+        raise argparse.ArgumentTypeError(
+            '{!r} must not hold a query, a fragment, spaces or quotes'.format(text))
+    return text
+
+
+script_url.metavar = 'URL'
+
+OPTIONS = [
+    Setting('scriptUrl', SCRIPT_URL,
+            'where sitemap.js is served, for the loader: an http(s) URL, or a path '
+            'on the listing\'s own server', script_url),
+]
+
+
 def parse_options(argv):
     parser = argparse.ArgumentParser(
         prog='generator.py',
-        description='Build the autoindex-sitemap bookmarklet into dist/.',
-        formatter_class=argparse.ArgumentDefaultsHelpFormatter)
-    parser.add_argument('--out', default=str(HERE / 'dist'), help='the folder to write')
-    parser.add_argument('--build-dir', default=str(HERE / 'build'),
-                        help='the folder for intermediate files')
-    for setting in SETTINGS:
-        default = setting.default
-        if isinstance(default, list):
-            default = ','.join(str(value) for value in default)
-        elif isinstance(default, bool):
-            default = 'on' if default else 'off'
+        description='Build the autoindex-sitemap bookmarklet, its loader and install page '
+                    'into dist/. Every setting can also be given in a TOML file, keyed as '
+                    'in the settings table (pageSize = 20); a flag overrides the file.')
+    parser.add_argument('--out', default=str(HERE / 'dist'), metavar='DIR',
+                        help='the folder to write (default: dist/)')
+    parser.add_argument('--build-dir', default=str(HERE / 'build'), metavar='DIR',
+                        help='the folder for intermediate files (default: build/)')
+    parser.add_argument('--config', metavar='FILE',
+                        help='a TOML file of settings (default: {} in the current folder, '
+                             'when there is one)'.format(CONFIG))
+    for setting in SETTINGS + OPTIONS:
         parser.add_argument(setting.flag, dest=setting.key, type=setting.parse,
-                            default=setting.parse(str(default)), help=setting.help)
+                            metavar=setting.metavar,
+                            help='{} (default: {})'.format(
+                                setting.help, option_text(setting.default) or "''"))
     return parser.parse_args(argv)
 
 
+def read_config(options):
+    """The settings a TOML file gives, checked: {} when no file is named and none is found."""
+    path = Path(options.config) if options.config else Path(CONFIG)
+    if not path.exists():
+        if options.config:
+            raise BuildError('--config: {} does not exist'.format(path))
+        return {}
+    try:
+        values = tomllib.loads(path.read_text(encoding='utf-8'))
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
+        raise BuildError('{}: {}'.format(path, error))
+    known = {setting.key: setting for setting in SETTINGS + OPTIONS}
+    found = {}
+    for key, value in values.items():
+        if key not in known:
+            raise BuildError('{}: unknown setting {!r}; known: {}'.format(
+                path, key, ', '.join(known)))
+        try:
+            found[key] = known[key].parse(option_text(value))
+        except argparse.ArgumentTypeError as error:
+            raise BuildError('{}: {}: {}'.format(path, key, error))
+    return found
+
+
 def settings_of(options):
-    """The settings the bookmarklet carries, from the defaults and the options."""
-    settings = {setting.key: getattr(options, setting.key) for setting in SETTINGS}
+    """The build's settings and options: the defaults, then the config file, then the flags."""
+    config = read_config(options)
+    values = {}
+    for setting in SETTINGS + OPTIONS:
+        value = getattr(options, setting.key, None)
+        if value is None:
+            value = config.get(setting.key, setting.default)
+        values[setting.key] = value
+    settings = {setting.key: values[setting.key] for setting in SETTINGS}
     check_settings(settings)
-    return settings
+    return settings, {setting.key: values[setting.key] for setting in OPTIONS}
 
 
 def stage_sources(settings, staging):
@@ -192,10 +279,10 @@ def python_literal(value):
     return repr(value)
 
 
-def run_step(name, command, cwd):
+def run_step(name, command, cwd, input=None):
     """Run one build tool; a failure stops the build with the tool's own output."""
     try:
-        done = subprocess.run(command, cwd=cwd, capture_output=True, text=True)
+        done = subprocess.run(command, cwd=cwd, capture_output=True, text=True, input=input)
     except FileNotFoundError:
         raise BuildError(name + ': ' + str(command[0]) + ' is not installed; run `make` first')
     if done.returncode != 0 or (name == 'transcrypt' and 'Ready' not in done.stdout):
@@ -232,13 +319,17 @@ REALM_WRAPPER = (
 
 
 def bookmarklet_url(script):
-    """A javascript: URL that runs script in a realm of its own and yields undefined.
+    """The self-contained bookmarklet: script run in a realm of its own."""
+    return javascript_url(REALM_WRAPPER.format(script=script))
+
+
+def javascript_url(code):
+    """A javascript: URL that runs code, which must yield undefined (start it with `void`:
+    Firefox replaces the page with any other value).
 
     Browsers percent-decode a bookmarked URL before running it and drop tabs
-    and line breaks from it, so '%' and every control character are escaped;
-    `void` keeps Firefox from replacing the page with the script's value.
+    and line breaks from it, so '%' and every control character are escaped.
     """
-    code = REALM_WRAPPER.format(script=script)
     escaped = []
     for char in code:
         if char == '%' or char == '#' or ord(char) < 0x20 or ord(char) >= 0x7F:
@@ -265,23 +356,117 @@ def write_dist(files, out):
         shutil.rmtree(old)
 
 
+# Where a bookmarklet's length matters, from BOOKMARKLETS.md: (place, limit in characters,
+# what happens past it). Only the first one fails the build.
+URL_LIMITS = [
+    ('Firefox desktop', 65536, 'refuses to save the bookmark'),
+    ('Chromium and Chrome desktop', 2 * 1024 * 1024, 'refuses the URL'),
+    ('Chrome bookmark sync', 7600, 'does not sync it (reported near 7,600)'),
+    ('Chrome on Android', 5000, 'fails to run it (reported near 5,000)'),
+    ('Safari with iCloud sync', 4000, 'does not sync it (about 4 KB)'),
+]
+
+
+def check_sizes(url):
+    """Stop the build when the self-contained bookmarklet is too long for Firefox."""
+    place, limit, effect = URL_LIMITS[0]
+    if len(url) > limit:
+        raise BuildError(
+            'the self-contained bookmarklet is {:,} characters after escaping; {} {} past '
+            '{:,}. Install the loader (dist/loader.url, a few hundred characters) instead, '
+            'or make the script smaller.'.format(len(url), place, effect, limit))
+
+
+def size_table(urls):
+    """The printed table: each bookmarklet's length against each browser's limit."""
+    names = list(urls)
+    width = max(len('{} ({:,})'.format(place, limit)) for place, limit, _ in URL_LIMITS)
+    lines = ['{:<{w}}  {}'.format('', '  '.join('{:>16}'.format(n) for n in names), w=width),
+             '{:<{w}}  {}'.format('characters', '  '.join(
+                 '{:>16,}'.format(len(urls[n])) for n in names), w=width)]
+    for place, limit, _ in URL_LIMITS:
+        lines.append('{:<{w}}  {}'.format('{} ({:,})'.format(place, limit), '  '.join(
+            '{:>16}'.format('fits' if len(urls[n]) <= limit else 'TOO LONG') for n in names),
+            w=width))
+    return '\n'.join(lines)
+
+
+def fill_template(name, values):
+    """A template from loader/ with its $names replaced."""
+    text = (LOADER / name).read_text(encoding='utf-8')
+    return string.Template(text).substitute(values)
+
+
+def loader_url(script_text, script_location, settings, build_dir):
+    """The loader bookmarklet: loads script_location pinned to script_text's hash."""
+    data = script_text.encode('utf-8')
+    integrity = 'sha384-' + base64.b64encode(hashlib.sha384(data).digest()).decode('ascii')
+    pinned = script_location + '?v=' + hashlib.sha256(data).hexdigest()[:12]
+    source = (LOADER / 'loader.js').read_text(encoding='utf-8')
+    for placeholder, value in [('SCRIPT_URL', pinned), ('INTEGRITY', integrity),
+                               ('TIMEOUT_MS', settings['timeoutSeconds'] * 1000)]:
+        source = source.replace("'%{}%'".format(placeholder), json.dumps(value))
+    minified = run_step('esbuild', [str(ESBUILD), '--minify', '--format=iife', '--target=es2017',
+                                    '--charset=ascii', '--log-level=warning'],
+                        build_dir, input=source).stdout.strip()
+    # The code gets a function of its own, which `void` needs: esbuild's need not stay.
+    if minified.startswith('(()=>{') and minified.endswith('})();'):
+        minified = minified[len('(()=>{'):-len('})();')]
+    return javascript_url('void function(){' + minified + '}()')
+
+
+def install_page(urls, settings, options):
+    """dist/install.html: both bookmarklets, their sizes, this build's settings, how to install."""
+    size_rows = []
+    for place, limit, _ in URL_LIMITS:
+        size_rows.append('<tr><th scope="row">{}</th><td>{:,}</td>{}</tr>'.format(
+            html.escape(place), limit, ''.join(
+                '<td class="fits">fits</td>' if len(urls[name]) <= limit else
+                '<td class="too-long">too long</td>' for name in urls)))
+    setting_rows = []
+    for setting in SETTINGS + OPTIONS:
+        value = settings[setting.key] if setting.key in settings else options[setting.key]
+        setting_rows.append(
+            '<tr><th scope="row"><code>{}</code></th><td><code>{}</code></td>'
+            '<td><code>{}</code></td><td>{}</td></tr>'.format(
+                setting.key, html.escape(option_text(value)), setting.flag,
+                html.escape(setting.help)))
+    return fill_template('install.html', {
+        'title': html.escape(settings['title']),
+        'bookmarklet_href': html.escape(urls['bookmarklet.url'], quote=True),
+        'loader_href': html.escape(urls['loader.url'], quote=True),
+        'bookmarklet_size': '{:,}'.format(len(urls['bookmarklet.url'])),
+        'loader_size': '{:,}'.format(len(urls['loader.url'])),
+        'script_url': html.escape(options['scriptUrl']),
+        'size_rows': '\n'.join(size_rows),
+        'setting_rows': '\n'.join(setting_rows),
+    })
+
+
 def build(options):
     started = time.monotonic()
     build_dir = Path(options.build_dir)
-    settings = settings_of(options)
+    settings, build_options = settings_of(options)
     entry = stage_sources(settings, build_dir / 'src')
     module = transpile(entry, build_dir / 'src', build_dir / 'transcrypt')
-    script = bundle(module, build_dir / 'bundle.js')
-    url = bookmarklet_url(script)
+    script = bundle(module, build_dir / 'bundle.js') + '\n'
+    urls = {
+        'bookmarklet.url': bookmarklet_url(script.strip()),
+        'loader.url': loader_url(script, build_options['scriptUrl'], settings, build_dir),
+    }
+    check_sizes(urls['bookmarklet.url'])
     files = {
-        'sitemap.js': script + '\n',
-        'bookmarklet.url': url + '\n',
+        'bookmarklet.url': urls['bookmarklet.url'] + '\n',
+        'loader.url': urls['loader.url'] + '\n',
+        'sitemap.js': script,
+        'install.html': install_page(urls, settings, build_options),
     }
     out = Path(options.out)
     write_dist(files, out)
     elapsed = time.monotonic() - started
-    for name in files:
-        print('wrote {}: {:,} characters'.format(out / name, len(files[name].rstrip('\n'))))
+    for name in sorted(files):
+        print('wrote {}: {:,} bytes'.format(out / name, len(files[name].encode('utf-8'))))
+    print(size_table(urls))
     print('built in {:.1f} s'.format(elapsed))
 
 

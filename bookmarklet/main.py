@@ -1,7 +1,7 @@
 """The entry point: toggle the overlay on a page, or offer the parity cases outside one."""
 
 from bookmarklet.settings import SETTINGS
-from bookmarklet.overlay import Overlay, close_existing, leave_realm
+from bookmarklet.overlay import Overlay, close_existing, leave_realm, REALM_MARK
 from bookmarklet.crawl import Crawl
 from bookmarklet.parity import run_cases
 
@@ -14,6 +14,17 @@ def start(page):
     Crawl(page, SETTINGS, Overlay).run()
 
 
+def page_of(named):
+    """The page's window: the one the bookmarklet's realm wrapper names, else the parent
+    of the realm frame the loader made, else this window (a script loaded into the page)."""
+    if named != None:
+        return named
+    frame = window.frameElement
+    if frame != None and frame.hasAttribute(REALM_MARK):
+        return window.parent
+    return window
+
+
 def offer_cases(scope):
     """Outside a page (node, jsc) the bundle only lends its core to the parity tests."""
     scope.autoindexSitemapCases = run_cases
@@ -23,7 +34,5 @@ def offer_cases(scope):
 #?if __pragma__ ('js', '{}', 'typeof document') == 'undefined':
 #?    offer_cases(globalThis)
 #?else:
-#?    # The realm wrapper of the bookmarklet names the page; a script loaded into
-#?    # the page itself runs there.
-#?    start(__pragma__ ('js', '{}', '(typeof autoindexSitemapPage === "undefined" ? window : autoindexSitemapPage)'))
+#?    start(page_of(__pragma__ ('js', '{}', '(typeof autoindexSitemapPage === "undefined" ? null : autoindexSitemapPage)')))
 # __pragma__ ('noecom')

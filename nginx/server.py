@@ -1,8 +1,10 @@
 """Run Debian's nginx on 127.0.0.1 with one of the configurations in this folder.
 
-The configuration users copy is the one that runs: its listen address and
-root are swapped for a free port and the tree to serve, nothing else. Every
-request is logged with its time, so tests count requests in nginx's own log.
+The configuration users copy is the one that runs: its placeholders (listen
+address, root, and where a configuration has them, the dist folder and the
+allowed origin) are swapped for a free port, the tree to serve and the test's
+values, nothing else. Every request is logged with the time it ended and how
+long it took, so tests count requests, and measure overlaps, in nginx's own log.
 """
 
 import os
@@ -16,6 +18,8 @@ HERE = Path(__file__).resolve().parent
 NGINX = os.environ.get('NGINX', '/usr/sbin/nginx')
 PLACEHOLDER_LISTEN = '127.0.0.1:8080'
 PLACEHOLDER_ROOT = '/srv/files'
+PLACEHOLDER_DIST = '/srv/autoindex-sitemap'
+PLACEHOLDER_ORIGIN = 'https://pages.example.com'
 
 MAIN_CONF = """\
 daemon off;
@@ -52,14 +56,20 @@ def free_port():
 
 
 class Nginx:
-    """One nginx serving root with the configuration file `site` from nginx/."""
+    """One nginx serving root with the configuration file `site` from nginx/ (or a path).
 
-    def __init__(self, site, root, work, port=None, extra=''):
+    dist is the folder served for the dist placeholder, allow_origin the origin
+    put in place of the example origin of cors.conf.
+    """
+
+    def __init__(self, site, root, work, port=None, extra='', dist=None, allow_origin=None):
         self.site = site
         self.root = Path(root)
         self.work = Path(work)
         self.port = port or free_port()
         self.extra = extra
+        self.dist = dist
+        self.allow_origin = allow_origin
         self.process = None
 
     @property
@@ -75,7 +85,11 @@ class Nginx:
         text = (HERE / self.site).read_text(encoding='utf-8')
         text = text.replace(PLACEHOLDER_LISTEN, '127.0.0.1:{}'.format(self.port))
         text = text.replace(PLACEHOLDER_ROOT, str(self.root))
-        site = self.work / self.site
+        if self.dist is not None:
+            text = text.replace(PLACEHOLDER_DIST, str(self.dist))
+        if self.allow_origin is not None:
+            text = text.replace(PLACEHOLDER_ORIGIN, self.allow_origin)
+        site = self.work / Path(self.site).name
         site.write_text(text, encoding='utf-8')
         main = self.work / 'nginx.conf'
         main.write_text(MAIN_CONF.format(

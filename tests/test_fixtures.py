@@ -92,9 +92,9 @@ def test_the_json_prefix_options_are_generated_and_checked():
     import generator
     options = generator.parse_options(['--json-prefix-from', '/files/',
                                        '--json-prefix-to', '/json/files/'])
-    settings = generator.settings_of(options)
+    settings = generator.settings_of(options)[0]
     assert (settings['jsonPrefixFrom'], settings['jsonPrefixTo']) == ('/files/', '/json/files/')
-    assert generator.settings_of(generator.parse_options([]))['jsonPrefixFrom'] == ''
+    assert generator.settings_of(generator.parse_options([]))[0]['jsonPrefixFrom'] == ''
     with pytest.raises(generator.BuildError):
         generator.settings_of(generator.parse_options(['--json-prefix-from', '/files/']))
     with pytest.raises(generator.BuildError):

@@ -1,0 +1,138 @@
+"""generator.py as a command: options, their checks, the config file, sizes, reproducibility."""
+
+import base64
+import hashlib
+import re
+
+import pytest
+
+import generator
+from tests.builds import run_generator, build
+
+
+def test_help_lists_every_option_with_its_default(tmp_path):
+    done = run_generator(tmp_path, '--help')
+    assert done.returncode == 0
+    text = ' '.join(done.stdout.split())
+    for setting in generator.SETTINGS + generator.OPTIONS:
+        assert setting.flag + ' ' + setting.metavar in text
+        assert '(default: {})'.format(generator.option_text(setting.default) or "''") in text
+    assert 'PAGESIZE' not in text and 'MAXCONCURRENTREQUESTS' not in text
+
+
+@pytest.mark.parametrize('options, words', [
+    (['--page-size', '0'], ['--page-size', '0 is outside 1..1000']),
+    (['--page-size', 'ten'], ['--page-size', "'ten' is not a whole number", '1..1000']),
+    (['--page-sizes', '10,2000'], ['--page-sizes', '2000 is outside 1..1000']),
+    (['--max-concurrent-requests', '101'], ['--max-concurrent-requests', '101 is outside 1..100']),
+    (['--timeout-seconds', '0'], ['--timeout-seconds', '0 is outside 1..600']),
+    (['--stale-after-seconds', '-1'], ['--stale-after-seconds', '-1 is outside 0..31536000']),
+    (['--refresh-seconds', '90000'], ['--refresh-seconds', '90000 is outside 0..86400']),
+    (['--utc-offset-minutes', '1500'], ['--utc-offset-minutes', '1500 is outside -1440..1440']),
+    (['--prefetch', 'maybe'], ['--prefetch', "'maybe' is not on or off"]),
+    (['--script-url', 'sitemap.js'], ['--script-url', 'neither an http(s) URL nor a path']),
+    (['--script-url', '/s.js?x=1'], ['--script-url', 'must not hold a query']),
+])
+def test_a_bad_value_is_refused_naming_the_option_and_the_range(tmp_path, options, words):
+    done = run_generator(tmp_path, *options)
+    assert done.returncode == 2
+    for word in words:
+        assert word in done.stderr
+    assert not (tmp_path / 'dist').exists()
+
+
+@pytest.mark.parametrize('options, words', [
+    (['--page-size', '25'], ['--page-size 25 must be one of --page-sizes 10,15,20,30']),
+    (['--page-sizes', '20,20'], ['--page-sizes 20,20 offers a size twice']),
+])
+def test_settings_that_contradict_each_other_are_refused(tmp_path, options, words):
+    done = run_generator(tmp_path, *options)
+    assert done.returncode == 1
+    assert all(word in done.stderr for word in words)
+
+
+def settings_for(tmp_path, toml, *flags):
+    (tmp_path / 'sitemap.toml').write_text(toml, encoding='utf-8')
+    options = generator.parse_options(['--config', str(tmp_path / 'sitemap.toml')] + list(flags))
+    return generator.settings_of(options)
+
+
+def test_the_config_file_sets_values_and_flags_override_it(tmp_path):
+    settings, options = settings_for(tmp_path, '\n'.join([
+        'title = "Files"', 'pageSize = 20', 'pageSizes = [20, 50]', 'prefetch = false',
+        'maxConcurrentRequests = 4', 'scriptUrl = "https://cdn.example.org/s/sitemap.js"']),
+        '--max-concurrent-requests', '2')
+    assert settings['title'] == 'Files'
+    assert (settings['pageSize'], settings['pageSizes']) == (20, [20, 50])
+    assert settings['prefetch'] is False
+    assert settings['maxConcurrentRequests'] == 2, 'the flag wins over the file'
+    assert settings['staleAfterSeconds'] == 86400, 'what the file leaves out keeps its default'
+    assert options['scriptUrl'] == 'https://cdn.example.org/s/sitemap.js'
+
+
+@pytest.mark.parametrize('toml, words', [
+    ('pageSize = 0', ['sitemap.toml: pageSize: 0 is outside 1..1000']),
+    ('page-size = 20', ["unknown setting 'page-size'", 'pageSize']),
+    ('prefetch = "sometimes"', ["prefetch: 'sometimes' is not on or off"]),
+    ('pageSize = ', ['sitemap.toml: ']),
+])
+def test_a_bad_config_file_is_refused_naming_the_key(tmp_path, toml, words):
+    with pytest.raises(generator.BuildError) as failure:
+        settings_for(tmp_path, toml)
+    assert all(word in str(failure.value) for word in words)
+
+
+def test_a_sitemap_toml_in_the_current_folder_is_read(tmp_path):
+    (tmp_path / 'sitemap.toml').write_text('pageSizes = [5, 10]\npageSize = 5\n')
+    dist = build(tmp_path)
+    assert '<td><code>5,10</code></td>' in (dist / 'install.html').read_text(encoding='utf-8')
+
+
+def test_the_size_check_fails_past_firefox_and_points_to_the_loader():
+    generator.check_sizes('javascript:' + 'x' * (65536 - 11))
+    with pytest.raises(generator.BuildError) as failure:
+        generator.check_sizes('javascript:' + 'x' * (65537 - 11))
+    assert '65,537' in str(failure.value) and 'loader' in str(failure.value)
+
+
+def test_the_size_table_marks_each_browser():
+    table = generator.size_table({'a.url': 'j' * 4500, 'b.url': 'j' * 70000})
+    lines = table.splitlines()
+    assert re.search(r'characters\s+4,500\s+70,000$', lines[1])
+    assert re.search(r'Firefox desktop \(65,536\)\s+fits\s+TOO LONG$', lines[2])
+    assert re.search(r'Chrome on Android \(5,000\)\s+fits\s+TOO LONG$', table, re.M)
+    assert re.search(r'Safari with iCloud sync \(4,000\)\s+TOO LONG\s+TOO LONG$', table, re.M)
+
+
+def test_the_same_inputs_give_the_same_dist_byte_for_byte(tmp_path):
+    first = run_generator(tmp_path / 'one', '--page-size', '15')
+    second = run_generator(tmp_path / 'two', '--page-size', '15')
+    assert first.returncode == 0 and second.returncode == 0, first.stderr + second.stderr
+    names = sorted(path.name for path in (tmp_path / 'one' / 'dist').iterdir())
+    assert names == ['bookmarklet.url', 'install.html', 'loader.url', 'sitemap.js']
+    for name in names:
+        assert (tmp_path / 'one' / 'dist' / name).read_bytes() == \
+            (tmp_path / 'two' / 'dist' / name).read_bytes(), name
+    assert 'Firefox desktop (65,536)' in first.stdout and 'built in' in first.stdout
+
+
+def test_the_loader_is_pinned_to_the_script_it_ships_with(dist):
+    script = (dist / 'sitemap.js').read_bytes()
+    loader = (dist / 'loader.url').read_text(encoding='utf-8')
+    assert loader.endswith('\n') and loader.count('\n') == 1
+    loader = loader.strip()
+    assert loader.startswith('javascript:void function(){') and loader.endswith('}()')
+    assert '/.autoindex-sitemap/sitemap.js?v=' + hashlib.sha256(script).hexdigest()[:12] in loader
+    assert 'sha384-' + base64.b64encode(hashlib.sha384(script).digest()).decode() in loader
+    assert len(loader) < 1000
+    assert all(len(loader) <= limit for _, limit, _ in generator.URL_LIMITS)
+    assert not re.search(r'%(?![0-9A-F]{2})', loader), 'every % is an escape'
+
+
+def test_the_install_page_carries_both_bookmarklets_escaped(dist):
+    import html
+    page = (dist / 'install.html').read_text(encoding='utf-8')
+    for name in ['bookmarklet.url', 'loader.url']:
+        url = (dist / name).read_text(encoding='utf-8').strip()
+        assert 'href="{}"'.format(html.escape(url, quote=True)) in page
+    assert not re.search(r'(src|href)="(https?:)?//', page), 'no external resources'
