@@ -1,13 +1,14 @@
 # make        set up what is missing and build dist/
 # make test   the same, then every test: unit, parity, browser end to end
 # make demo   build and serve a sample tree with nginx on 127.0.0.1:$(PORT)
+# make screenshots   retake docs/screenshots/ from a real run
 
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 PORT ?= 8080
 
-.PHONY: all build test demo clean
+.PHONY: all build test demo screenshots clean
 
 all: build
 
@@ -28,6 +29,9 @@ test: build
 
 demo: build
 	$(PY) -m nginx.demo --port $(PORT)
+
+screenshots: build
+	$(PY) -m tools.screenshots
 
 clean:
 	rm -rf build dist
