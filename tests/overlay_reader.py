@@ -1,35 +1,17 @@
 """Drive the bookmarklet as a click does and read the overlay through CONTRACT.md only."""
 
+from pathlib import Path
+
 CHROMIUM = '/usr/bin/chromium'
 CHROMIUM_ARGS = [
     '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
     '--disable-background-networking', '--disable-component-update', '--disable-sync',
 ]
 
-READ_OVERLAY = """() => {
-  const host = document.getElementById('autoindex-sitemap');
-  if (!host) return null;
-  const root = host.shadowRoot;
-  const attributes = (element) => {
-    const found = {};
-    for (const attribute of element.attributes) {
-      if (attribute.name.startsWith('data-') && attribute.name !== 'data-role') found[attribute.name.slice(5)] = attribute.value;
-    }
-    return found;
-  };
-  const status = root.querySelector('[data-role=status]');
-  const pager = root.querySelector('[data-role=pager]');
-  const select = root.querySelector('[data-role=page-size]');
-  return {
-    status: Object.assign(attributes(status), {text: status.textContent}),
-    pager: attributes(pager),
-    sizes: [...select.options].map((option) => option.value),
-    size: select.value,
-    rows: [...root.querySelectorAll('[data-role=row]')].map((row) => Object.assign(
-      attributes(row),
-      {children: [...row.querySelectorAll('[data-role=child]')].map(attributes)})),
-  };
-}"""
+# The function in read_overlay.js, without its leading comment (Playwright calls a
+# string that starts like a function).
+READ_OVERLAY = (Path(__file__).resolve().parent / 'read_overlay.js').read_text(
+    encoding='utf-8').split('\n', 2)[2]
 
 
 def run_bookmarklet(page, url):

@@ -8,7 +8,7 @@ page with a javascript: URL's value unless that value is undefined.
 import pytest
 
 from tests.trees import standard_tree, write_tree, expected_entries
-from tests.test_e2e_basic import SERVERS, expected_attributes, without
+from tests.expectations import SERVERS, check_first_page
 
 OVERLAY_GONE = "document.getElementById('autoindex-sitemap') === null"
 # What a replaced page would lose: the marker on window, the listing's own nodes.
@@ -27,20 +27,7 @@ def test_page_one_shows_the_newest_ten_with_their_children(firefox_page, serve, 
     server = serve(site, tmp_path / 'www')
     overlay = firefox_page.open_sitemap(server.url('/'), bookmarklet)
 
-    expected = expected_attributes(spec, server.url('/'), SERVERS[site])
-    assert [without(row, 'status', 'children') for row in overlay['rows']] == expected[:10]
-    for row in overlay['rows']:
-        if row['type'] == 'directory':
-            assert row['status'] == 'new'
-            children = spec[row['name']]['children']
-            assert row['children'] == expected_attributes(children, row['href'], SERVERS[site])
-        else:
-            assert 'status' not in row and row['children'] == []
-    directories = sum(1 for row in overlay['rows'] if row['type'] == 'directory')
-    assert overlay['status'] == dict(overlay['status'], state='done', loaded=str(directories),
-                                     total=str(directories), failed='0')
-    assert overlay['pager'] == {'page': '1', 'pages': '4'}
-    assert overlay['sizes'] == ['10', '15', '20', '30'] and overlay['size'] == '10'
+    check_first_page(overlay, spec, server.url('/'), SERVERS[site])
     assert firefox_page.errors == []
 
 

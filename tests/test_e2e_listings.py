@@ -12,7 +12,7 @@ import generator
 from nginx.server import free_port
 from tests.fixture_corpus import fixture_names, load, FIXTURES
 from tests.overlay_reader import open_sitemap, overlay_control, wait_settled, run_bookmarklet
-from tests.test_e2e_basic import expected_attributes, without, iso
+from tests.expectations import check_first_page, without, iso
 from tests.trees import standard_tree, write_tree, expected_entries, href_of
 
 PREFIXES = ['--json-prefix-from', '/files/', '--json-prefix-to', '/json/files/']
@@ -27,18 +27,6 @@ def prefix_bookmarklet(tmp_path_factory):
     return (out / 'dist' / 'bookmarklet.url').read_text(encoding='utf-8').strip()
 
 
-def check_page_one(overlay, spec, base, precision):
-    """Page 1 shows the newest ten with their level-2 entries, as CONTRACT.md promises."""
-    expected = expected_attributes(spec, base, precision)
-    assert [without(row, 'status', 'children') for row in overlay['rows']] == expected[:10]
-    for row in overlay['rows']:
-        if row['type'] == 'directory':
-            assert row['status'] == 'new'
-            assert row['children'] == expected_attributes(spec[row['name']]['children'],
-                                                          row['href'], precision)
-    assert overlay['status']['state'] == 'done' and overlay['status']['failed'] == '0'
-
-
 def test_xml_listings_by_accept(page, serve, tmp_path, bookmarklet):
     spec = standard_tree(23)
     write_tree(tmp_path / 'www', spec)
@@ -47,7 +35,7 @@ def test_xml_listings_by_accept(page, serve, tmp_path, bookmarklet):
     assert page.evaluate("document.contentType") == 'text/html', 'people still browse HTML'
     server.forget_requests()
     run_bookmarklet(page, bookmarklet)
-    check_page_one(wait_settled(page), spec, server.url('/'), 1)
+    check_first_page(wait_settled(page), spec, server.url('/'), 1)
     assert page.errors == []
     listed = [r for r in server.requests() if r['uri'].endswith('/')]
     assert listed and all('application/xml' in r['accept'] for r in listed)
@@ -62,7 +50,7 @@ def test_json_at_a_separate_location(page, serve, tmp_path, prefix_bookmarklet):
     run_bookmarklet(page, prefix_bookmarklet)
     overlay = wait_settled(page)
     page.wait_for_timeout(300)
-    check_page_one(overlay, spec, server.url('/files/'), 1)
+    check_first_page(overlay, spec, server.url('/files/'), 1)
     assert page.errors == []
     uris = [r['uri'] for r in server.requests() if r['uri'] != '/favicon.ico']
     assert uris[0] == '/json/files/', 'wave 1 asks the JSON location'

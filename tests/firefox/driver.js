@@ -18,37 +18,14 @@
 //   errors                           -> page errors seen in the tab since the profile opened
 'use strict';
 const fs = require('fs');
+const path = require('path');
 const readline = require('readline');
 const puppeteer = require('puppeteer-core');
 
 const FIREFOX = process.env.FIREFOX || '/usr/bin/firefox-esr';
 
-const READ_OVERLAY = `(() => {
-  const host = document.getElementById('autoindex-sitemap');
-  if (!host) return null;
-  const root = host.shadowRoot;
-  const attributes = (element) => {
-    const found = {};
-    for (const attribute of element.attributes) {
-      if (attribute.name.startsWith('data-') && attribute.name !== 'data-role') found[attribute.name.slice(5)] = attribute.value;
-    }
-    return found;
-  };
-  const status = root.querySelector('[data-role=status]');
-  const pager = root.querySelector('[data-role=pager]');
-  const select = root.querySelector('[data-role=page-size]');
-  const next = root.querySelector('[data-role=next]');
-  return {
-    status: Object.assign(attributes(status), {text: status.textContent}),
-    pager: attributes(pager),
-    sizes: [...select.options].map((option) => option.value),
-    size: select.value,
-    nextDisabled: next.disabled,
-    rows: [...root.querySelectorAll('[data-role=row]')].map((row) => Object.assign(
-      attributes(row),
-      {children: [...row.querySelectorAll('[data-role=child]')].map(attributes)})),
-  };
-})()`;
+// One reading of the overlay for both browsers' tests.
+const READ_OVERLAY = '(' + fs.readFileSync(path.join(__dirname, '..', 'read_overlay.js'), 'utf8') + ')()';
 
 const SETTLED = `(() => {
   const host = document.getElementById('autoindex-sitemap');

@@ -1,0 +1,28 @@
+// The overlay as CONTRACT.md describes it, read in the page by both browsers' tests:
+// its data- attributes (but data-role), or null when no overlay is open.
+() => {
+  const host = document.getElementById('autoindex-sitemap');
+  if (!host) return null;
+  const root = host.shadowRoot;
+  const attributes = (element) => {
+    const found = {};
+    for (const attribute of element.attributes) {
+      if (attribute.name.startsWith('data-') && attribute.name !== 'data-role') found[attribute.name.slice(5)] = attribute.value;
+    }
+    return found;
+  };
+  const status = root.querySelector('[data-role=status]');
+  const pager = root.querySelector('[data-role=pager]');
+  const select = root.querySelector('[data-role=page-size]');
+  const next = root.querySelector('[data-role=next]');
+  return {
+    status: Object.assign(attributes(status), {text: status.textContent}),
+    pager: attributes(pager),
+    sizes: [...select.options].map((option) => option.value),
+    size: select.value,
+    nextDisabled: next.disabled,
+    rows: [...root.querySelectorAll('[data-role=row]')].map((row) => Object.assign(
+      attributes(row),
+      {children: [...row.querySelectorAll('[data-role=child]')].map(attributes)})),
+  };
+}
