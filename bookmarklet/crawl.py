@@ -61,6 +61,7 @@ class Crawl:
         self.clock_offset = 0
         self.previous_visit = None
         self.store = None
+        self.write_failed = False
         self.results = {}
         self.loads = {}
         self.wanted = {}
@@ -86,12 +87,12 @@ class Crawl:
         try:
             self.store = await open_store()
             if not self.store.persistent:
-                self.overlay.show_note('Not caching: ' + self.store.reason + '.')
+                self.overlay.add_note('Not caching: ' + self.store.reason + '.')
             root = await self.read_root()
             if root == None:
                 return
             if not root['listing']['dated']:
-                self.overlay.show_note('This server lists no dates: they are shown as unknown '
+                self.overlay.add_note('This server lists no dates: they are shown as unknown '
                                        + 'and entries are in name order.')
             self.precision = root['listing']['precision']
             self.live = root['live']
@@ -132,7 +133,7 @@ class Crawl:
             self.overlay.show_status('broken', 0, 0, 0, 'This page cannot be read as a directory '
                                      + 'listing (' + fetched['problem'] + ').')
             return None
-        self.overlay.show_note('The listing request failed (' + fetched['problem']
+        self.overlay.add_note('The listing request failed (' + fetched['problem']
                                + '); showing the page as it was loaded.')
         return {'listing': listing, 'live': False}
 
@@ -154,9 +155,10 @@ class Crawl:
         try:
             await promise
         except JSError as error:
-            if self.store.persistent:
-                self.overlay.show_note('The cache could not be written (' + str(error)
-                                       + '); listings are not kept.')
+            if not self.write_failed:
+                self.write_failed = True
+                self.overlay.add_note('The cache could not be written (' + str(error)
+                                      + '); listings are not kept.')
             return False
         return True
 

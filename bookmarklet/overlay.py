@@ -249,8 +249,12 @@ class Overlay:
         self.title.textContent = self.settings['title'] + ' of ' + \
             self.page.decodeURI(__new__(self.page.URL(root_url)).pathname)
 
-    def show_note(self, text):
-        self.note.textContent = text
+    def add_note(self, text):
+        """Add a line to the notes under the status: caching, dates, the open page."""
+        line = new_element(self.document, 'span', '', text)
+        if self.note.firstChild != None:
+            self.note.appendChild(self.document.createElement('br'))
+        self.note.appendChild(line)
 
     def show_matches(self, text):
         self.matches.textContent = text

@@ -30,19 +30,35 @@ def bookmarklet(dist):
 
 
 @pytest.fixture
-def build_variant(tmp_path):
-    """build_variant(*flags) builds the bookmarklet with other options into a temp dist/
-    and returns that folder."""
-    import subprocess
+def delaying_upstream():
+    """delaying_upstream(seconds) starts an HTTP server on 127.0.0.1 that answers every
+    GET with 204 after that many seconds; returns its port. nginx's auth_request to it
+    holds a listing back without changing it."""
+    import http.server
+    import threading
+    import time
+    servers = []
 
-    def build(*flags):
-        out = tmp_path / 'dist-variant'
-        subprocess.run([sys.executable, str(ROOT / 'generator.py'), '--out', str(out),
-                        '--build-dir', str(tmp_path / 'build-variant')] + list(flags),
-                       check=True, capture_output=True, text=True)
-        return out
+    def start(seconds):
+        class Delay(http.server.BaseHTTPRequestHandler):
+            def do_GET(self):
+                time.sleep(seconds)
+                self.send_response(204)
+                self.end_headers()
 
-    return build
+            def log_message(self, *args):
+                pass
+
+        server = http.server.ThreadingHTTPServer(('127.0.0.1', 0), Delay)
+        server.daemon_threads = True
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        servers.append(server)
+        return server.server_address[1]
+
+    yield start
+    for server in servers:
+        server.shutdown()
+        server.server_close()
 
 
 @pytest.fixture

@@ -124,3 +124,51 @@ def test_a_dead_server_still_shows_the_open_page(page, serve, tmp_path, bookmark
     assert [row['name'] for row in overlay['rows']] == expected[:10]
     assert overlay['status']['state'] == 'broken'
     assert all(row['status'] == 'failed' for row in overlay['rows'] if row['type'] == 'directory')
+
+
+# HTML listings, one directory of them held back by an auth_request to a slow upstream.
+ONE_SLOW_DIRECTORY = """
+server {
+    listen 127.0.0.1:8080;
+    root /srv/files;
+    autoindex on;
+
+    location /%s/ {
+        auth_request /.delay;
+    }
+
+    location = /.delay {
+        internal;
+        proxy_pass http://127.0.0.1:%d;
+        proxy_pass_request_body off;
+        proxy_set_header Content-Length "";
+    }
+}
+"""
+
+
+def test_a_slow_answer_from_an_earlier_page_never_lands_on_the_page_shown(
+        page, serve, tmp_path, bookmarklet, delaying_upstream):
+    spec = standard_tree(35)
+    write_tree(tmp_path / 'www', spec)
+    names = [entry['name'] for entry in expected_entries(spec, 60)]
+    slow = names[0]
+    site = tmp_path / 'one-slow.conf'
+    site.write_text(ONE_SLOW_DIRECTORY % (slow, delaying_upstream(2)), encoding='utf-8')
+    server = serve(site, tmp_path / 'www')
+    page.goto(server.url('/'))
+    run_bookmarklet(page, bookmarklet)
+    overlay_control(page, 'next').click()
+    second = wait_settled(page)
+    assert [row['name'] for row in second['rows']] == names[10:20]
+    page.wait_for_timeout(2500)  # the slow answer for page 1 arrives meanwhile
+    later = read_overlay(page)
+    assert [row['name'] for row in later['rows']] == names[10:20], 'page 1 did not come back'
+    assert later['status'] == second['status']
+    overlay_control(page, 'prev').click()
+    first = wait_settled(page)
+    assert first['rows'][0]['name'] == slow and first['rows'][0]['status'] == 'new'
+    assert [c['name'] for c in first['rows'][0]['children']] == \
+        [e['name'] for e in expected_entries(spec[slow]['children'], 60)][:5]
+    assert [r['uri'] for r in server.requests()].count('/{}/'.format(slow)) == 1, \
+        'the answer that came late was kept, not fetched again'

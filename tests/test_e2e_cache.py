@@ -6,6 +6,7 @@ import time
 
 import pytest
 
+from tests.builds import build
 from tests.trees import standard_tree, write_tree, expected_entries, href_of, touch
 from tests.overlay_reader import open_sitemap, read_overlay, run_bookmarklet, wait_settled, \
     overlay_control
@@ -198,9 +199,9 @@ def test_an_mtime_ahead_of_the_clock_is_trusted_until_it_arrives(page, tree, boo
     assert requests == ['/']
 
 
-def test_near_real_time_mode_shows_a_new_directory_without_a_click(page, tree, build_variant):
+def test_near_real_time_mode_shows_a_new_directory_without_a_click(page, tree, tmp_path):
     _, server, www = tree
-    variant = build_variant('--refresh-seconds', '1')
+    variant = build(tmp_path / 'variant', '--refresh-seconds', '1')
     bookmarklet = (variant / 'bookmarklet.url').read_text().strip()
     visit(page, server, bookmarklet)
     server.forget_requests()

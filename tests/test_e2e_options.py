@@ -1,8 +1,6 @@
 """A build with other defaults, observed in Chromium against a real nginx: the page sizes
 offered, the first page's length, and how many wave-2 requests are in flight at once."""
 
-import http.server
-import threading
 import time
 
 import pytest
@@ -40,16 +38,6 @@ server {
 """
 
 
-class Delay(http.server.BaseHTTPRequestHandler):
-    def do_GET(self):
-        time.sleep(DELAY)
-        self.send_response(204)
-        self.end_headers()
-
-    def log_message(self, *args):
-        pass
-
-
 @pytest.fixture(scope='module')
 def options_bookmarklet(tmp_path_factory):
     dist = build(tmp_path_factory.mktemp('options'), *OPTIONS)
@@ -57,17 +45,11 @@ def options_bookmarklet(tmp_path_factory):
 
 
 @pytest.fixture
-def slow_site(tmp_path):
+def slow_site(tmp_path, delaying_upstream):
     """A configuration file for the slowed server, with its upstream running."""
-    upstream = http.server.ThreadingHTTPServer(('127.0.0.1', 0), Delay)
-    upstream.daemon_threads = True
-    thread = threading.Thread(target=upstream.serve_forever, daemon=True)
-    thread.start()
     site = tmp_path / 'slow-json.conf'
-    site.write_text(SLOW_JSON % upstream.server_address[1], encoding='utf-8')
-    yield site
-    upstream.shutdown()
-    upstream.server_close()
+    site.write_text(SLOW_JSON % delaying_upstream(DELAY), encoding='utf-8')
+    return site
 
 
 def most_in_flight(requests):
