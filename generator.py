@@ -384,9 +384,19 @@ def prune_runtime(folder):
     return [len(runtime.encode('utf-8')), len(pruned.encode('utf-8'))]
 
 
+# Python's attribute and method names are snake_case, which no browser API
+# uses, so esbuild may shorten them as it shortens variables. Quoted names
+# (dict keys, parity case kinds) are never touched, nor Transcrypt's py_ names,
+# which its runtime also builds from strings.
+OWN_PROPERTIES = '^[a-z][a-z0-9]*(_[a-z0-9]+)+$'
+RESERVED_PROPERTIES = '^py_'
+
+
 def bundle(module, out):
     run_step('esbuild', [str(ESBUILD), str(module), '--bundle', '--format=iife', '--minify',
                          '--target=es2017', '--legal-comments=none', '--charset=ascii',
+                         '--mangle-props=' + OWN_PROPERTIES,
+                         '--reserve-props=' + RESERVED_PROPERTIES,
                          '--banner:js="use strict";', '--log-level=warning',
                          '--outfile=' + str(out)], HERE)
     return out.read_text(encoding='ascii').strip()
