@@ -82,20 +82,23 @@ class Crawl:
 
     async def run(self):
         try:
+            # Wave 1 needs no store: its request goes out while the store opens.
+            reading = self.read_root()
             self.store = await open_store()
             if not self.store.persistent:
                 self.overlay.show_note('Not caching: ' + self.store.reason + '.')
-            root = await self.read_root()
+            root = await reading
             if root == None:
                 return
             self.precision = root['listing']['precision']
             self.live = root['live']
             self.list_entries(sorted_entries(root['listing']['entries']))
             self.previous_visit = await self.store.read_visit(self.root_url)
+            # The page first: the bookkeeping writes below change nothing it shows.
+            self.show_page()
             if self.live:
                 await self.keep(self.store.write_visit(self.root_url, self.now()))
                 await self.keep(self.prune())
-            self.show_page()
             if self.settings['refreshSeconds'] > 0 and not self.closed:
                 self.timer = setInterval(lambda: self.poll(), self.settings['refreshSeconds'] * 1000)
         except JSError as error:

@@ -11,7 +11,7 @@ the same logic here.
 """
 
 from bookmarklet.portable import JSError, parse_json, is_record, record_field, \
-    parse_int, strip_spaces, words, last_char, dict_key
+    parse_int, strip_spaces, words, last_char, dict_key, is_text, is_whole_number
 from bookmarklet.names import percent_decode
 from bookmarklet.times import parse_http_date, parse_iso_time, parse_listing_date
 
@@ -23,10 +23,15 @@ class ListingError(Exception):
         self.message = message
 
 
+# A listing may hold 100,000 entries. Under 'jsiter' Transcrypt writes this
+# literal as a plain object instead of dict({...}), which defines 18 methods
+# on every entry; no code calls a dict method on an entry.
+# __pragma__ ('jsiter')
 def new_entry(name, kind, mtime, size):
     """An entry dict; size only for files."""
     return {'name': name, 'type': kind, 'mtime': mtime,
             'size': size if kind == 'file' else None}
+# __pragma__ ('nojsiter')
 
 
 def new_listing(format_name, precision, entries, undecodable):
@@ -69,15 +74,15 @@ def read_json_listing(text):
 def json_entry(item):
     """The entry one JSON object describes, or None when it has no usable name."""
     name = record_field(item, 'name')
-    if not isinstance(name, str) or not is_plain_name(name):
+    if not is_text(name) or not is_plain_name(name):
         return None
     kind = record_field(item, 'type')
     if kind != 'directory' and kind != 'file':
         kind = 'other'
     mtime_text = record_field(item, 'mtime')
-    mtime = listing_time(mtime_text) if isinstance(mtime_text, str) else None
+    mtime = listing_time(mtime_text) if is_text(mtime_text) else None
     size = record_field(item, 'size')
-    if not isinstance(size, int) or isinstance(size, bool) or size < 0:
+    if not is_whole_number(size) or size < 0:
         size = None
     return new_entry(name, kind, mtime, size)
 
