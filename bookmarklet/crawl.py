@@ -267,7 +267,8 @@ class Crawl:
                 listing['entries'] = sorted_entries(listing['entries'])
                 fetched_at = response['date'] if response['date'] != None else self.now()
                 fresh = new_record(url, mtime, self.precision, listing, fetched_at, record)
-                await self.keep(self.store.write(fresh))
+                # Written at once, but the row need not wait for the commit.
+                self.keep(self.store.write(fresh))
                 return new_result(status_after_fetch(decision, record, fresh['entries']),
                                   fresh['entries'], '', mtime)
             except ListingError as error:
