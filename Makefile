@@ -1,13 +1,14 @@
 # make        set up what is missing and build dist/
 # make test   the same, then every test: unit, parity, browser end to end
 # make demo   build and serve a sample tree with nginx on 127.0.0.1:$(PORT)
+# make bench  build, run the benchmarks (real nginx, headless Chromium), write docs/benchmarks.md
 
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 PORT ?= 8080
 
-.PHONY: all build test demo clean
+.PHONY: all build test demo bench clean
 
 all: build
 
@@ -25,6 +26,9 @@ build: $(VENV)/.installed node_modules/.installed
 
 test: build
 	$(PY) -m pytest
+
+bench: build
+	$(PY) -m bench.run
 
 demo: build
 	$(PY) -m nginx.demo --port $(PORT)

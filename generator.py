@@ -392,13 +392,15 @@ OWN_PROPERTIES = '^[a-z][a-z0-9]*(_[a-z0-9]+)+$'
 RESERVED_PROPERTIES = '^py_'
 
 
-def bundle(module, out):
+def bundle(module, out, metafile=None):
+    """The minified script; with metafile, esbuild also writes there where its bytes come from."""
     run_step('esbuild', [str(ESBUILD), str(module), '--bundle', '--format=iife', '--minify',
                          '--target=es2017', '--legal-comments=none', '--charset=ascii',
                          '--mangle-props=' + OWN_PROPERTIES,
                          '--reserve-props=' + RESERVED_PROPERTIES,
                          '--banner:js="use strict";', '--log-level=warning',
-                         '--outfile=' + str(out)], HERE)
+                         '--outfile=' + str(out)]
+             + (['--metafile=' + str(metafile)] if metafile else []), HERE)
     return out.read_text(encoding='ascii').strip()
 
 
