@@ -8,6 +8,7 @@ pool does when the browser does not cap it.
 """
 
 import math
+import shutil
 import subprocess
 import sys
 
@@ -69,6 +70,8 @@ def wave_two(browser, work, now, rtts, sizes, concurrencies, runs, protocols):
             variants[(size, concurrency)] = build_variant(work, size, concurrency)
     rows = []
     for protocol in protocols:
+        if protocol != 'HTTP/1.1' and shutil.which('openssl') is None:
+            continue    # no certificate, no HTTP/2 in a browser
         site = 'json-by-accept.conf' if protocol == 'HTTP/1.1' else str(http2_site(work))
         with Server(site, tree, work / 'nginx-latency-{}'.format(len(rows))) as server:
             url = server.url('/')
