@@ -2,13 +2,14 @@
 # make test   the same, then every test: unit, parity, browser end to end
 # make demo   build and serve a sample tree with nginx on 127.0.0.1:$(PORT)
 # make screenshots   retake docs/screenshots/ from a real run
+# make bench  build, run the benchmarks (real nginx, headless Chromium), write docs/benchmarks.md
 
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 PORT ?= 8080
 
-.PHONY: all build test demo screenshots clean
+.PHONY: all build test demo screenshots bench clean
 
 all: build
 
@@ -26,6 +27,9 @@ build: $(VENV)/.installed node_modules/.installed
 
 test: build
 	$(PY) -m pytest
+
+bench: build
+	$(PY) -m bench.run
 
 demo: build
 	$(PY) -m nginx.demo --port $(PORT)

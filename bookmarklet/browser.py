@@ -69,9 +69,18 @@ def anchors_of_document(document):
     links = document.querySelectorAll('a[href]')
     for index in range(links.length):
         link = links[index]
-        found.append({'href': link.getAttribute('href'), 'text': link.textContent,
-                      'tail': tail_of(link), 'datetime': datetime_of(link)})
+        found.append(new_anchor(link.getAttribute('href'), link.textContent, tail_of(link),
+                                datetime_of(link)))
     return found
+
+
+# One per link of a listing page, so a plain object rather than dict({...})
+# (see entries.new_entry).
+# __pragma__ ('jsiter')
+def new_anchor(href, text, tail, datetime):
+    """An anchor record."""
+    return {'href': href, 'text': text, 'tail': tail, 'datetime': datetime}
+# __pragma__ ('nojsiter')
 
 
 def later_cells(link):

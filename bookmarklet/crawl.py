@@ -85,10 +85,12 @@ class Crawl:
 
     async def run(self):
         try:
+            # Wave 1 needs no store: its request goes out while the store opens.
+            reading = self.read_root()
             self.store = await open_store()
             if not self.store.persistent:
                 self.overlay.add_note('Not caching: ' + self.store.reason + '.')
-            root = await self.read_root()
+            root = await reading
             if root == None:
                 return
             if not root['listing']['dated']:
@@ -98,10 +100,11 @@ class Crawl:
             self.live = root['live']
             self.list_entries(sorted_entries(root['listing']['entries']))
             self.previous_visit = await self.store.read_visit(self.root_url)
+            # The page first: the bookkeeping writes below change nothing it shows.
+            self.show_page()
             if self.live:
                 await self.keep(self.store.write_visit(self.root_url, self.now()))
                 await self.keep(self.prune())
-            self.show_page()
             if self.settings['refreshSeconds'] > 0 and not self.closed:
                 self.timer = setInterval(lambda: self.poll(), self.settings['refreshSeconds'] * 1000)
         except JSError as error:
@@ -274,7 +277,8 @@ class Crawl:
                 listing['entries'] = sorted_entries(listing['entries'])
                 fetched_at = response['date'] if response['date'] != None else self.now()
                 fresh = new_record(url, mtime, self.precision, listing, fetched_at, record)
-                await self.keep(self.store.write(fresh))
+                # Written at once, but the row need not wait for the commit.
+                self.keep(self.store.write(fresh))
                 return new_result(status_after_fetch(decision, record, fresh['entries']),
                                   fresh['entries'], '', mtime)
             except ListingError as error:

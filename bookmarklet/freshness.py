@@ -7,7 +7,7 @@ server's clock at the fetch. Every level-2 entry in it carries `seen`, the
 server time it was first seen (0 when it was there at the first fetch).
 """
 
-from bookmarklet.portable import is_record, record_field, dict_key, floor_mod
+from bookmarklet.portable import is_record, record_field, dict_key, floor_mod, is_text, is_number
 
 SCHEMA = 1
 
@@ -119,7 +119,7 @@ def stored_record(value, url):
         return None
     checked = []
     for entry in entries:
-        if not is_record(entry) or not isinstance(record_field(entry, 'name'), str) \
+        if not is_record(entry) or not is_text(record_field(entry, 'name')) \
                 or not is_number(record_field(entry, 'seen')):
             return None
         checked.append({'name': entry['name'], 'type': record_field(entry, 'type'),
@@ -129,10 +129,6 @@ def stored_record(value, url):
     return {'url': url, 'mtime': mtime, 'precision': value['precision'],
             'format': record_field(value, 'format'), 'fetchedAt': value['fetchedAt'],
             'entries': checked, 'schema': SCHEMA}
-
-
-def is_number(value):
-    return (isinstance(value, int) or isinstance(value, float)) and not isinstance(value, bool)
 
 
 def level_one_urls(urls, root_url):

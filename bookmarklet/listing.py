@@ -7,7 +7,7 @@ Python's http.server). Entries and listings are described in entries.py.
 """
 
 from bookmarklet.portable import JSError, parse_json, is_record, record_field, \
-    parse_int, strip_spaces, last_char, char_of
+    parse_int, strip_spaces, last_char, char_of, is_text, is_whole_number
 from bookmarklet.entries import ListingError, new_entry, new_listing, count_replaced, \
     is_plain_name
 from bookmarklet.html_listing import read_html_listing, title_of_html
@@ -65,7 +65,7 @@ def read_json_listing(text, format_name):
 def json_entry(item):
     """The entry one JSON object describes, or None when it has no usable name."""
     name = record_field(item, 'name')
-    if not isinstance(name, str):
+    if not is_text(name):
         return None
     if record_field(item, 'is_dir') != None:
         return caddy_entry(item, name)
@@ -75,7 +75,7 @@ def json_entry(item):
     if kind != 'directory' and kind != 'file':
         kind = 'other'
     mtime_text = record_field(item, 'mtime')
-    mtime = listing_time(mtime_text) if isinstance(mtime_text, str) else None
+    mtime = listing_time(mtime_text) if is_text(mtime_text) else None
     return new_entry(name, kind, mtime, exact_size(record_field(item, 'size')), False)
 
 
@@ -92,13 +92,13 @@ def caddy_entry(item, name):
     elif record_field(item, 'is_symlink') == True:
         kind = 'other'
     mtime_text = record_field(item, 'mod_time')
-    mtime = parse_iso_time(mtime_text) if isinstance(mtime_text, str) else None
+    mtime = parse_iso_time(mtime_text) if is_text(mtime_text) else None
     return new_entry(name, kind, mtime, exact_size(record_field(item, 'size')), False)
 
 
 def exact_size(value):
     """A JSON size in bytes, or None when it is not a whole number."""
-    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+    if not is_whole_number(value) or value < 0:
         return None
     return value
 

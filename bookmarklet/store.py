@@ -4,8 +4,8 @@ Both stores answer the same calls with Promises. What IndexedDB hands back
 is checked by freshness.stored_record before anyone trusts it.
 """
 
-from bookmarklet.portable import JSError, dict_key
-from bookmarklet.freshness import stored_record, level_one_urls, is_number
+from bookmarklet.portable import JSError, dict_key, is_number
+from bookmarklet.freshness import stored_record, level_one_urls
 
 DATABASE = 'autoindex-sitemap'
 # The IndexedDB version: raise it with a new step in upgrade() when the stores change.

@@ -1,0 +1,92 @@
+"""Wave 2 under latency: a page of n directories through a pool of c requests,
+with Chromium's network emulation adding a round trip to every request.
+
+The floor is ceil(n / c) round trips. Over HTTP/1.1 Chromium opens at most 6
+connections to one host, so the pool cannot beat ceil(n / min(c, 6)) there;
+the same runs over HTTP/2 (TLS, one connection, many streams) show what the
+pool does when the browser does not cap it.
+"""
+
+import math
+import shutil
+import subprocess
+import sys
+
+from bench.common import ROOT, Server, click_and_wait, median, write_flat_tree
+
+BROWSER_CONNECTIONS_PER_HOST = 6
+
+
+def build_variant(work, size, concurrency):
+    """A dist/ with this page size and pool; returns its bookmarklet URL."""
+    out = work / 'dist-{}-{}'.format(size, concurrency)
+    subprocess.run([sys.executable, str(ROOT / 'generator.py'), '--out', str(out),
+                    '--build-dir', str(work / 'build-{}-{}'.format(size, concurrency)),
+                    '--page-size', str(size), '--page-sizes', '10,20,30',
+                    '--max-concurrent-requests', str(concurrency)],
+                   check=True, capture_output=True, text=True)
+    return (out / 'bookmarklet.url').read_text(encoding='utf-8').strip()
+
+
+def http2_site(work):
+    """A copy of json-by-accept.conf served over TLS with HTTP/2, and its certificate."""
+    key = work / 'bench.key'
+    certificate = work / 'bench.crt'
+    subprocess.run(['openssl', 'req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1',
+                    '-subj', '/CN=127.0.0.1', '-keyout', str(key), '-out', str(certificate)],
+                   check=True, capture_output=True)
+    text = (ROOT / 'nginx' / 'json-by-accept.conf').read_text(encoding='utf-8')
+    text = text.replace('listen 127.0.0.1:8080;',
+                        'listen 127.0.0.1:8080 ssl http2;\n'
+                        '    ssl_certificate {};\n    ssl_certificate_key {};'.format(
+                            certificate, key))
+    site = work / 'json-by-accept-http2.conf'
+    site.write_text(text, encoding='utf-8')
+    return site
+
+
+def one_wave(browser, url, bookmarklet, rtt):
+    """ms from page 1's rows to page 1 settled, in a fresh profile, with rtt ms per request."""
+    context = browser.new_context(ignore_https_errors=True)
+    try:
+        page = context.new_page()
+        page.goto(url)
+        session = context.new_cdp_session(page)
+        session.send('Network.enable')
+        session.send('Network.emulateNetworkConditions', {
+            'offline': False, 'latency': rtt, 'downloadThroughput': -1, 'uploadThroughput': -1})
+        marks = click_and_wait(page, bookmarklet, 'settled')
+        return marks['settled'] - marks['rows']
+    finally:
+        context.close()
+
+
+def wave_two(browser, work, now, rtts, sizes, concurrencies, runs, protocols):
+    """Rows {protocol, rtt, size, concurrency, ms, floor, ratio, browser_floor}."""
+    tree = write_flat_tree(work / 'latency', max(sizes) + 10, now, 5)
+    variants = {}
+    for size in sizes:
+        for concurrency in concurrencies:
+            variants[(size, concurrency)] = build_variant(work, size, concurrency)
+    rows = []
+    for protocol in protocols:
+        if protocol != 'HTTP/1.1' and shutil.which('openssl') is None:
+            continue    # no certificate, no HTTP/2 in a browser
+        site = 'json-by-accept.conf' if protocol == 'HTTP/1.1' else str(http2_site(work))
+        with Server(site, tree, work / 'nginx-latency-{}'.format(len(rows))) as server:
+            url = server.url('/')
+            if protocol != 'HTTP/1.1':
+                url = url.replace('http://', 'https://')
+            for rtt in rtts:
+                for size in sizes:
+                    for concurrency in concurrencies:
+                        times = [one_wave(browser, url, variants[(size, concurrency)], rtt)
+                                 for _ in range(runs)]
+                        floor = math.ceil(size / concurrency) * rtt
+                        cap = concurrency if protocol != 'HTTP/1.1' else \
+                            min(concurrency, BROWSER_CONNECTIONS_PER_HOST)
+                        rows.append({'protocol': protocol, 'rtt': rtt, 'size': size,
+                                     'concurrency': concurrency, 'ms': median(times),
+                                     'floor': floor, 'ratio': median(times) / floor,
+                                     'browser_floor': math.ceil(size / cap) * rtt})
+    return rows

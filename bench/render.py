@@ -1,0 +1,84 @@
+"""First render: from the click to page 1's rows in the DOM, against hand-written JavaScript;
+and the page's JS heap with the largest listing loaded."""
+
+import time
+
+from bench.common import (BASELINE_HTML, BASELINE_JSON, Server, click_and_wait, heap_used,
+                          median, write_flat_tree)
+
+FORMATS = [['JSON', 'json-by-accept.conf', BASELINE_JSON],
+           ['HTML', 'html-listings.conf', BASELINE_HTML]]
+
+
+def one_render(browser, url, bookmarklet):
+    """[ms from click to rows, ms from click to page 1 settled] in a fresh profile."""
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        page.goto(url, timeout=120000)
+        marks = click_and_wait(page, bookmarklet, 'settled')
+        return [marks['rows'] - marks['click'], marks['settled'] - marks['click']]
+    finally:
+        context.close()
+
+
+def first_render(browser, bookmarklet, work, counts, runs, now):
+    """Rows {format, count, sitemap ms, settled ms, baseline ms, ratio}."""
+    rows = []
+    for count in counts:
+        tree = write_flat_tree(work / 'render-{}'.format(count), count, now)
+        for name, site, baseline in FORMATS:
+            with Server(site, tree, work / 'nginx-render-{}-{}'.format(count, name)) as server:
+                url = server.url('/')
+                sitemap = []
+                settled = []
+                native = []
+                for _ in range(runs):
+                    # Interleaved, so a burst of load on the machine hits both alike.
+                    times = one_render(browser, url, bookmarklet)
+                    sitemap.append(times[0])
+                    settled.append(times[1])
+                    native.append(run_baseline(browser, url, baseline))
+                rows.append({'format': name, 'count': count, 'sitemap': median(sitemap),
+                             'settled': median(settled), 'baseline': median(native),
+                             'ratio': median(sitemap) / median(native)})
+    return rows
+
+
+def run_baseline(browser, url, script):
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        page.goto(url, timeout=120000)
+        return page.evaluate(script, 10)
+    finally:
+        context.close()
+
+
+def memory(browser, bookmarklet, work, count, runs, now):
+    """{sitemap, baseline, page}: JS heap growth in bytes with count entries loaded (JSON)."""
+    tree = work / 'render-{}'.format(count)
+    if not tree.exists():
+        write_flat_tree(tree, count, now)
+    sitemap = []
+    native = []
+    before = []
+    with Server('json-by-accept.conf', tree, work / 'nginx-memory') as server:
+        for _ in range(runs):
+            for which in ['sitemap', 'baseline']:
+                context = browser.new_context()
+                try:
+                    page = context.new_page()
+                    page.goto(server.url('/'), timeout=120000)
+                    start = heap_used(page)
+                    if which == 'sitemap':
+                        click_and_wait(page, bookmarklet, 'settled')
+                        time.sleep(0.5)
+                        sitemap.append(heap_used(page) - start)
+                        before.append(start)
+                    else:
+                        page.evaluate(BASELINE_JSON, 10)
+                        native.append(heap_used(page) - start)
+                finally:
+                    context.close()
+    return {'sitemap': median(sitemap), 'baseline': median(native), 'page': median(before)}
