@@ -108,6 +108,10 @@ def check_call(node, flag, own_functions):
                 flag(node, 'a tuple sort key is compared as a string: use a compare function')
     if name == 'int':
         flag(node, '`int()` is 32-bit `x | 0`: use parse_int or math.floor')
+    if name == 'isinstance' and len(node.args) == 2 and isinstance(node.args[1], ast.Name) \
+            and node.args[1].id in ('str', 'int', 'float', 'bool'):
+        flag(node, '`isinstance` on a string or number throws and catches inside (slow): '
+                   'use portable.is_text, is_number or is_whole_number')
     if name == 'set':
         flag(node, '`set()` is an array with O(n) membership: use dict keys')
     if name == 'getattr' and len(node.args) == 3:

@@ -46,6 +46,7 @@ TRAPS = {
     'getattr default': "getattr(o, 'x', 1)",
     'keyword to own function': "helper(1, width=2)",
     'import json': "import json",
+    'isinstance str': "if isinstance(name, str):\n    pass",
 }
 
 
