@@ -35,7 +35,9 @@ def cache_decision(record, mtime, precision, now, stale_after):
     coarser = max(precision, record['precision'])
     if not same_mtime(record['mtime'], mtime, coarser):
         return CHANGED
-    if mtime == None or now - record['fetchedAt'] >= stale_after:
+    # A record fetched after now (a minute's slack for the clock's error) is damaged,
+    # or the server's clock was set back: it cannot vouch for anything.
+    if mtime == None or now - record['fetchedAt'] >= stale_after or record['fetchedAt'] > now + 60:
         return RECHECK
     if is_racy(mtime, coarser, record['fetchedAt'], now):
         return RECHECK
@@ -120,9 +122,12 @@ def stored_record(value, url):
     checked = []
     for entry in entries:
         if not is_record(entry) or not isinstance(record_field(entry, 'name'), str) \
-                or not is_number(record_field(entry, 'seen')):
+                or not is_number(record_field(entry, 'seen')) \
+                or not (record_field(entry, 'type') in ['directory', 'file', 'other']) \
+                or not is_number_or_none(record_field(entry, 'mtime')) \
+                or not is_number_or_none(record_field(entry, 'size')):
             return None
-        checked.append({'name': entry['name'], 'type': record_field(entry, 'type'),
+        checked.append({'name': entry['name'], 'type': entry['type'],
                         'mtime': record_field(entry, 'mtime'), 'size': record_field(entry, 'size'),
                         'sizeApprox': record_field(entry, 'sizeApprox') == True,
                         'seen': entry['seen']})
@@ -132,7 +137,13 @@ def stored_record(value, url):
 
 
 def is_number(value):
-    return (isinstance(value, int) or isinstance(value, float)) and not isinstance(value, bool)
+    """True for a finite number (storage holds NaN and Infinity, which JSON cannot)."""
+    return (isinstance(value, int) or isinstance(value, float)) and not isinstance(value, bool) \
+        and value - value == 0
+
+
+def is_number_or_none(value):
+    return value == None or is_number(value)
 
 
 def level_one_urls(urls, root_url):
