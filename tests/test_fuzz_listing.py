@@ -126,14 +126,14 @@ def read(content_type, text, reader_settings):
     return listing
 
 
-@settings(max_examples=500, deadline=None, database=None,
+@settings(max_examples=300, deadline=None, database=None,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(INPUTS)
 def test_the_reader_raises_only_its_own_error_on_any_input(given_input):
     read(*given_input)
 
 
-@settings(max_examples=150, deadline=None, database=None,
+@settings(max_examples=100, deadline=None, database=None,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(mutated_fixtures())
 def test_mutated_fixtures_raise_only_the_readers_own_error(given_input):
