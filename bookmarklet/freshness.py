@@ -101,6 +101,15 @@ def appeared_since(entry, visit):
     return visit != None and entry['seen'] > visit
 
 
+def is_finite(value):
+    """True for a number that is neither NaN nor infinite (storage holds both, JSON neither)."""
+    return is_number(value) and value - value == 0
+
+
+def is_finite_or_none(value):
+    return value == None or is_finite(value)
+
+
 def stored_record(value, url):
     """The record a stored value holds, or None when it is from another schema or damaged.
 
@@ -113,21 +122,22 @@ def stored_record(value, url):
     if record_field(value, 'url') != url:
         return None
     for key in ['precision', 'fetchedAt']:
-        if not is_number(record_field(value, key)):
+        if not is_finite(record_field(value, key)):
             return None
     mtime = record_field(value, 'mtime')
     entries = record_field(value, 'entries')
-    if (mtime != None and not is_number(mtime)) or not isinstance(entries, list):
+    if not is_finite_or_none(mtime) or not isinstance(entries, list):
         return None
     checked = []
     for entry in entries:
         if not is_record(entry) or not isinstance(record_field(entry, 'name'), str) \
-                or not is_number(record_field(entry, 'seen')) \
-                or not (record_field(entry, 'type') in ['directory', 'file', 'other']) \
-                or not is_number_or_none(record_field(entry, 'mtime')) \
-                or not is_number_or_none(record_field(entry, 'size')):
+                or not is_number(record_field(entry, 'seen')):
             return None
-        checked.append({'name': entry['name'], 'type': entry['type'],
+        if not (record_field(entry, 'type') in ['directory', 'file', 'other']) \
+                or not is_finite_or_none(record_field(entry, 'mtime')) \
+                or not is_finite_or_none(record_field(entry, 'size')):
+            return None
+        checked.append({'name': entry['name'], 'type': record_field(entry, 'type'),
                         'mtime': record_field(entry, 'mtime'), 'size': record_field(entry, 'size'),
                         'sizeApprox': record_field(entry, 'sizeApprox') == True,
                         'seen': entry['seen']})
@@ -137,13 +147,7 @@ def stored_record(value, url):
 
 
 def is_number(value):
-    """True for a finite number (storage holds NaN and Infinity, which JSON cannot)."""
-    return (isinstance(value, int) or isinstance(value, float)) and not isinstance(value, bool) \
-        and value - value == 0
-
-
-def is_number_or_none(value):
-    return value == None or is_number(value)
+    return (isinstance(value, int) or isinstance(value, float)) and not isinstance(value, bool)
 
 
 def level_one_urls(urls, root_url):
