@@ -160,13 +160,15 @@ def test_each_fault_marks_its_row_and_nothing_else(page, serve, tmp_path, upstre
     assert overlay['status']['failed'] == str(len(FAULTS))
     assert overlay['status']['loaded'] == str(len(spec))
 
-    # Every faulty directory was asked once, never retried; the browser follows a
-    # redirect loop only so far (20 redirects in Chromium) and gives up.
+    # Every faulty directory was asked once, never retried by the crawl. The browser
+    # alone repeats, and only so far: it follows a redirect loop 20 times, and sends
+    # a request again on another kept-alive connection when one closes unanswered.
     requests = [r['uri'] for r in quiet_requests(server)]
     for suffix in FAULTS:
         for prefix in ('new-', 'cached-'):
             count = requests.count('/{}{}/'.format(prefix, suffix))
-            assert count == 1 or (suffix == 'loop' and 1 < count <= 21), (prefix + suffix, count)
+            most = 21 if suffix in ('loop', '444') else 1
+            assert 1 <= count <= most, (prefix + suffix, count)
     after = records_by_url(page)
     for suffix in FAULTS:
         assert server.url('/new-{}/'.format(suffix)) not in after
