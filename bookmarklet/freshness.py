@@ -35,7 +35,9 @@ def cache_decision(record, mtime, precision, now, stale_after):
     coarser = max(precision, record['precision'])
     if not same_mtime(record['mtime'], mtime, coarser):
         return CHANGED
-    if mtime == None or now - record['fetchedAt'] >= stale_after:
+    # A record fetched after now (a minute's slack for the clock's error) is damaged,
+    # or the server's clock was set back: it cannot vouch for anything.
+    if mtime == None or now - record['fetchedAt'] >= stale_after or record['fetchedAt'] > now + 60:
         return RECHECK
     if is_racy(mtime, coarser, record['fetchedAt'], now):
         return RECHECK
@@ -99,6 +101,15 @@ def appeared_since(entry, visit):
     return visit != None and entry['seen'] > visit
 
 
+def is_finite(value):
+    """True for a number that is neither NaN nor infinite (storage holds both, JSON neither)."""
+    return is_number(value) and value - value == 0
+
+
+def is_finite_or_none(value):
+    return value == None or is_finite(value)
+
+
 def stored_record(value, url):
     """The record a stored value holds, or None when it is from another schema or damaged.
 
@@ -111,16 +122,20 @@ def stored_record(value, url):
     if record_field(value, 'url') != url:
         return None
     for key in ['precision', 'fetchedAt']:
-        if not is_number(record_field(value, key)):
+        if not is_finite(record_field(value, key)):
             return None
     mtime = record_field(value, 'mtime')
     entries = record_field(value, 'entries')
-    if (mtime != None and not is_number(mtime)) or not isinstance(entries, list):
+    if not is_finite_or_none(mtime) or not isinstance(entries, list):
         return None
     checked = []
     for entry in entries:
         if not is_record(entry) or not is_text(record_field(entry, 'name')) \
                 or not is_number(record_field(entry, 'seen')):
+            return None
+        if not (record_field(entry, 'type') in ['directory', 'file', 'other']) \
+                or not is_finite_or_none(record_field(entry, 'mtime')) \
+                or not is_finite_or_none(record_field(entry, 'size')):
             return None
         checked.append({'name': entry['name'], 'type': record_field(entry, 'type'),
                         'mtime': record_field(entry, 'mtime'), 'size': record_field(entry, 'size'),

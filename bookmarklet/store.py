@@ -22,11 +22,13 @@ def request_done(request):
 
 
 def transaction_done(transaction):
-    """A Promise that settles when a transaction commits (or fails, or aborts)."""
+    """A Promise that settles when a transaction commits (or fails, or aborts: an abort
+    by script carries no error of its own, and still needs a reason to show)."""
     def executor(resolve, reject):
+        fail = lambda event: reject(transaction.error or 'aborted')
         transaction.oncomplete = lambda event: resolve(True)
-        transaction.onerror = lambda event: reject(transaction.error)
-        transaction.onabort = lambda event: reject(transaction.error)
+        transaction.onerror = fail
+        transaction.onabort = fail
     return __new__(Promise(executor))
 
 
@@ -44,26 +46,33 @@ def upgrade(database, old_version):
         database.createObjectStore('visits', {'keyPath': 'root'})
 
 
+def open_database(factory, message):
+    """A Promise of the database at VERSION, rejected with message after OPEN_TIMEOUT_MS.
+
+    An open blocked by another tab may still succeed once given up on: that
+    connection is closed at once, or it would block every later upgrade."""
+    request = factory.open(DATABASE, VERSION)
+    request.onupgradeneeded = lambda event: upgrade(request.result, event.oldVersion)
+    opened = request_done(request)
+    late = lambda error: opened.then(lambda database: database.close()) and Promise.reject(error)
+    return within(opened, OPEN_TIMEOUT_MS, message).then(None, late)
+
+
 async def open_store():
     """The IndexedDB store, or a memory store saying why IndexedDB could not be had."""
     try:
         factory = globalThis.indexedDB
         if factory == None:
             return MemoryStore('this browser offers no IndexedDB here')
-        request = factory.open(DATABASE, VERSION)
-        request.onupgradeneeded = lambda event: upgrade(request.result, event.oldVersion)
-        database = await within(request_done(request), OPEN_TIMEOUT_MS,
-                                'another tab holds an older version of the cache open')
+        database = await open_database(factory, 'another tab holds an older version of the cache open')
         if not database.objectStoreNames.contains('records') \
                 or not database.objectStoreNames.contains('visits'):
             # Created by something else at our version: start it over.
             database.close()
             await request_done(factory.deleteDatabase(DATABASE))
-            request = factory.open(DATABASE, VERSION)
-            request.onupgradeneeded = lambda event: upgrade(request.result, event.oldVersion)
-            database = await within(request_done(request), OPEN_TIMEOUT_MS,
-                                    'the cache could not be recreated')
-        # A newer version opened elsewhere must not wait on this page.
+            database = await open_database(factory, 'the cache could not be recreated')
+        # A newer version opened elsewhere (or the cache deleted) must not wait on
+        # this page; the reads after that find nothing, the writes fail and say so.
         database.onversionchange = lambda event: database.close()
         return IndexedStore(database)
     except JSError as error:
@@ -71,7 +80,11 @@ async def open_store():
 
 
 class IndexedStore:
-    """Records keyed by directory URL, and each root's last visit, in IndexedDB."""
+    """Records keyed by directory URL, and each root's last visit, in IndexedDB.
+
+    A read that fails (the database closed under the page, a damaged store)
+    answers as if nothing were kept, so the listing is fetched instead.
+    """
 
     def __init__(self, database):
         self.database = database
@@ -82,11 +95,17 @@ class IndexedStore:
         transaction = self.database.transaction(name, mode)
         return [transaction, transaction.objectStore(name)]
 
+    def answer(self, name, ask, fallback):
+        """A Promise of the result of ask(object store), or fallback when it cannot be read."""
+        try:
+            request = ask(self.objects(name, 'readonly')[1])
+        except JSError:
+            return Promise.resolve(fallback)
+        return request_done(request).then(None, lambda error: fallback)
+
     async def read(self, url):
         """The record for url, or None (also for one from another schema or damaged)."""
-        found = self.objects('records', 'readonly')
-        value = await request_done(found[1].js_get(url))
-        return stored_record(value, url)
+        return stored_record(await self.answer('records', lambda store: store.js_get(url), None), url)
 
     async def write(self, record):
         found = self.objects('records', 'readwrite')
@@ -101,15 +120,13 @@ class IndexedStore:
 
     async def level_one_urls(self, root_url):
         """The URLs of the records kept for directories directly below root_url."""
-        found = self.objects('records', 'readonly')
-        upper = root_url + '\uffff'
-        keys = await request_done(found[1].getAllKeys(IDBKeyRange.bound(root_url, upper)))
+        keys = await self.answer('records', lambda store: store.getAllKeys(
+            IDBKeyRange.bound(root_url, root_url + '\uffff')), [])
         return level_one_urls(keys, root_url)
 
     async def read_visit(self, root_url):
         """The server time of the previous visit of root_url, or None."""
-        found = self.objects('visits', 'readonly')
-        value = await request_done(found[1].js_get(root_url))
+        value = await self.answer('visits', lambda store: store.js_get(root_url), None)
         if value == None or not is_number(value['visitedAt']):
             return None
         return value['visitedAt']

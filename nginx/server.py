@@ -59,10 +59,12 @@ class Nginx:
     """One nginx serving root with the configuration file `site` from nginx/ (or a path).
 
     dist is the folder served for the dist placeholder, allow_origin the origin
-    put in place of the example origin of cors.conf.
+    put in place of the example origin of cors.conf, timezone the TZ nginx runs
+    in (what `autoindex_localtime on` shows).
     """
 
-    def __init__(self, site, root, work, port=None, extra='', dist=None, allow_origin=None):
+    def __init__(self, site, root, work, port=None, extra='', dist=None, allow_origin=None,
+                 timezone=None):
         self.site = site
         self.root = Path(root)
         self.work = Path(work)
@@ -70,6 +72,7 @@ class Nginx:
         self.extra = extra
         self.dist = dist
         self.allow_origin = allow_origin
+        self.timezone = timezone
         self.process = None
 
     @property
@@ -109,9 +112,12 @@ class Nginx:
 
     def start(self):
         main = self.write_config()
+        environment = dict(os.environ)
+        if self.timezone is not None:
+            environment['TZ'] = self.timezone
         self.process = subprocess.Popen(
             [NGINX, '-p', str(self.work), '-c', str(main), '-e', str(self.work / 'error.log')],
-            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=environment)
         deadline = time.monotonic() + 10
         while time.monotonic() < deadline:
             if self.process.poll() is not None:

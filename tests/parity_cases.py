@@ -211,13 +211,21 @@ def core_cases():
               'schema': 1, 'entries': [{'name': 'a', 'type': 'file', 'mtime': t, 'size': 1,
                                          'sizeApprox': False, 'seen': 0}]}
     for given in [(None, t, 1, t + 9), (stored, t, 1, t + 9), (stored, t + 1, 1, t + 9),
-                  (stored, t, 60, t + 9), (stored, t, 1, t + 86401), (stored, None, 1, t)]:
+                  (stored, t, 60, t + 9), (stored, t, 1, t + 86401), (stored, None, 1, t),
+                  (dict(stored, fetchedAt=t + 69), t, 1, t + 9),
+                  (dict(stored, fetchedAt=t + 70), t, 1, t + 9)]:
         add('cache_decision', given[0], given[1], given[2], given[3], 86400)
     listing_value = {'format': 'html', 'entries': [entry('a', t, 'file', 1), entry('b', t)]}
     add('new_record', 'http://h/d/', t, 60, listing_value, t + 50, None)
     add('new_record', 'http://h/d/', t, 60, listing_value, t + 50, stored)
     for value in [stored, None, {'schema': 1}, dict(stored, schema=2), dict(stored, fetchedAt='x'),
-                  dict(stored, entries=[{'name': 'x'}])]:
+                  dict(stored, entries=[{'name': 'x'}]),
+                  dict(stored, entries=[dict(stored['entries'][0], type='link')]),
+                  dict(stored, entries=[dict(stored['entries'][0], type=None)]),
+                  dict(stored, entries=[dict(stored['entries'][0], mtime='2019')]),
+                  dict(stored, entries=[dict(stored['entries'][0], size='1')]),
+                  dict(stored, entries=[dict(stored['entries'][0], size=True)]),
+                  dict(stored, entries=[dict(stored['entries'][0], mtime=None, size=None)])]:
         add('stored_record', value, 'http://h/d/')
     add('status_after_fetch', 'recheck', stored, stored['entries'])
     add('status_after_fetch', 'recheck', stored, [])

@@ -1,9 +1,12 @@
 """The overlay as people use it, and the page it leaves behind, in real Chromium."""
 
+import json
+from urllib.parse import quote
+
 import pytest
 
 from tests.trees import standard_tree, write_tree, expected_entries, href_of, SEPT_2026, \
-    directory, file
+    directory, file, touch
 from tests.overlay_reader import open_sitemap, read_overlay, run_bookmarklet, wait_settled, \
     overlay_control
 
@@ -159,34 +162,89 @@ HOSTILE = [
     '{{constructor.constructor("window.pwned=1")()}}',
     '__proto__',
     'constructor',
+    # CSS: a rule that would hide the overlay, or load a URL, if it were markup
+    '<style>*{visibility:hidden!important}',
+    'x{background:url(javascript:window.pwned=1)}',
+    # bidi controls that reorder what follows them
+    '\u2067isolated\u2069 \u202dforced\u202c.txt',
+    # the longest names Linux allows: 255 bytes, ASCII and two-byte UTF-8
+    'a' * 255,
+    '\u00e9' * 127 + 'x',
+    # the same word in NFC and NFD: two names, two entries
+    'caf\u00e9',
+    'cafe\u0301',
 ]
+
+LINKS_OF_ROWS = """() => [...document.getElementById('autoindex-sitemap').shadowRoot
+    .querySelectorAll('[data-role=row]')].map((row) => [row.querySelector(':scope > .line > a').href,
+      row.querySelector('[data-role=child] > .line > a').href])"""
+
+OPEN_LINK = """(href) => fetch(href, {headers: {Accept: 'application/json'}, cache: 'no-store'})
+    .then(async (r) => ({status: r.status, url: r.url, redirected: r.redirected, text: await r.text()}))"""
+
+
+def all_pages(page):
+    """The rows of every page, paging on from page 1 until the last."""
+    rows = []
+    overlay = read_overlay(page)
+    while True:
+        rows += overlay['rows']
+        if overlay['pager']['page'] == overlay['pager']['pages']:
+            return rows
+        overlay_control(page, 'next').click()
+        overlay = wait_settled(page)
 
 
 @pytest.mark.parametrize('site', ['json-by-accept.conf', 'html-listings.conf'])
 def test_hostile_names_are_shown_as_text_and_never_run(page, serve, tmp_path, bookmarklet, site):
+    assert len(set(HOSTILE)) == len(HOSTILE)
+    assert all(len(name.encode('utf-8')) <= 255 for name in HOSTILE)
     spec = {name: directory(SEPT_2026 + i, {name: file(SEPT_2026, 1)}) for i, name in enumerate(HOSTILE)}
-    write_tree(tmp_path / 'www', spec)
-    server = serve(site, tmp_path / 'www')
-    overlay = open_sitemap(page, server.url('/'), bookmarklet)
-    overlay_control(page, 'next').click()
-    wait_settled(page)
+    www = tmp_path / 'www'
+    write_tree(www, spec)
+    for name in HOSTILE:  # each file holds its own name, to tell which one a link opened
+        (www / name / name).write_bytes(name.encode('utf-8'))
+        touch(www / name / name, SEPT_2026)
+    server = serve(site, www)
+    open_sitemap(page, server.url('/'), bookmarklet)
+    rows = all_pages(page)
     overlay_control(page, 'prev').click()
-    overlay = wait_settled(page)
-    rows = overlay['rows'] + []
+    wait_settled(page)
     assert page.evaluate('window.pwned') is None
     assert page.errors == []
-    shown = {row['name']: row for row in rows}
-    expected = [e['name'] for e in expected_entries(spec, 1 if 'json' in site else 60)][:10]
+    assert page.evaluate("getComputedStyle(document.getElementById('autoindex-sitemap')).visibility") \
+        == 'visible'
+    expected = [e['name'] for e in expected_entries(spec, 1 if 'json' in site else 60)]
     assert [row['name'] for row in rows] == expected
+    shown = {row['name']: row for row in rows}
     for name in expected:
         row = shown[name]
         assert row['href'] == href_of(server.url('/'), name, True)
         assert row['status'] == 'new'
         assert row['children'][0]['name'] == name
         assert row['children'][0]['href'] == href_of(row['href'], name, False)
-    links = page.evaluate("""() => [...document.getElementById('autoindex-sitemap').shadowRoot
+    # Each link opens its own entry: the directory lists its one file under the
+    # same name, and the file holds that name (NFC and NFD apart).
+    links = []
+    overlay_control(page, 'next').click()
+    wait_settled(page)
+    links += page.evaluate(LINKS_OF_ROWS)
+    overlay_control(page, 'prev').click()
+    wait_settled(page)
+    links = page.evaluate(LINKS_OF_ROWS) + links
+    assert len(links) == len(expected)
+    for name, (row_href, child_href) in zip(expected, links):
+        listing = page.evaluate(OPEN_LINK, row_href)
+        assert listing['status'] == 200 and not listing['redirected'] and listing['url'] == row_href
+        if 'json' in site:
+            assert [entry['name'] for entry in json.loads(listing['text'])] == [name]
+        else:
+            assert 'href="{}"'.format(quote(name.encode('utf-8'), safe='-._~')) in listing['text']
+        opened = page.evaluate(OPEN_LINK, child_href)
+        assert opened['status'] == 200 and opened['text'] == name
+    texts = page.evaluate("""() => [...document.getElementById('autoindex-sitemap').shadowRoot
         .querySelectorAll('[data-role=row] > .line > a')].map((a) => a.textContent)""")
-    assert links == [name + '/' for name in expected]
+    assert texts == [name + '/' for name in expected[:10]]
 
 
 def test_a_page_with_a_strict_csp_still_gets_a_styled_overlay(page, serve, tmp_path, bookmarklet):

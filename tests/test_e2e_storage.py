@@ -1,0 +1,264 @@
+"""IndexedDB misbehaving: blocked, full, holding damaged or foreign records, deleted, shared.
+
+Whatever storage does, no error reaches the page, the overlay settles every
+row, no record is ever half-written, and a record that cannot be trusted is
+dropped and fetched again (counted in nginx's access log).
+"""
+
+import time
+
+import pytest
+
+from bookmarklet.freshness import stored_record
+from tests.trees import standard_tree, write_tree, expected_entries, href_of
+from tests.overlay_reader import open_sitemap, read_overlay, run_bookmarklet, wait_settled, \
+    overlay_control
+from tests.test_e2e_cache import read_cache, quiet_requests, visit, directories_on
+
+DATABASE = 'autoindex-sitemap'
+
+
+@pytest.fixture
+def tree(tmp_path, serve):
+    spec = standard_tree(35)
+    write_tree(tmp_path / 'www', spec)
+    return spec, serve('json-by-accept.conf', tmp_path / 'www')
+
+
+def note_of(page):
+    return page.locator('#autoindex-sitemap .note').first.text_content()
+
+
+def check_records(cache):
+    """Every record in IndexedDB is whole: one the crawler would trust as it is."""
+    for record in cache['records']:
+        assert stored_record(record, record['url']) == record, record
+
+
+def page_one_hrefs(spec, server):
+    return [server.url(href_of('/', e['name'], True)) for e in expected_entries(spec, 1)[:10]
+            if e['type'] == 'directory']
+
+
+# The bookmarklet runs in a realm frame of its own: a stub there (window !== top)
+# leaves the page's own IndexedDB calls, and the test's, untouched.
+ASK_A_NEWER_VERSION = """(() => {
+  if (window === window.top) return;
+  const open = IDBFactory.prototype.open;
+  IDBFactory.prototype.open = function (name, version) {
+    return version === undefined ? open.call(this, name) : open.call(this, name, version + 1);
+  };
+})()"""
+
+HOLD_OPEN = """() => new Promise((resolve, reject) => {
+  const request = indexedDB.open('autoindex-sitemap');
+  request.onerror = () => reject(request.error);
+  request.onsuccess = () => {
+    window.held = request.result;
+    window.held.onversionchange = () => {};  // another tab that never lets go
+    resolve(window.held.version);
+  };
+})"""
+
+DELETE_DATABASE = """(timeout) => new Promise((resolve) => {
+  const request = indexedDB.deleteDatabase('autoindex-sitemap');
+  const timer = setTimeout(() => resolve('blocked'), timeout);
+  request.onsuccess = () => { clearTimeout(timer); resolve('deleted'); };
+  request.onerror = () => { clearTimeout(timer); resolve('error ' + request.error); };
+})"""
+
+
+def test_a_blocked_open_falls_back_to_memory_in_bounded_time_and_lets_go_later(
+        chromium, tree, bookmarklet):
+    spec, server = tree
+    context = chromium.new_context()
+    context.add_init_script(ASK_A_NEWER_VERSION)
+    try:
+        page = context.new_page()
+        page.errors = []
+        page.on('pageerror', lambda error: page.errors.append(str(error)))
+        page.goto(server.url('/'))
+        assert page.evaluate(HOLD_OPEN) == 1
+        started = time.monotonic()
+        run_bookmarklet(page, bookmarklet)
+        overlay = wait_settled(page, timeout=10000)
+        assert time.monotonic() - started < 6, 'the open is given up after a bounded wait'
+        assert [row['name'] for row in overlay['rows']] == \
+            [e['name'] for e in expected_entries(spec, 1)[:10]]
+        assert {row['status'] for row in directories_on(overlay)} == {'new'}
+        assert 'another tab holds an older version of the cache open' in note_of(page)
+        # The other tab lets go: the open given up on must not then hold the
+        # database itself, or it would block every later upgrade or deletion.
+        page.evaluate('window.held.close()')
+        time.sleep(0.5)
+        assert page.evaluate(DELETE_DATABASE, 3000) == 'deleted'
+        assert read_overlay(page) is not None
+        assert page.errors == []
+    finally:
+        context.close()
+
+
+# Every put into the records store from the third on fails as a full disk makes it
+# fail: thrown at once, or (FULL_BY=abort) by the transaction aborting afterwards.
+QUOTA = """(() => {
+  if (window === window.top) return;
+  const put = IDBObjectStore.prototype.put;
+  let calls = 0;
+  IDBObjectStore.prototype.put = function (value) {
+    if (this.name !== 'records' || !localStorage.getItem('full')) return put.apply(this, arguments);
+    calls += 1;
+    if (calls < 3) return put.apply(this, arguments);
+    if (localStorage.getItem('full') === 'throw')
+      throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    const request = put.apply(this, arguments);
+    this.transaction.abort();
+    return request;
+  };
+})()"""
+
+
+@pytest.mark.parametrize('how', ['throw', 'abort'])
+def test_a_full_disk_leaves_the_overlay_working_and_says_so(chromium, tree, bookmarklet, how):
+    spec, server = tree
+    context = chromium.new_context()
+    context.add_init_script(QUOTA)
+    try:
+        page = context.new_page()
+        page.errors = []
+        page.on('pageerror', lambda error: page.errors.append(str(error)))
+        page.goto(server.url('/'))
+        page.evaluate('(how) => localStorage.setItem("full", how)', how)
+        overlay = open_sitemap(page, server.url('/'), bookmarklet)
+        rows = directories_on(overlay)
+        assert {row['status'] for row in rows} == {'new'}
+        assert all(len(row['children']) == min(5, len(spec[row['name']]['children'])) for row in rows)
+        assert overlay['status']['state'] == 'done'
+        note = note_of(page)
+        assert note.startswith('The cache could not be written (') and 'listings are not kept' in note
+        assert 'null' not in note and 'None' not in note, note
+        assert page.errors == []
+        quiet_requests(server)
+        cache = read_cache(page)
+        check_records(cache)
+        assert len(cache['records']) == 2, 'the two puts before the disk filled up'
+
+        # With room again, the next visit fetches what was not kept, and only that.
+        page.evaluate('localStorage.removeItem("full")')
+        kept = {record['url'] for record in cache['records']}
+        overlay, requests = visit(page, server, bookmarklet)
+        hrefs = page_one_hrefs(spec, server)
+        assert requests[0] == '/'
+        assert {server.url(uri) for uri in requests[1:]} >= set(hrefs) - kept
+        assert not (set(server.url(uri) for uri in requests[1:]) & kept)
+        assert {row['status'] for row in directories_on(overlay)
+                if row['href'] in kept} == {'fresh'}
+        check_records(read_cache(page))
+    finally:
+        context.close()
+
+
+WRITE_RECORDS = """(records) => new Promise((resolve, reject) => {
+  const request = indexedDB.open('autoindex-sitemap');
+  request.onsuccess = () => {
+    const database = request.result;
+    const transaction = database.transaction('records', 'readwrite');
+    for (const record of records) transaction.objectStore('records').put(record);
+    transaction.oncomplete = () => { database.close(); resolve(true); };
+    transaction.onerror = () => reject(transaction.error);
+  };
+  request.onerror = () => reject(request.error);
+})"""
+
+
+def test_records_of_an_older_schema_or_damaged_are_dropped_and_fetched_again(page, tree, bookmarklet):
+    spec, server = tree
+    visit(page, server, bookmarklet)
+    hrefs = page_one_hrefs(spec, server)
+    cache = read_cache(page)
+    good = {record['url']: record for record in cache['records']}
+    entry = good[hrefs[0]]['entries']
+    damaged = [
+        # the first design's field names, before schema versions
+        {'url': hrefs[0], 'path': '/x/', 'mtime': good[hrefs[0]]['mtime'], 'children': entry,
+         'fetched_at': good[hrefs[0]]['fetchedAt'], 'format': 'json'},
+        dict(good[hrefs[1]], schema=0),
+        dict(good[hrefs[2]], entries='<img src=x onerror=window.pwned=1>'),
+        dict(good[hrefs[3]], entries=[{'name': '<b>x</b>', 'seen': 0, 'type': 'file',
+                                       'mtime': '<script>window.pwned=1</script>', 'size': 'huge',
+                                       'sizeApprox': False}]),
+        dict(good[hrefs[4]], entries=[{'name': 'y', 'seen': 0, 'type': 'symlink<b>', 'mtime': 5,
+                                       'size': None, 'sizeApprox': False}]),
+        dict(good[hrefs[5]], fetchedAt=good[hrefs[5]]['fetchedAt'] + 10 ** 9),
+        dict(good[hrefs[6]], fetchedAt=None),
+        dict(good[hrefs[7]], entries=[dict(good[hrefs[7]]['entries'][0] if good[hrefs[7]]['entries']
+                                           else {'name': 'z', 'seen': 0, 'type': 'file',
+                                                 'size': 1, 'sizeApprox': False},
+                                           mtime=float('nan'))]),
+    ]
+    page.evaluate(WRITE_RECORDS, damaged)
+    overlay, requests = visit(page, server, bookmarklet)
+    refetched = {record['url'] for record in damaged}
+    assert requests[0] == '/' and requests.count('/') == 1
+    assert {server.url(uri) for uri in requests[1:]} == refetched, \
+        'exactly the damaged records are fetched again'
+    rows = {row['href']: row for row in directories_on(overlay)}
+    for url in refetched:
+        assert rows[url]['status'] in ('new', 'fresh'), rows[url]
+        names = [child['name'] for child in rows[url]['children']]
+        assert names == [child['name'] for child in good[url]['entries']][:5]
+    assert {rows[url]['status'] for url in rows if url not in refetched} == {'fresh'}
+    assert page.evaluate('window.pwned') is None
+    assert page.errors == []
+    after = read_cache(page)
+    check_records(after)
+    assert {record['url'] for record in after['records']} >= set(good)
+
+
+def test_a_database_deleted_between_runs_and_during_one(page, tree, bookmarklet):
+    spec, server = tree
+    visit(page, server, bookmarklet)
+    run_bookmarklet(page, bookmarklet)  # close
+    assert page.evaluate(DELETE_DATABASE, 3000) == 'deleted'
+    overlay, requests = visit(page, server, bookmarklet)
+    assert {row['status'] for row in directories_on(overlay)} == {'new'}
+    assert set(page_one_hrefs(spec, server)) <= {server.url(uri) for uri in requests}
+    check_records(read_cache(page))
+
+    # Deleted by another tab while the overlay is open: paging on still settles every row.
+    assert page.evaluate(DELETE_DATABASE, 3000) == 'deleted'
+    for _ in range(3):
+        overlay_control(page, 'next').click()
+        overlay = wait_settled(page)
+        assert 'pending' not in {row['status'] for row in directories_on(overlay)}
+    assert overlay['pager']['page'] == '4'
+    assert {row['status'] for row in directories_on(overlay)} == {'new'}
+    overlay_control(page, 'prev').click()
+    assert 'pending' not in {row['status'] for row in directories_on(wait_settled(page))}
+    assert page.errors == []
+
+
+def test_two_tabs_crawling_the_same_root_at_once(context, tree, bookmarklet):
+    spec, server = tree
+    pages = [context.new_page() for _ in range(2)]
+    for page in pages:
+        page.errors = []
+        page.on('pageerror', lambda error, page=page: page.errors.append(str(error)))
+        page.goto(server.url('/'))
+    for page in pages:
+        run_bookmarklet(page, bookmarklet)
+    overlays = [wait_settled(page) for page in pages]
+    names = [e['name'] for e in expected_entries(spec, 1)[:10]]
+    for page, overlay in zip(pages, overlays):
+        assert page.errors == []
+        assert [row['name'] for row in overlay['rows']] == names
+        assert {row['status'] for row in directories_on(overlay)} <= {'new', 'fresh'}
+    assert [row['children'] for row in overlays[0]['rows']] == \
+        [row['children'] for row in overlays[1]['rows']]
+    quiet_requests(server)
+    cache = read_cache(pages[0])
+    check_records(cache)
+    assert set(page_one_hrefs(spec, server)) <= {record['url'] for record in cache['records']}
+    # What both wrote serves a third visit whole.
+    overlay, requests = visit(pages[1], server, bookmarklet)
+    assert requests == ['/']
+    assert {row['status'] for row in directories_on(overlay)} == {'fresh'}
