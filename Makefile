@@ -3,13 +3,14 @@
 # make demo   build and serve a sample tree with nginx on 127.0.0.1:$(PORT)
 # make screenshots   retake docs/screenshots/ from a real run
 # make bench  build, run the benchmarks (real nginx, headless Chromium), write docs/benchmarks.md
+# make soak   build, then 200,000 entries, a 50,000-entry directory and 20 MB listings
 
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 PORT ?= 8080
 
-.PHONY: all build test demo screenshots bench clean
+.PHONY: all build test demo screenshots bench soak clean
 
 all: build
 
@@ -33,6 +34,9 @@ bench: build
 
 demo: build
 	$(PY) -m nginx.demo --port $(PORT)
+
+soak: build
+	$(PY) -m bench.soak
 
 screenshots: build
 	$(PY) -m tools.screenshots

@@ -25,15 +25,9 @@ sys.path.insert(0, str(ROOT))
 
 from nginx.server import Nginx  # noqa: E402
 from tests.overlay_reader import CHROMIUM, CHROMIUM_ARGS, run_bookmarklet, wait_settled, \
-    overlay_control  # noqa: E402
+    overlay_control, LONGEST_TASK  # noqa: E402
 from tests.wide_trees import write_wide_directory  # noqa: E402
 
-LONGEST_TASK = """(() => {
-  window.longestTask = 0;
-  new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) window.longestTask = Math.max(window.longestTask, entry.duration);
-  }).observe({type: 'longtask', buffered: true});
-})()"""
 
 ROWS_SHOWN = """() => {
   const host = document.getElementById('autoindex-sitemap');

@@ -53,3 +53,12 @@ def overlay_control(page, role):
     """A Playwright locator for the overlay control with this data-role (CSS pierces the
     open shadow root), so tests click and choose as a user does."""
     return page.locator('#autoindex-sitemap [data-role={}]'.format(role))
+
+
+# An init script that records the page's longest main-thread task in window.longestTask.
+LONGEST_TASK = """(() => {
+  window.longestTask = 0;
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) window.longestTask = Math.max(window.longestTask, entry.duration);
+  }).observe({type: 'longtask', buffered: true});
+})()"""

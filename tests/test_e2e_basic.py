@@ -5,6 +5,7 @@ import pytest
 from tests.trees import standard_tree, write_tree, expected_entries, href_of, SEPT_2026, \
     directory, file
 from tests.expectations import SERVERS, check_first_page
+from tests.visits import visit
 from tests.overlay_reader import open_sitemap, read_overlay, run_bookmarklet, wait_settled, \
     overlay_control
 
@@ -24,11 +25,7 @@ def test_one_root_request_and_one_per_directory_on_the_page(page, serve, tmp_pat
     spec = standard_tree(35)
     write_tree(tmp_path / 'www', spec)
     server = serve('json-by-accept.conf', tmp_path / 'www')
-    page.goto(server.url('/'))
-    server.forget_requests()
-    run_bookmarklet(page, bookmarklet)
-    overlay = wait_settled(page)
-    page.wait_for_timeout(300)
+    overlay, _ = visit(page, server, bookmarklet)
     requests = [r for r in server.requests() if r['uri'] != '/favicon.ico']
 
     assert [r['uri'] for r in requests if r['uri'] == '/'] == ['/']

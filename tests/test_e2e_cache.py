@@ -10,51 +10,7 @@ from tests.builds import build
 from tests.trees import standard_tree, write_tree, expected_entries, href_of, touch
 from tests.overlay_reader import open_sitemap, read_overlay, run_bookmarklet, wait_settled, \
     overlay_control
-
-READ_CACHE = """() => new Promise((resolve, reject) => {
-  const request = indexedDB.open('autoindex-sitemap');
-  request.onerror = () => reject(request.error);
-  request.onsuccess = () => {
-    const database = request.result;
-    if (!database.objectStoreNames.contains('records')) { database.close(); resolve(null); return; }
-    const transaction = database.transaction(['records', 'visits']);
-    const found = {};
-    transaction.objectStore('records').getAll().onsuccess = (e) => { found.records = e.target.result; };
-    transaction.objectStore('visits').getAll().onsuccess = (e) => { found.visits = e.target.result; };
-    transaction.oncomplete = () => { database.close(); resolve(found); };
-  };
-})"""
-
-
-def read_cache(page):
-    return page.evaluate(READ_CACHE)
-
-
-def quiet_requests(server, settle=0.6, timeout=10):
-    """nginx's log once no request has arrived for `settle` seconds (prefetch included)."""
-    deadline = time.monotonic() + timeout
-    count = -1
-    while time.monotonic() < deadline:
-        requests = [r for r in server.requests() if r['uri'] != '/favicon.ico']
-        if len(requests) == count:
-            return requests
-        count = len(requests)
-        time.sleep(settle)
-    raise AssertionError('requests did not stop within {} s'.format(timeout))
-
-
-def visit(page, server, bookmarklet):
-    """Open the root listing, click, and return (overlay, requests the click sent)."""
-    page.goto(server.url('/'))
-    quiet_requests(server, settle=0.2)
-    server.forget_requests()
-    run_bookmarklet(page, bookmarklet)
-    overlay = wait_settled(page)
-    return overlay, [r['uri'] for r in quiet_requests(server)]
-
-
-def directories_on(overlay):
-    return [row for row in overlay['rows'] if row['type'] == 'directory']
+from tests.visits import read_cache, quiet_requests, visit, directories_on
 
 
 @pytest.fixture

@@ -14,7 +14,7 @@ from tests.builds import build
 from tests.faulty_upstream import FaultyUpstream
 from tests.trees import SEPT_2026, directory, file, write_tree, touch
 from tests.overlay_reader import open_sitemap
-from tests.test_e2e_cache import read_cache, quiet_requests
+from tests.visits import read_cache, quiet_requests
 
 TIMEOUT = 1
 

@@ -7,17 +7,11 @@ listing) and their timings are in bench/soak.py.
 import time
 
 from tests.wide_trees import write_wide_directory
-from tests.overlay_reader import run_bookmarklet, wait_settled, overlay_control
+from tests.overlay_reader import run_bookmarklet, wait_settled, overlay_control, LONGEST_TASK
 
 ENTRIES = 50000
 DIRECTORIES = 40
 
-LONGEST_TASK = """(() => {
-  window.longestTask = 0;
-  new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) window.longestTask = Math.max(window.longestTask, entry.duration);
-  }).observe({type: 'longtask', buffered: true});
-})()"""
 
 
 def test_a_root_of_50000_entries_renders_page_1_and_pages_on(context, serve, tmp_path, bookmarklet):

@@ -13,7 +13,7 @@ from bookmarklet.freshness import stored_record
 from tests.trees import standard_tree, write_tree, expected_entries, href_of
 from tests.overlay_reader import open_sitemap, read_overlay, run_bookmarklet, wait_settled, \
     overlay_control
-from tests.test_e2e_cache import read_cache, quiet_requests, visit, directories_on
+from tests.visits import read_cache, quiet_requests, visit, directories_on
 
 DATABASE = 'autoindex-sitemap'
 

@@ -1,0 +1,51 @@
+"""A visit as a user makes it, counted in nginx's log, and the cache it leaves in the browser."""
+
+import time
+
+from tests.overlay_reader import run_bookmarklet, wait_settled
+
+READ_CACHE = """() => new Promise((resolve, reject) => {
+  const request = indexedDB.open('autoindex-sitemap');
+  request.onerror = () => reject(request.error);
+  request.onsuccess = () => {
+    const database = request.result;
+    if (!database.objectStoreNames.contains('records')) { database.close(); resolve(null); return; }
+    const transaction = database.transaction(['records', 'visits']);
+    const found = {};
+    transaction.objectStore('records').getAll().onsuccess = (e) => { found.records = e.target.result; };
+    transaction.objectStore('visits').getAll().onsuccess = (e) => { found.visits = e.target.result; };
+    transaction.oncomplete = () => { database.close(); resolve(found); };
+  };
+})"""
+
+
+def read_cache(page):
+    return page.evaluate(READ_CACHE)
+
+
+def quiet_requests(server, settle=0.6, timeout=10):
+    """nginx's log once no request has arrived for `settle` seconds (prefetch included)."""
+    deadline = time.monotonic() + timeout
+    count = -1
+    while time.monotonic() < deadline:
+        requests = [r for r in server.requests() if r['uri'] != '/favicon.ico']
+        if len(requests) == count:
+            return requests
+        count = len(requests)
+        time.sleep(settle)
+    raise AssertionError('requests did not stop within {} s'.format(timeout))
+
+
+def visit(page, server, bookmarklet, path='/'):
+    """Open a listing (the root by default), click, and return (overlay, the URIs of the
+    requests the click sent, prefetch included)."""
+    page.goto(server.url(path))
+    quiet_requests(server, settle=0.2)
+    server.forget_requests()
+    run_bookmarklet(page, bookmarklet)
+    overlay = wait_settled(page)
+    return overlay, [r['uri'] for r in quiet_requests(server)]
+
+
+def directories_on(overlay):
+    return [row for row in overlay['rows'] if row['type'] == 'directory']
