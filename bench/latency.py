@@ -45,24 +45,58 @@ def http2_site(work):
     return site
 
 
+# The baseline: the same n directory listings fetched by plain JavaScript in the
+# same page, c at a time, after one request for the root (which, like wave 1,
+# opens the first connection). What is left between it and the sitemap is the
+# sitemap's own work: the cache reads, reading each listing, the rows.
+PLAIN_WAVE = """async ([count, concurrency]) => {
+  const ask = {headers: {Accept: 'application/json'}, cache: 'no-store'};
+  const listing = await (await fetch(location.href, ask)).json();
+  const urls = listing.filter((e) => e.type === 'directory')
+    .sort((a, b) => Date.parse(b.mtime) - Date.parse(a.mtime) || (a.name < b.name ? -1 : 1))
+    .slice(0, count).map((e) => location.href + encodeURIComponent(e.name) + '/');
+  const started = performance.now();
+  let next = 0;
+  const worker = async () => {
+    while (next < urls.length) { await (await fetch(urls[next++], ask)).text(); }
+  };
+  await Promise.all(Array.from({length: Math.min(concurrency, urls.length)}, worker));
+  return performance.now() - started;
+}"""
+
+
+def emulated_page(context, url, rtt):
+    """A page of context at url, every request of it delayed by rtt ms from now on."""
+    page = context.new_page()
+    page.goto(url)
+    session = context.new_cdp_session(page)
+    session.send('Network.enable')
+    session.send('Network.emulateNetworkConditions', {
+        'offline': False, 'latency': rtt, 'downloadThroughput': -1, 'uploadThroughput': -1})
+    return page
+
+
 def one_wave(browser, url, bookmarklet, rtt):
     """ms from page 1's rows to page 1 settled, in a fresh profile, with rtt ms per request."""
     context = browser.new_context(ignore_https_errors=True)
     try:
-        page = context.new_page()
-        page.goto(url)
-        session = context.new_cdp_session(page)
-        session.send('Network.enable')
-        session.send('Network.emulateNetworkConditions', {
-            'offline': False, 'latency': rtt, 'downloadThroughput': -1, 'uploadThroughput': -1})
-        marks = click_and_wait(page, bookmarklet, 'settled')
+        marks = click_and_wait(emulated_page(context, url, rtt), bookmarklet, 'settled')
         return marks['settled'] - marks['rows']
     finally:
         context.close()
 
 
+def one_plain_wave(browser, url, rtt, size, concurrency):
+    """ms for the baseline to fetch the same size listings, concurrency at a time."""
+    context = browser.new_context(ignore_https_errors=True)
+    try:
+        return emulated_page(context, url, rtt).evaluate(PLAIN_WAVE, [size, concurrency])
+    finally:
+        context.close()
+
+
 def wave_two(browser, work, now, rtts, sizes, concurrencies, runs, protocols):
-    """Rows {protocol, rtt, size, concurrency, ms, floor, ratio, browser_floor}."""
+    """Rows {protocol, rtt, size, concurrency, ms, plain, floor, ratio, browser_floor}."""
     tree = write_flat_tree(work / 'latency', max(sizes) + 10, now, 5)
     variants = {}
     for size in sizes:
@@ -80,13 +114,18 @@ def wave_two(browser, work, now, rtts, sizes, concurrencies, runs, protocols):
             for rtt in rtts:
                 for size in sizes:
                     for concurrency in concurrencies:
-                        times = [one_wave(browser, url, variants[(size, concurrency)], rtt)
-                                 for _ in range(runs)]
+                        times = []
+                        plain = []
+                        for _ in range(runs):
+                            times.append(one_wave(browser, url, variants[(size, concurrency)],
+                                                  rtt))
+                            plain.append(one_plain_wave(browser, url, rtt, size, concurrency))
                         floor = math.ceil(size / concurrency) * rtt
                         cap = concurrency if protocol != 'HTTP/1.1' else \
                             min(concurrency, BROWSER_CONNECTIONS_PER_HOST)
                         rows.append({'protocol': protocol, 'rtt': rtt, 'size': size,
                                      'concurrency': concurrency, 'ms': median(times),
+                                     'plain': median(plain),
                                      'floor': floor, 'ratio': median(times) / floor,
                                      'browser_floor': math.ceil(size / cap) * rtt})
     return rows
