@@ -92,6 +92,9 @@ def decode_utf8(data):
 
 def percent_decode(text):
     """[name, clean]: the name a percent-encoded href segment spells."""
+    if is_plain_ascii(text):
+        # Most names: nothing to decode, and a listing may hold 100,000 of them.
+        return [text, True]
     data = []
     index = 0
     while index < len(text):
@@ -105,6 +108,14 @@ def percent_decode(text):
                 data.append(byte)
             index += span
     return decode_utf8(data)
+
+
+def is_plain_ascii(text):
+    """True for text of ASCII characters with no '%' in it."""
+    for char in text:
+        if char == '%' or ord(char) >= 0x80:
+            return False
+    return True
 
 
 def percent_encode(name):

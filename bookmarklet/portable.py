@@ -8,6 +8,7 @@ the JavaScript one in an executable comment.
 
 # __pragma__ ('skip')
 import json as _json
+import re as _re
 
 
 # What a native failure is on the CPython side: any ordinary exception.
@@ -54,6 +55,16 @@ def code_point(text, index):
     return [ord(text[index]), 1]
 
 
+def strip_spaces(text):
+    """text without leading and trailing spaces, tabs and line breaks."""
+    return text.strip(' \t\r\n')
+
+
+def words(text):
+    """The words of text split on runs of white space (no-break space too); [] for blank text."""
+    return [word for word in _re.split('[ \t\r\n\u00a0]+', text) if word != '']
+
+
 def floor(number):
     """The greatest integer not above number, as an int."""
     return int(number // 1)
@@ -78,6 +89,9 @@ def char_of(value):
 #?is_number = lambda value: __pragma__ ('js', '{}', 'typeof value === "number"')
 #?is_whole_number = lambda value: __pragma__ ('js', '{}', '(typeof value === "number" && value % 1 === 0)')
 #?record_field = lambda record, key: record[key] if Object.prototype.hasOwnProperty.call(record, key) else None
+# Native string work: a listing of 100,000 lines is split into words once per line.
+#?strip_spaces = lambda text: text.js_replace(__pragma__ ('js', '{}', '/^[ \\t\\r\\n]+|[ \\t\\r\\n]+$/g'), '')
+#?words = lambda text: text.js_split(__pragma__ ('js', '{}', '/[ \\t\\r\\n\\u00a0]+/')).filter(lambda word: len(word) > 0)
 #?floor = lambda number: Math.floor(number)
 #?char_of = lambda value: String.fromCodePoint(value)
 #?code_point = lambda text, index: [text.codePointAt(index), 2 if text.codePointAt(index) > 0xFFFF else 1]
@@ -112,33 +126,6 @@ def pad(number, width):
 def floor_mod(a, b):
     """a modulo b with the sign of b, as Python's % on integers."""
     return a - b * (a // b)
-
-
-def strip_spaces(text):
-    """text without leading and trailing spaces, tabs and line breaks."""
-    start = 0
-    end = len(text)
-    while start < end and ' \t\r\n'.find(text[start]) >= 0:
-        start += 1
-    while end > start and ' \t\r\n'.find(text[end - 1]) >= 0:
-        end -= 1
-    return text[start:end]
-
-
-def words(text):
-    """The words of text split on runs of white space (no-break space too); [] for blank text."""
-    found = []
-    current = ''
-    for char in text:
-        if ' \t\r\n\u00a0'.find(char) >= 0:
-            if len(current) > 0:
-                found.append(current)
-            current = ''
-        else:
-            current = current + char
-    if len(current) > 0:
-        found.append(current)
-    return found
 
 
 def last_char(text):
