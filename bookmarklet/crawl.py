@@ -61,6 +61,7 @@ class Crawl:
         self.clock_offset = 0
         self.previous_visit = None
         self.store = None
+        self.cache = None
         self.write_failed = False
         self.results = {}
         self.loads = {}
@@ -85,23 +86,21 @@ class Crawl:
 
     async def run(self):
         try:
-            # Wave 1 needs no store: its request goes out while the store opens.
-            reading = self.read_root()
-            self.store = await open_store()
-            if not self.store.persistent:
-                self.overlay.add_note('Not caching: ' + self.store.reason + '.')
-            root = await reading
+            # Wave 1 needs no store, and page 1's rows need none either: the
+            # store opens meanwhile, and each directory waits for it.
+            self.cache = self.open_cache()
+            root = await self.read_root()
             if root == None:
                 return
             if not root['listing']['dated']:
                 self.overlay.add_note('This server lists no dates: they are shown as unknown '
-                                       + 'and entries are in name order.')
+                                      + 'and entries are in name order.')
             self.precision = root['listing']['precision']
             self.live = root['live']
             self.list_entries(sorted_entries(root['listing']['entries']))
-            self.previous_visit = await self.store.read_visit(self.root_url)
-            # The page first: the bookkeeping writes below change nothing it shows.
             self.show_page()
+            await self.cache
+            # Bookkeeping that changes nothing the page shows.
             if self.live:
                 await self.keep(self.store.write_visit(self.root_url, self.now()))
                 await self.keep(self.prune())
@@ -109,6 +108,15 @@ class Crawl:
                 self.timer = setInterval(lambda: self.poll(), self.settings['refreshSeconds'] * 1000)
         except JSError as error:
             self.overlay.show_status('broken', 0, 0, 0, 'Something went wrong: ' + str(error))
+
+    async def open_cache(self):
+        """Open the store and read this root's previous visit; the store, once both are done."""
+        store = await open_store()
+        if not store.persistent:
+            self.overlay.add_note('Not caching: ' + store.reason + '.')
+        self.previous_visit = await store.read_visit(self.root_url)
+        self.store = store
+        return store
 
     async def fetch_root(self):
         """{listing} from one request for the root, or {problem} saying why not."""
@@ -248,6 +256,7 @@ class Crawl:
     async def settle(self, url, mtime, forced):
         """Serve a directory from its record when trustworthy, else fetch it through the pool."""
         key = dict_key(url)
+        await self.cache
         record = await self.store.read(url)
         decision = cache_decision(record, mtime, self.precision, self.now(),
                                   self.settings['staleAfterSeconds'])
@@ -362,6 +371,7 @@ class Crawl:
         self.results = {}
         self.previous_visit = None
         self.overlay.show_status('loading', 0, 0, 0, 'Forgetting the cache of this directory…')
+        await self.cache
         await self.keep(self.store.forget(self.root_url))
         self.show_page()
 
