@@ -48,6 +48,18 @@ http {{
 LOG_LINE = re.compile(r'^(\S+) (\S+) (\d+) (\d+) "(\S+) (\S+) [^"]*" "([^"]*)"$')
 
 
+def stop_process(process, timeout=10):
+    """End a child process: ask it to stop, and kill it if it has not within timeout seconds."""
+    if process.poll() is not None:
+        return
+    process.terminate()
+    try:
+        process.wait(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
+
+
 def free_port():
     """A TCP port on 127.0.0.1 that nothing listens on right now."""
     with socket.socket() as probe:
@@ -131,13 +143,8 @@ class Nginx:
         raise RuntimeError('nginx did not listen on port {} within 10 s'.format(self.port))
 
     def stop(self):
-        if self.process is not None and self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
+        if self.process is not None:
+            stop_process(self.process)
         self.process = None
 
     def __enter__(self):

@@ -31,7 +31,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from nginx.server import free_port  # noqa: E402
+from nginx.server import free_port, stop_process  # noqa: E402
 from tests import fixture_tree  # noqa: E402
 
 FIXTURES = ROOT / 'tests' / 'fixtures'
@@ -66,13 +66,7 @@ class Server:
         wait_listening(port, self.process, name)
 
     def stop(self):
-        if self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
+        stop_process(self.process)
 
 
 def version_of(command):

@@ -11,7 +11,7 @@ import time
 import urllib.request
 from pathlib import Path
 
-from nginx.server import free_port
+from nginx.server import free_port, stop_process
 from tests.builds import ROOT
 from tests.overlay_reader import open_sitemap
 
@@ -71,13 +71,7 @@ def test_the_demo_serves_until_ctrl_c(page, dist):
         time.sleep(0.2)
         assert 'Stopped' in ''.join(rest.queue)
     finally:
-        if process.poll() is None:  # a failed check: let the demo stop its nginx itself
-            process.terminate()
-            try:
-                process.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                process.kill()
-                process.wait()
+        stop_process(process, 15)  # after a failed check: the demo stops its nginx itself
     assert not listening(port), 'nginx stopped with the demo'
     assert demo_folders() <= before, 'its temporary folder is gone'
 

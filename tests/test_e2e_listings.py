@@ -9,7 +9,7 @@ import time
 import pytest
 
 import generator
-from nginx.server import free_port
+from nginx.server import free_port, stop_process
 from tests.fixture_corpus import fixture_names, load, FIXTURES
 from tests.overlay_reader import open_sitemap, overlay_control, wait_settled, run_bookmarklet
 from tests.expectations import check_first_page, without, iso
@@ -91,8 +91,7 @@ def http_server(tmp_path):
 
     yield start
     for process in started:
-        process.terminate()
-        process.wait(timeout=10)
+        stop_process(process)
 
 
 def test_a_listing_without_dates_says_so(page, tmp_path, http_server, bookmarklet):
