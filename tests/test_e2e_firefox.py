@@ -9,6 +9,7 @@ import pytest
 
 from tests.trees import standard_tree, write_tree, expected_entries
 from tests.expectations import SERVERS, check_first_page
+from tests.visits import quiet_requests
 
 OVERLAY_GONE = "document.getElementById('autoindex-sitemap') === null"
 # What a replaced page would lose: the marker on window, the listing's own nodes.
@@ -118,6 +119,7 @@ def test_a_second_visit_in_the_same_profile_is_served_fresh_from_the_cache(
     assert first['status']['state'] == 'done'
 
     firefox_page.goto(server.url('/'))
+    quiet_requests(server, settle=0.2)  # the page load's own log line lands first
     server.forget_requests()
     firefox_page.run_bookmarklet(bookmarklet)
     overlay = firefox_page.wait_settled()

@@ -12,6 +12,7 @@ import generator
 from nginx.server import free_port, stop_process
 from tests.fixture_corpus import fixture_names, load, FIXTURES
 from tests.overlay_reader import open_sitemap, overlay_control, wait_settled, run_bookmarklet
+from tests.visits import visit
 from tests.expectations import check_first_page, without, iso
 from tests.trees import standard_tree, write_tree, expected_entries, href_of
 
@@ -45,14 +46,10 @@ def test_json_at_a_separate_location(page, serve, tmp_path, prefix_bookmarklet):
     spec = standard_tree(23)
     write_tree(tmp_path / 'www', spec)
     server = serve('json-at-prefix.conf', tmp_path / 'www')
-    page.goto(server.url('/files/'))
-    server.forget_requests()
-    run_bookmarklet(page, prefix_bookmarklet)
-    overlay = wait_settled(page)
-    page.wait_for_timeout(300)
+    # visit() lets the page load's own log line land before it counts.
+    overlay, uris = visit(page, server, prefix_bookmarklet, '/files/')
     check_first_page(overlay, spec, server.url('/files/'), 1)
     assert page.errors == []
-    uris = [r['uri'] for r in server.requests() if r['uri'] != '/favicon.ico']
     assert uris[0] == '/json/files/', 'wave 1 asks the JSON location'
     assert all(uri.startswith('/json/files/') for uri in uris), 'so does wave 2'
     assert len(uris) == len(set(uris))
