@@ -107,3 +107,13 @@ def report(name, cases, found, versions):
         name, len(cases), len(found), ', '.join(versions))
     REPORTS.append(line)
     return line
+
+
+def compare_in_every_engine(name, run_cases, firefox, bundle, cases, versions):
+    """[expected, results, found]: the cases through CPython's run_cases and through bundle
+    in every engine, and their differences, reported under name."""
+    expected = run_in_cpython(run_cases, cases)
+    results = run_in_engines(firefox, bundle, cases)
+    found = differences(cases, expected, results)
+    report(name, cases, found, versions)
+    return [expected, results, found]

@@ -19,8 +19,7 @@ from bookmarklet.listing import read_listing
 from bookmarklet.parity import run_cases
 from tests.html_anchors import anchors_of_html
 from tests.fixture_corpus import fixture_names, load
-from tests.parity_harness import run_in_cpython, run_in_engines, differences, engine_versions, \
-    report
+from tests.parity_harness import compare_in_every_engine, engine_versions
 
 FIXTURES = [load(name) for name in fixture_names()]
 
@@ -164,10 +163,9 @@ def parity_sample():
 def test_a_fixed_sample_reads_the_same_in_the_shipped_bundle_in_every_engine(dist, firefox):
     cases = parity_sample()
     assert len(cases) == SAMPLE_SIZE
-    expected = run_in_cpython(run_cases, cases)
-    results = run_in_engines(firefox, dist / 'sitemap.js', cases)
-    found = differences(cases, expected, results)
-    report('fuzzed listings through dist/sitemap.js', cases, found, engine_versions(firefox))
+    expected, _, found = compare_in_every_engine(
+        'fuzzed listings through dist/sitemap.js', run_cases, firefox, dist / 'sitemap.js', cases,
+        engine_versions(firefox))
     assert found == []
     assert not any('uncaught' in str(result) for result in expected)
     read_ok = sum(1 for result in expected if 'result' in result)

@@ -7,8 +7,8 @@ import pytest
 import generator
 from bookmarklet.parity import run_cases
 from tests.parity_cases import core_cases, fixture_cases
-from tests.parity_harness import ENGINES, run_in_cpython, run_in_engines, divergences, \
-    differences, engine_versions, report
+from tests.parity_harness import ENGINES, divergences, differences, engine_versions, \
+    compare_in_every_engine
 from tests.canary import naive
 
 
@@ -19,10 +19,8 @@ def versions(firefox):
 
 def test_the_shipped_bundle_agrees_with_cpython_in_every_engine(dist, firefox, versions):
     cases = core_cases()
-    expected = run_in_cpython(run_cases, cases)
-    results = run_in_engines(firefox, dist / 'sitemap.js', cases)
-    found = differences(cases, expected, results)
-    report('parity of dist/sitemap.js', cases, found, versions)
+    expected, results, found = compare_in_every_engine(
+        'parity of dist/sitemap.js', run_cases, firefox, dist / 'sitemap.js', cases, versions)
     assert {engine: len(results[engine]) for engine in ENGINES} == \
         {engine: len(cases) for engine in ENGINES}
     assert len(cases) > 200
@@ -32,10 +30,9 @@ def test_the_shipped_bundle_agrees_with_cpython_in_every_engine(dist, firefox, v
 
 def test_every_fixture_reads_the_same_in_the_shipped_bundle_in_every_engine(dist, firefox, versions):
     cases = fixture_cases()
-    expected = run_in_cpython(run_cases, cases)
-    results = run_in_engines(firefox, dist / 'sitemap.js', cases)
-    found = differences(cases, expected, results)
-    report('fixtures through dist/sitemap.js', cases, found, versions)
+    expected, _, found = compare_in_every_engine(
+        'fixtures through dist/sitemap.js', run_cases, firefox, dist / 'sitemap.js', cases,
+        versions)
     assert len(cases) >= 20
     assert found == []
     assert not any('uncaught' in str(result) for result in expected)
@@ -54,9 +51,9 @@ def canary_bundle(tmp_path_factory):
 def test_the_harness_flags_each_naive_idiom_in_exactly_the_engines_it_breaks(
         canary_bundle, firefox, versions):
     cases = naive.canary_cases()
-    expected = run_in_cpython(naive.run_cases, cases)
-    results = run_in_engines(firefox, canary_bundle, cases)
-    report('canaries (each must differ in the engines it names)', cases, differences(cases, expected, results), versions)
+    expected, results, _ = compare_in_every_engine(
+        'canaries (each must differ in the engines it names)', naive.run_cases, firefox,
+        canary_bundle, cases, versions)
     flagged = {case['kind']: [] for case in cases}
     for index, engine, _, _ in divergences(cases, expected, results):
         flagged[cases[index]['kind']].append(engine)
