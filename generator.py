@@ -243,6 +243,21 @@ def settings_of(options):
     return settings, {setting.key: values[setting.key] for setting in OPTIONS}
 
 
+# Python method names that mean what a native JavaScript method means, within the rules
+# of docs/transcrypt.md: the bookmarklet then calls the native method, and Transcrypt's
+# runtime need not add its own to String.prototype and Array.prototype. `split` and `pop`
+# lose Transcrypt's renaming for the same reason. Each staged module starts with these
+# pragmas; CPython sees comments. (Transcrypt applies an alias to every identifier, so no
+# name of our own may be one of these words.)
+NATIVE_METHODS = ''.join("# __pragma__ ('alias', '" + python + "', '" + native + "')\n"
+                         for python, native in [
+                             ['append', 'push'], ['find', 'indexOf'],
+                             ['rfind', 'lastIndexOf'], ['startswith', 'startsWith'],
+                             ['endswith', 'endsWith'], ['lower', 'toLowerCase'],
+                             ['upper', 'toUpperCase'], ['replace', 'replaceAll']]) \
+    + "# __pragma__ ('noalias', 'split')\n# __pragma__ ('noalias', 'pop')\n"
+
+
 def stage_sources(settings, staging):
     """Copy bookmarklet/ into staging with a settings module carrying this build's values."""
     if staging.exists():
@@ -250,7 +265,8 @@ def stage_sources(settings, staging):
     package = staging / 'bookmarklet'
     package.mkdir(parents=True)
     for source in sorted(SOURCES.glob('*.py')):
-        shutil.copyfile(source, package / source.name)
+        (package / source.name).write_text(NATIVE_METHODS + source.read_text(encoding='utf-8'),
+                                           encoding='utf-8')
     (package / 'settings.py').write_text(
         '"""The settings of this build, written by generator.py."""\n\n'
         'SETTINGS = ' + python_literal(settings) + '\n', encoding='utf-8')

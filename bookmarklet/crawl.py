@@ -6,7 +6,7 @@ is always kept, but only the generation current when it arrives renders it,
 so a slow answer from an earlier page never lands on the page now shown.
 """
 
-from bookmarklet.portable import JSError, dict_key, last_char
+from bookmarklet.portable import JSError, dict_key, drop_key, last_char
 from bookmarklet.entries import ListingError
 from bookmarklet.listing import read_listing
 from bookmarklet.html_listing import read_html_listing
@@ -267,7 +267,7 @@ class Crawl:
             result = new_result('fresh', record['entries'], '', mtime)
         else:
             result = await self.pool.run(lambda: self.fetch_directory(url, mtime, decision, record))
-        self.loads.pop(key)
+        drop_key(self.loads, key)
         if result != None:
             self.results[key] = result
         return result
@@ -352,7 +352,7 @@ class Crawl:
         url = self.url_of(entry)
         key = dict_key(url)
         if key in self.results:
-            self.results.pop(key)
+            drop_key(self.results, key)
         self.overlay.show_children(url, 'pending', [], '', self.previous_visit, self.now())
         self.show_progress()
         generation = self.generation

@@ -4,6 +4,8 @@ JavaScript side only: a task is a function returning a Promise, and the
 pool hands back a Promise of its result.
 """
 
+from bookmarklet.portable import remove_at
+
 
 class Pool:
     def __init__(self, limit):
@@ -21,7 +23,9 @@ class Pool:
     def start_waiting(self):
         """Start queued tasks, oldest first, while places are free."""
         while self.active < self.limit and len(self.queue) > 0:
-            self.start(self.queue.pop(0))
+            item = self.queue[0]
+            remove_at(self.queue, 0)
+            self.start(item)
 
     def start(self, item):
         self.active += 1

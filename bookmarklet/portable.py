@@ -9,6 +9,7 @@ the JavaScript one in an executable comment.
 # __pragma__ ('skip')
 import json as _json
 import re as _re
+import types as _types
 
 
 # What a native failure is on the CPython side: any ordinary exception.
@@ -73,6 +74,51 @@ def floor(number):
 def char_of(value):
     """The one-character text of a code point."""
     return chr(value)
+
+
+def new_object():
+    """An empty object for a unit's state: fields are attributes, which the bundler shortens."""
+    return _types.SimpleNamespace()
+
+
+class Problem(Exception):
+    """A problem the user reads (a listing that cannot be read, a fetch that failed)."""
+
+    def __init__(self, message):
+        super().__init__(message)
+        self.problem = message
+
+
+def problem_of(error):
+    """The words for anything thrown: a Problem's own message, else what was unexpected."""
+    if isinstance(error, Problem):
+        return error.problem
+    return 'unexpected error: ' + type(error).__name__ + ': ' + str(error)
+
+
+def part(sequence, start, end):
+    """sequence[start:end] for start and end >= 0; end None runs to the end."""
+    return sequence[start:end]
+
+
+def joined(items, separator):
+    """The texts of items with separator between them."""
+    return separator.join(items)
+
+
+def keys_of(record):
+    """The keys of a dict, in insertion order."""
+    return list(record.keys())
+
+
+def drop_key(record, key):
+    """Remove key from a dict, if it is there."""
+    record.pop(key, None)
+
+
+def remove_at(items, index):
+    """Remove the item at index from a list."""
+    items.pop(index)
 # __pragma__ ('noskip')
 
 # __pragma__ ('ecom')
@@ -95,6 +141,15 @@ def char_of(value):
 #?floor = lambda number: Math.floor(number)
 #?char_of = lambda value: String.fromCodePoint(value)
 #?code_point = lambda text, index: [text.codePointAt(index), 2 if text.codePointAt(index) > 0xFFFF else 1]
+#?new_object = lambda: {}
+# A Problem is thrown as a plain object: no class, so no runtime; problem_of tells it apart.
+#?Problem = lambda message: {'problem': message}
+#?problem_of = lambda error: error.problem if error != None and error.problem != None else 'unexpected error: ' + String(error)
+#?part = lambda sequence, start, end: sequence.slice(start, sequence.length if end == None else end)
+#?joined = lambda items, separator: items.join(separator)
+#?keys_of = lambda record: Object.js_keys(record)
+#?drop_key = lambda record, key: __pragma__ ('js', '{}', 'delete record [key]')
+#?remove_at = lambda items, index: items.splice(index, 1)
 # __pragma__ ('noecom')
 
 

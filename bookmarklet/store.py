@@ -4,7 +4,7 @@ Both stores answer the same calls with Promises. What IndexedDB hands back
 is checked by freshness.stored_record before anyone trusts it.
 """
 
-from bookmarklet.portable import JSError, dict_key, is_number
+from bookmarklet.portable import JSError, dict_key, drop_key, is_number
 from bookmarklet.freshness import stored_record, level_one_urls
 
 DATABASE = 'autoindex-sitemap'
@@ -164,7 +164,7 @@ class MemoryStore:
         for url in urls:
             key = dict_key(url)
             if key in self.records:
-                self.records.pop(key)
+                drop_key(self.records, key)
 
     async def level_one_urls(self, root_url):
         urls = []
@@ -183,4 +183,4 @@ class MemoryStore:
         await self.remove(await self.level_one_urls(root_url))
         key = dict_key(root_url)
         if key in self.visits:
-            self.visits.pop(key)
+            drop_key(self.visits, key)
