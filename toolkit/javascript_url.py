@@ -37,7 +37,7 @@ def javascript_url(code):
     return 'javascript:' + ''.join(escaped)
 
 
-# Where a bookmarklet's length matters, from BOOKMARKLETS.md: (place, limit in characters,
+# Where a bookmarklet's length matters (docs/bookmarklets.md): (place, limit in characters,
 # what happens past it). Only the first one fails the build.
 URL_LIMITS = [
     ('Firefox desktop', 65536, 'refuses to save the bookmark'),
