@@ -8,7 +8,8 @@ import subprocess
 import time
 import zlib
 
-import generator
+from toolkit.bundle import bundle
+from toolkit.prune import RUNTIME_MODULE
 from bench.common import ROOT, median
 
 FIREFOX_LIMIT = 65536
@@ -24,13 +25,13 @@ def sizes(work):
     loader = dist / 'loader.url'
     # Where the bytes come from: the same bundle again, with esbuild's metafile.
     metafile = work / 'meta.json'
-    generator.bundle(ROOT / 'build' / 'transcrypt' / 'main.js', work / 'bundle.js', metafile)
+    bundle(ROOT / 'build' / 'transcrypt' / 'main.js', work / 'bundle.js', metafile)
     inputs = json.loads(metafile.read_text())['outputs']
     modules = {}
     for output in inputs.values():
         for name, facts in output['inputs'].items():
             modules[name.split('/')[-1]] = facts['bytesInOutput']
-    runtime = modules.get(generator.RUNTIME_MODULE, 0)
+    runtime = modules.get(RUNTIME_MODULE, 0)
     deflate = zlib.compressobj(9, zlib.DEFLATED, -15)
     packed = deflate.compress(script.encode()) + deflate.flush()
     return {

@@ -162,7 +162,7 @@ machine (medians; each before-figure from the build just before the fix):
 
 | step | before | after |
 |---|---|---|
-| `bookmarklet.url`: prune Transcrypt's runtime to what is reached (`generator.prune_runtime`) | 59,961 | 51,604 |
+| `bookmarklet.url`: prune Transcrypt's runtime to what is reached (`toolkit.prune.prune_runtime`) | 59,961 | 51,604 |
 | `bookmarklet.url`: let esbuild shorten the crawler's own snake_case property names | 51,604 | 49,796 |
 | `bookmarklet.url`: escaping `%`, `#` and control characters | 49,424 (script) | +372 (wrapper 296, 38 escapes) |
 | properties added to `Array.prototype` and `String.prototype` | 66 | 31 |

@@ -323,8 +323,8 @@ class Crawl:
             text += ', ' + str(failed) + ' failed'
         text += ' · ' + str(len(self.entries)) + ' entries here'
         state = 'done' if settled else 'loading'
-        # The design plan's total-failure indicator: nearly nothing loaded is a
-        # breakage to show plainly, not a row of quiet marks.
+        # A single failure is only a mark, but nearly nothing loaded is a breakage
+        # (CORS, a server gone) to show plainly (docs/design.md, Failure).
         if settled and failed > 0 and loaded * 10 <= total:
             state = 'broken'
             text = 'Nearly nothing could be loaded (' + str(loaded) + ' of ' + str(total) \

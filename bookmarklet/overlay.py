@@ -2,7 +2,7 @@
 
 A name is data and some names are hostile, so no string ever reaches
 innerHTML. The data-role attributes are the contract users and tests read
-(CONTRACT.md); everything else here is presentation.
+(docs/contract.md); everything else here is presentation.
 """
 
 from bookmarklet.portable import dict_key, parse_int

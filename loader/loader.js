@@ -1,4 +1,4 @@
-// The loader bookmarklet. generator.py replaces the three constants, minifies
+// The loader bookmarklet. generator.py fills in its placeholders, minifies
 // this file and wraps it like the self-contained bookmarklet into
 // dist/loader.url. It stays a few hundred characters, so it fits every
 // browser and bookmark sync service.
@@ -15,9 +15,9 @@
 // changed file), an alert says so and points to the self-contained
 // bookmarklet on the install page. Whichever of load, error and timeout comes
 // first removes the script element, so only the first one counts.
-const SCRIPT_URL = '%SCRIPT_URL%';
-const INTEGRITY = '%INTEGRITY%';
-const TIMEOUT_MS = '%TIMEOUT_MS%';
+const SCRIPT_URL = ${script_url};
+const INTEGRITY = ${integrity};
+const TIMEOUT_MS = ${timeout_ms};
 
 const page = document;
 const overlay = page.getElementById('autoindex-sitemap');

@@ -13,7 +13,7 @@ def iso(seconds):
 
 
 def expected_attributes(spec, base, precision):
-    """The row (or child) attributes CONTRACT.md promises for every entry of spec."""
+    """The row (or child) attributes docs/contract.md promises for every entry of spec."""
     found = []
     for entry in expected_entries(spec, precision):
         is_directory = entry['type'] == 'directory'

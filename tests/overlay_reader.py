@@ -1,4 +1,4 @@
-"""Drive the bookmarklet as a click does and read the overlay through CONTRACT.md only."""
+"""Drive the bookmarklet as a click does and read the overlay through docs/contract.md only."""
 
 from pathlib import Path
 

@@ -1,5 +1,5 @@
 """The bookmarklet end to end in Firefox: real nginx, Debian's firefox-esr over WebDriver
-BiDi, the javascript: URL that ships, the overlay read through CONTRACT.md only.
+BiDi, the javascript: URL that ships, the overlay read through docs/contract.md only.
 
 The same checks as the Chromium tests, plus what only Firefox does: it replaces the
 page with a javascript: URL's value unless that value is undefined.

@@ -86,26 +86,3 @@ def test_json_at_a_separate_location():
     assert listing_request_url('http://h/elsewhere/', settings) == 'http://h/elsewhere/'
     assert listing_request_url('http://h/files/', {'jsonPrefixFrom': '', 'jsonPrefixTo': ''}) == \
         'http://h/files/'
-
-
-def test_the_json_prefix_options_are_generated_and_checked():
-    import generator
-    options = generator.parse_options(['--json-prefix-from', '/files/',
-                                       '--json-prefix-to', '/json/files/'])
-    settings = generator.settings_of(options)[0]
-    assert (settings['jsonPrefixFrom'], settings['jsonPrefixTo']) == ('/files/', '/json/files/')
-    assert generator.settings_of(generator.parse_options([]))[0]['jsonPrefixFrom'] == ''
-    with pytest.raises(generator.BuildError):
-        generator.settings_of(generator.parse_options(['--json-prefix-from', '/files/']))
-    with pytest.raises(generator.BuildError):
-        generator.settings_of(generator.parse_options(['--json-prefix-from', '/a/',
-                                                       '--json-prefix-to', '/a/']))
-    for bad in ['files/', '/files', '/a b/', '/a?x/']:
-        with pytest.raises(SystemExit):
-            generator.parse_options(['--json-prefix-from', bad, '--json-prefix-to', '/j/'])
-
-
-def test_the_bookmarklet_defaults_match_the_generator_table():
-    import generator
-    from bookmarklet.settings import SETTINGS
-    assert SETTINGS == {setting.key: setting.default for setting in generator.SETTINGS}

@@ -6,7 +6,9 @@ import re
 
 import pytest
 
-import generator
+from toolkit.errors import BuildError
+from toolkit.javascript_url import URL_LIMITS, check_sizes, size_table
+from toolkit.settings import OPTIONS, SETTINGS, option_text, parse_options, settings_of
 from tests.builds import run_generator, build
 
 
@@ -14,9 +16,9 @@ def test_help_lists_every_option_with_its_default(tmp_path):
     done = run_generator(tmp_path, '--help')
     assert done.returncode == 0
     text = ' '.join(done.stdout.split())
-    for setting in generator.SETTINGS + generator.OPTIONS:
+    for setting in SETTINGS + OPTIONS:
         assert setting.flag + ' ' + setting.metavar in text
-        assert '(default: {})'.format(generator.option_text(setting.default) or "''") in text
+        assert '(default: {})'.format(option_text(setting.default) or "''") in text
     assert 'PAGESIZE' not in text and 'MAXCONCURRENTREQUESTS' not in text
 
 
@@ -53,8 +55,8 @@ def test_settings_that_contradict_each_other_are_refused(tmp_path, options, word
 
 def settings_for(tmp_path, toml, *flags):
     (tmp_path / 'sitemap.toml').write_text(toml, encoding='utf-8')
-    options = generator.parse_options(['--config', str(tmp_path / 'sitemap.toml')] + list(flags))
-    return generator.settings_of(options)
+    options = parse_options(['--config', str(tmp_path / 'sitemap.toml')] + list(flags))
+    return settings_of(options)
 
 
 def test_the_config_file_sets_values_and_flags_override_it(tmp_path):
@@ -77,7 +79,7 @@ def test_the_config_file_sets_values_and_flags_override_it(tmp_path):
     ('pageSize = ', ['sitemap.toml: ']),
 ])
 def test_a_bad_config_file_is_refused_naming_the_key(tmp_path, toml, words):
-    with pytest.raises(generator.BuildError) as failure:
+    with pytest.raises(BuildError) as failure:
         settings_for(tmp_path, toml)
     assert all(word in str(failure.value) for word in words)
 
@@ -89,14 +91,14 @@ def test_a_sitemap_toml_in_the_current_folder_is_read(tmp_path):
 
 
 def test_the_size_check_fails_past_firefox_and_points_to_the_loader():
-    generator.check_sizes('javascript:' + 'x' * (65536 - 11))
-    with pytest.raises(generator.BuildError) as failure:
-        generator.check_sizes('javascript:' + 'x' * (65537 - 11))
+    check_sizes('javascript:' + 'x' * (65536 - 11))
+    with pytest.raises(BuildError) as failure:
+        check_sizes('javascript:' + 'x' * (65537 - 11))
     assert '65,537' in str(failure.value) and 'loader' in str(failure.value)
 
 
 def test_the_size_table_marks_each_browser():
-    table = generator.size_table({'a.url': 'j' * 4500, 'b.url': 'j' * 70000})
+    table = size_table({'a.url': 'j' * 4500, 'b.url': 'j' * 70000})
     lines = table.splitlines()
     assert re.search(r'characters\s+4,500\s+70,000$', lines[1])
     assert re.search(r'Firefox desktop \(65,536\)\s+fits\s+TOO LONG$', lines[2])
@@ -125,7 +127,7 @@ def test_the_loader_is_pinned_to_the_script_it_ships_with(dist):
     assert '/.autoindex-sitemap/sitemap.js?v=' + hashlib.sha256(script).hexdigest()[:12] in loader
     assert 'sha384-' + base64.b64encode(hashlib.sha384(script).digest()).decode() in loader
     assert len(loader) < 1000
-    assert all(len(loader) <= limit for _, limit, _ in generator.URL_LIMITS)
+    assert all(len(loader) <= limit for _, limit, _ in URL_LIMITS)
     assert not re.search(r'%(?![0-9A-F]{2})', loader), 'every % is an escape'
 
 
@@ -136,3 +138,23 @@ def test_the_install_page_carries_both_bookmarklets_escaped(dist):
         url = (dist / name).read_text(encoding='utf-8').strip()
         assert 'href="{}"'.format(html.escape(url, quote=True)) in page
     assert not re.search(r'(src|href)="(https?:)?//', page), 'no external resources'
+
+
+def test_the_json_prefix_options_are_generated_and_checked(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    settings = settings_of(parse_options(['--json-prefix-from', '/files/',
+                                          '--json-prefix-to', '/json/files/']))[0]
+    assert (settings['jsonPrefixFrom'], settings['jsonPrefixTo']) == ('/files/', '/json/files/')
+    assert settings_of(parse_options([]))[0]['jsonPrefixFrom'] == ''
+    with pytest.raises(BuildError):
+        settings_of(parse_options(['--json-prefix-from', '/files/']))
+    with pytest.raises(BuildError):
+        settings_of(parse_options(['--json-prefix-from', '/a/', '--json-prefix-to', '/a/']))
+    for bad in ['files/', '/files', '/a b/', '/a?x/']:
+        with pytest.raises(SystemExit):
+            parse_options(['--json-prefix-from', bad, '--json-prefix-to', '/j/'])
+
+
+def test_the_bookmarklet_defaults_match_the_generator_table():
+    from bookmarklet.settings import SETTINGS as DEFAULTS
+    assert DEFAULTS == {setting.key: setting.default for setting in SETTINGS}

@@ -4,7 +4,8 @@ every engine; one differing result in one engine fails the suite."""
 
 import pytest
 
-import generator
+from toolkit import ROOT
+from toolkit.bundle import bundle, transpile
 from bookmarklet.parity import run_cases
 from tests.parity_cases import core_cases, fixture_cases
 from tests.parity_harness import ENGINES, divergences, differences, engine_versions, \
@@ -42,9 +43,8 @@ def test_every_fixture_reads_the_same_in_the_shipped_bundle_in_every_engine(dist
 def canary_bundle(tmp_path_factory):
     """The naive idioms, transpiled and bundled exactly as the bookmarklet is."""
     build = tmp_path_factory.mktemp('canary')
-    module = generator.transpile(generator.HERE / 'tests' / 'canary' / 'naive.py',
-                                 generator.HERE, build / 'transcrypt')
-    generator.bundle(module, build / 'bundle.js')
+    module = transpile(ROOT / 'tests' / 'canary' / 'naive.py', ROOT, build / 'transcrypt')
+    bundle(module, build / 'bundle.js')
     return build / 'bundle.js'
 
 

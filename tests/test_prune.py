@@ -3,7 +3,7 @@
 import subprocess
 import textwrap
 
-import generator
+from toolkit.prune import RUNTIME_MODULE, js_scan, prune_runtime, top_level_statements
 
 RUNTIME = textwrap.dedent("""\
     // Transcrypt'ed from Python
@@ -47,28 +47,28 @@ MODULE = textwrap.dedent("""\
 
 
 def pruned(tmp_path, runtime=RUNTIME, module=MODULE):
-    (tmp_path / generator.RUNTIME_MODULE).write_text(runtime, encoding='utf-8')
+    (tmp_path / RUNTIME_MODULE).write_text(runtime, encoding='utf-8')
     (tmp_path / 'mod.js').write_text(module, encoding='utf-8')
-    sizes = generator.prune_runtime(tmp_path)
-    return [(tmp_path / generator.RUNTIME_MODULE).read_text(encoding='utf-8'),
+    sizes = prune_runtime(tmp_path)
+    return [(tmp_path / RUNTIME_MODULE).read_text(encoding='utf-8'),
             (tmp_path / 'mod.js').read_text(encoding='utf-8'), sizes]
 
 
 def test_statements_split_at_column_zero_only_where_the_text_is_balanced():
-    statements = generator.top_level_statements(RUNTIME)
+    statements = top_level_statements(RUNTIME)
     heads = [statement.splitlines()[0] for statement in statements]
     assert heads[3] == 'export function len (anObject) {'
     assert any(head.startswith('Array.prototype.py_unused') for head in heads)
     assert ''.join(statements) == RUNTIME
     unbalanced = 'var a = [\n1,\n2];\nvar b = 3;\n'
-    assert generator.top_level_statements(unbalanced) == ['var a = [\n1,\n2];\n', 'var b = 3;\n']
+    assert top_level_statements(unbalanced) == ['var a = [\n1,\n2];\n', 'var b = 3;\n']
 
 
 def test_the_scan_skips_strings_comments_and_regular_expressions():
-    scan = generator.js_scan("x = /[}]/g; y = '{' + \"(\"; // {\nz = a.b / c; /* ( */")
+    scan = js_scan("x = /[}]/g; y = '{' + \"(\"; // {\nz = a.b / c; /* ( */")
     assert scan['depth'] == 0 and not scan['open']
     assert 'b' not in scan['references'] and {'x', 'y', 'z', 'a', 'c'} <= scan['references']
-    assert generator.js_scan("s = 'open")['open']
+    assert js_scan("s = 'open")['open']
 
 
 def test_used_names_and_what_they_use_are_kept(tmp_path):

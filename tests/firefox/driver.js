@@ -10,7 +10,7 @@
 //   profile                          -> opens a fresh profile (browser context) with one tab
 //   goto {url}                       -> loads url in the tab
 //   bookmarklet {url}                -> navigates the tab to the javascript: URL, as a click does
-//   read                             -> the overlay as CONTRACT.md describes it, or null
+//   read                             -> the overlay as docs/contract.md describes it, or null
 //   settled {timeout}                -> waits until the status leaves 'loading'; the overlay
 //   wait {expression, timeout}       -> waits until the expression is true in the tab
 //   click {role} / select {role, value} / press {key}

@@ -1,0 +1,74 @@
+"""Packaging a script as a javascript: URL: the realm wrapper, the escaping, the size limits."""
+
+from string import Template
+
+from toolkit.errors import BuildError
+
+# Transcrypt's runtime adds properties to Array.prototype and String.prototype
+# of the realm it runs in. The wrapper gives the script a realm of its own: a
+# hidden same-origin iframe, which evaluates the script's own source text and
+# hands it the page's window as autoindexSitemapPage. Where the page's CSP
+# forbids eval, the script runs in the page instead.
+REALM_WRAPPER = Template(
+    'void function(r){var d=document,f=d.createElement("iframe"),g;'
+    'f.setAttribute("data-autoindex-sitemap-realm","");f.style.display="none";'
+    'd.documentElement.appendChild(f);try{g=f.contentWindow.eval("("+r+")")}catch(e){}'
+    'g?g(window):(f.remove(),r(window))}(function(autoindexSitemapPage){${script}})')
+
+
+def bookmarklet_url(script):
+    """The self-contained bookmarklet: script run in a realm of its own."""
+    return javascript_url(REALM_WRAPPER.substitute(script=script))
+
+
+def javascript_url(code):
+    """A javascript: URL that runs code, which must yield undefined (start it with `void`:
+    Firefox replaces the page with any other value).
+
+    Browsers percent-decode a bookmarked URL before running it and drop tabs
+    and line breaks from it, so '%' and every control character are escaped.
+    """
+    escaped = []
+    for char in code:
+        if char == '%' or char == '#' or ord(char) < 0x20 or ord(char) >= 0x7F:
+            escaped.append(''.join('%{:02X}'.format(b) for b in char.encode('utf-8')))
+        else:
+            escaped.append(char)
+    return 'javascript:' + ''.join(escaped)
+
+
+# Where a bookmarklet's length matters (docs/bookmarklets.md): (place, limit in characters,
+# what happens past it). Only the first one fails the build.
+URL_LIMITS = [
+    ('Firefox desktop', 65536, 'refuses to save the bookmark'),
+    ('Chromium and Chrome desktop', 2 * 1024 * 1024, 'refuses the URL'),
+    ('Chrome bookmark sync', 7600, 'does not sync it (reported near 7,600)'),
+    ('Chrome on Android', 5000, 'fails to run it (reported near 5,000)'),
+    ('Safari with iCloud sync', 4000, 'does not sync it (about 4 KB)'),
+]
+
+
+def check_sizes(url):
+    """Stop the build when the self-contained bookmarklet is too long for Firefox."""
+    place, limit, effect = URL_LIMITS[0]
+    if len(url) > limit:
+        raise BuildError(
+            'the self-contained bookmarklet is {:,} characters after escaping; {} {} past '
+            '{:,}. Install the loader (dist/loader.url, a few hundred characters) instead, '
+            'or make the script smaller.'.format(len(url), place, effect, limit))
+
+
+def size_table(urls):
+    """The printed table: each bookmarklet's length against each browser's limit."""
+    names = list(urls)
+    width = max(len('{} ({:,})'.format(place, limit)) for place, limit, _ in URL_LIMITS)
+    lines = ['{:<{w}}  {}'.format('', '  '.join('{:>16}'.format(n) for n in names), w=width),
+             '{:<{w}}  {}'.format('characters', '  '.join(
+                 '{:>16,}'.format(len(urls[n])) for n in names), w=width)]
+    for place, limit, _ in URL_LIMITS:
+        lines.append('{:<{w}}  {}'.format('{} ({:,})'.format(place, limit), '  '.join(
+            '{:>16}'.format('fits' if len(urls[n]) <= limit else 'TOO LONG') for n in names),
+            w=width))
+    return '\n'.join(lines)
+
+
