@@ -345,15 +345,17 @@ REGEX_KEYWORDS = {'return', 'typeof', 'case', 'in', 'of', 'new', 'delete', 'void
 
 
 def js_scan(text):
-    """What a scan of JavaScript text finds: {depth, open, commas, references, words}.
+    """What a scan of JavaScript text finds: {depth, open, commas, references, members, words}.
 
     depth is the bracket depth at the end; open is True when a string, comment
     or regular expression is left open; commas counts the commas at depth 0;
     references are the identifiers used as names (outside strings and comments,
-    not after a '.'); words are all identifier-like words, strings included.
-    Regular expressions are told from division by the token before them.
+    not after a '.'), members those used after a '.'; words are all
+    identifier-like words, strings included. Regular expressions are told from
+    division by the token before them.
     """
-    found = {'depth': 0, 'open': False, 'commas': 0, 'references': set(), 'words': set()}
+    found = {'depth': 0, 'open': False, 'commas': 0, 'references': set(), 'members': set(),
+             'words': set()}
     index = 0
     last = ''        # the last significant character, or a keyword, before index
     length = len(text)
@@ -397,8 +399,7 @@ def js_scan(text):
         word = JS_WORD.match(text, index)
         if word:
             found['words'].add(word.group(0))
-            if last != '.':
-                found['references'].add(word.group(0))
+            found['references' if last != '.' else 'members'].add(word.group(0))
             last = word.group(0) if word.group(0) in REGEX_KEYWORDS else 'x'
             index = word.end()
             continue
@@ -453,6 +454,27 @@ def runtime_statement_kind(statement, declared):
     return ['other', '']
 
 
+def narrow_runtime_imports(folder):
+    """Shrink each module's import list from Transcrypt's runtime in folder to the names
+    its own code refers to. Returns {file name: {scan, imports}}: the js_scan of the
+    module's code without that import, and the names it still imports."""
+    modules = {}
+    for path in sorted(folder.glob('*.js')):
+        if path.name == RUNTIME_MODULE:
+            continue
+        text = path.read_text(encoding='utf-8')
+        module = {'scan': js_scan(RUNTIME_IMPORT.sub('', text)), 'imports': []}
+        modules[path.name] = module
+
+        def narrowed(match):
+            for name in match.group(1).split(','):
+                if name.split(' as ')[-1].strip() in module['scan']['references']:
+                    module['imports'].append(name.strip())
+            return "import {" + ', '.join(module['imports']) + "} from './" + RUNTIME_MODULE + "';"
+        path.write_text(RUNTIME_IMPORT.sub(narrowed, text), encoding='utf-8')
+    return modules
+
+
 def prune_runtime(folder):
     """Cut Transcrypt's runtime in folder down to what the other modules there use.
 
@@ -469,20 +491,9 @@ def prune_runtime(folder):
     runtime = runtime_path.read_text(encoding='utf-8')
     references = set()
     words = set()
-    for path in sorted(folder.glob('*.js')):
-        if path.name == RUNTIME_MODULE:
-            continue
-        text = path.read_text(encoding='utf-8')
-        body = js_scan(RUNTIME_IMPORT.sub('', text))
-        references |= body['references']
-        words |= body['words']
-
-        def narrowed(match):
-            names = [name.strip() for name in match.group(1).split(',') if name.strip()]
-            kept = [name for name in names
-                    if name.split(' as ')[-1].strip() in body['references']]
-            return "import {" + ', '.join(kept) + "} from './" + RUNTIME_MODULE + "';"
-        path.write_text(RUNTIME_IMPORT.sub(narrowed, text), encoding='utf-8')
+    for module in narrow_runtime_imports(folder).values():
+        references |= module['scan']['references']
+        words |= module['scan']['words']
     statements = top_level_statements(runtime)
     declared = set()
     for statement in statements:
@@ -512,6 +523,105 @@ def prune_runtime(folder):
     return [len(runtime.encode('utf-8')), len(pruned.encode('utf-8'))]
 
 
+# The native runtime ----------------------------------------------------------
+#
+# The bookmarklet's Python is written in a subset that Transcrypt compiles to
+# JavaScript calling native methods only (docs/transcrypt.md). What it still
+# needs from a runtime is bookmarklet/runtime.js, a few lines that patch no
+# prototype, and the build puts it in place of Transcrypt's. A module that
+# reaches any other part of Transcrypt's runtime, by name or by a method the
+# runtime adds to a built-in prototype, breaks the subset: the build says which
+# module and which Python construct.
+
+NATIVE_RUNTIME = SOURCES / 'runtime.js'
+NATIVE_EXPORT = re.compile(r'^export var ([\w$]+)', re.M)
+
+# While crawl.py, overlay.py, store.py, browser.py and pool.py are not yet in the
+# subset (issue 12), a module outside it is a warning and the build keeps
+# Transcrypt's pruned runtime; True makes it an error.
+NATIVE_ONLY = False
+
+# What Python makes Transcrypt reach for each runtime name or method.
+RUNTIME_CONSTRUCTS = {
+    '__class__': 'a class', '__init__': 'a class', '__get__': 'a method of a class',
+    '__super__': 'super()', 'property': '@property', 'Exception': 'an exception class',
+    'BaseException': 'an exception class', 'ValueError': 'ValueError', 'KeyError': 'KeyError',
+    'IndexError': 'IndexError', 'AttributeError': 'AttributeError', 'py_TypeError': 'TypeError',
+    'StopIteration': 'a generator or iter()', 'py_iter': 'a generator or iter()',
+    'py_next': 'next()', 'tuple': 'a tuple or `return a, b`', '__getslice__': 'a slice',
+    '__setslice__': 'an assignment to a slice', '__kwargtrans__': 'keyword arguments',
+    '__mergekwargtrans__': 'keyword arguments', 'py_enumerate': 'enumerate', 'sorted': 'sorted',
+    'zip': 'zip', 'map': 'map', 'filter': 'filter', 'any': 'any', 'all': 'all', 'sum': 'sum',
+    'list': 'list() or isinstance(x, list)', 'set': 'set()', 'int': 'int()', 'float': 'float()',
+    'bool': 'bool()', 'chr': 'chr() (portable.char_of)', 'ord': 'ord() (portable.code_point)',
+    'getattr': 'getattr', 'hasattr': 'hasattr', 'setattr': 'setattr', 'print': 'print',
+    'py_typeof': 'type()', 'range': 'range() outside a for', 'repr': 'repr()', 'round': 'round()',
+    'divmod': 'divmod()', 'py_reversed': 'reversed()', 'append': 'a comprehension',
+    'strip': '.strip() (portable.strip_spaces)', 'lstrip': '.lstrip()', 'rstrip': '.rstrip()',
+    'format': 'str.format', 'index': '.index()', 'insert': '.insert()',
+    'extend': '.extend() (a loop)', 'py_sort': '.sort()', 'py_keys': 'd.keys() (portable.keys_of)',
+    'py_items': 'd.items()', 'py_values': 'd.values()', 'py_get': 'd.get()',
+    'py_setdefault': 'd.setdefault()', 'py_update': 'd.update()', 'py_copy': '.copy()',
+    'py_clear': '.clear()', 'capitalize': '.capitalize()', 'isdigit': '.isdigit()',
+}
+
+# Methods Transcrypt adds to built-in prototypes that some built-in or DOM object
+# also has natively, which JavaScript-only code calls (classList.add,
+# element.remove, an Array's join): the build cannot tell them apart, house style
+# can (tests/house_style.py rejects the Python ones).
+NATIVE_TOO = {'add', 'remove', 'join'}
+
+
+def native_subset_violations(folder, entry_name):
+    """What the modules in folder reach of Transcrypt's runtime beyond the native one, as
+    messages naming the module (entry_name for the entry) and the construct."""
+    runtime = (folder / RUNTIME_MODULE).read_text(encoding='utf-8')
+    patched = {kind[1] for kind in (runtime_statement_kind(statement, set())
+                                    for statement in top_level_statements(runtime))
+               if kind[0] == 'patch'}
+    native = set(NATIVE_EXPORT.findall(NATIVE_RUNTIME.read_text(encoding='utf-8')))
+    methods = (patched - NATIVE_TOO) | {name for name in RUNTIME_CONSTRUCTS if name[:3] == 'py_'}
+    found = []
+    for file_name, module in narrow_runtime_imports(folder).items():
+        source = file_name[:-3].replace('.', '/') + '.py' if '.' in file_name[:-3] else entry_name
+        names = {name.split(' as ')[0].strip() for name in module['imports']} - native
+        for name in sorted(names | (module['scan']['members'] & methods)):
+            found.append('{} uses {} ({}): not in the native subset; see docs/transcrypt.md'
+                         .format(source, name, RUNTIME_CONSTRUCTS.get(name, "Transcrypt's runtime")))
+    return found
+
+
+def place_runtime(folder, entry_name):
+    """Put a runtime beside the transpiled modules in folder: the native one when they all
+    keep to the subset, else Transcrypt's, pruned, with a warning (an error when
+    NATIVE_ONLY). Returns 'native' or 'transcrypt'."""
+    found = native_subset_violations(folder, entry_name)
+    if len(found) > 0 and NATIVE_ONLY:
+        raise BuildError('\n'.join(found))
+    if len(found) > 0:
+        print('warning: Transcrypt\'s runtime kept, since\n  ' + '\n  '.join(found),
+              file=sys.stderr)
+        prune_runtime(folder)
+        return 'transcrypt'
+    shutil.copyfile(NATIVE_RUNTIME, folder / RUNTIME_MODULE)
+    return 'native'
+
+
+# An assignment to a property of a built-in prototype, as esbuild prints it.
+PROTOTYPE_ASSIGNMENT = re.compile(
+    r'\b(?:Array|String|Object|Number|Boolean|Function|Symbol|Date|RegExp|Promise|Map|Set|'
+    r'Uint8Array|Error|Element|Node|EventTarget|Document|Window)\.prototype\b'
+    r'(?:\.[\w$]+|\[[^\]]*\])\s*=(?!=)|defineProperty\w*\(\s*\w+\.prototype\b')
+
+
+def check_no_prototype_patch(script):
+    """Stop the build when the script assigns to a built-in prototype."""
+    found = PROTOTYPE_ASSIGNMENT.findall(script)
+    if len(found) > 0:
+        raise BuildError('the script changes built-in prototypes, which the page would keep: '
+                         + ', '.join(found[:5]))
+
+
 # Python's attribute and method names are snake_case, which no browser API
 # uses, so esbuild may shorten them as it shortens variables. Quoted names
 # (dict keys, parity case kinds) are never touched, nor Transcrypt's py_ names,
@@ -530,6 +640,41 @@ def bundle(module, out, metafile=None):
                          '--outfile=' + str(out)]
              + (['--metafile=' + str(metafile)] if metafile else []), HERE)
     return out.read_text(encoding='ascii').strip()
+
+
+def compile_script(entry, entry_name, staging, transcrypt_dir, out):
+    """The minified script of a staged entry module: {script, runtime, modules}.
+
+    Transpiled into transcrypt_dir, given its runtime (place_runtime: 'native'
+    or 'transcrypt'), bundled into out, with esbuild's metafile beside it, from
+    which modules gives the bytes each module adds to the script. The
+    bookmarklet and the parity test build are both made here.
+    """
+    module = transpile(entry, staging, transcrypt_dir)
+    runtime = place_runtime(module.parent, entry_name)
+    metafile = out.with_suffix('.meta.json')
+    script = bundle(module, out, metafile)
+    if runtime == 'native':
+        check_no_prototype_patch(script)
+    return {'script': script, 'runtime': runtime, 'modules': module_sizes(metafile)}
+
+
+def module_sizes(metafile):
+    """{module file name: bytes it adds to the script}, from esbuild's metafile."""
+    sizes = {}
+    for output in json.loads(metafile.read_text(encoding='utf-8'))['outputs'].values():
+        for name, facts in output['inputs'].items():
+            sizes[name.split('/')[-1]] = facts['bytesInOutput']
+    return sizes
+
+
+def module_table(sizes, runtime):
+    """The printed table: each module's bytes in the script, largest first."""
+    width = max(len(name) for name in sizes)
+    lines = ['bytes per module ({} runtime)'.format(runtime)]
+    for name in sorted(sizes, key=lambda name: [-sizes[name], name]):
+        lines.append('  {:<{w}}  {:>7,}'.format(name, sizes[name], w=width))
+    return '\n'.join(lines)
 
 
 # Transcrypt's runtime adds properties to Array.prototype and String.prototype
@@ -674,9 +819,9 @@ def build(options):
     build_dir = Path(options.build_dir)
     settings, build_options = settings_of(options)
     entry = stage_sources(settings, build_dir / 'src')
-    module = transpile(entry, build_dir / 'src', build_dir / 'transcrypt')
-    prune_runtime(module.parent)
-    script = bundle(module, build_dir / 'bundle.js') + '\n'
+    compiled = compile_script(entry, 'bookmarklet/main.py', build_dir / 'src',
+                              build_dir / 'transcrypt', build_dir / 'bundle.js')
+    script = compiled['script'] + '\n'
     urls = {
         'bookmarklet.url': bookmarklet_url(script.strip()),
         'loader.url': loader_url(script, build_options['scriptUrl'], settings, build_dir),
@@ -694,6 +839,7 @@ def build(options):
     for name in sorted(files):
         print('wrote {}: {:,} bytes'.format(out / name, len(files[name].encode('utf-8'))))
     print(size_table(urls))
+    print(module_table(compiled['modules'], compiled['runtime']))
     print('built in {:.1f} s'.format(elapsed))
 
 
