@@ -4,8 +4,7 @@ Portable on purpose: tests/test_parity.py runs it under CPython and, from
 dist/sitemap.js, under node; the results must be identical.
 """
 
-from bookmarklet.portable import JSError, parse_json, to_json, parse_int
-from bookmarklet.entries import ListingError
+from bookmarklet.portable import JSError, problem_of, parse_json, to_json, parse_int
 from bookmarklet.listing import read_listing
 from bookmarklet.html_listing import read_html_listing, parse_size
 from bookmarklet.order import sorted_entries, compare_names
@@ -75,13 +74,12 @@ def run_case(kind, given):
 
 
 def run_cases(text):
-    """JSON results, one per case of the JSON list [{kind, input}]; errors become {error}."""
+    """JSON results, one per case of the JSON list [{kind, input}]; errors become {error}:
+    a Problem's message, or 'unexpected error: ...' for anything else thrown."""
     results = []
     for case in parse_json(text):
         try:
             results.append({'result': run_case(case['kind'], case['input'])})
-        except ListingError as error:
-            results.append({'error': error.message})
         except JSError as error:
-            results.append({'error': 'uncaught: ' + str(error)})
+            results.append({'error': problem_of(error)})
     return to_json(results)
