@@ -558,7 +558,7 @@ RUNTIME_CONSTRUCTS = {
     'bool': 'bool()', 'chr': 'chr() (portable.char_of)', 'ord': 'ord() (portable.code_point)',
     'getattr': 'getattr', 'hasattr': 'hasattr', 'setattr': 'setattr', 'print': 'print',
     'py_typeof': 'type()', 'range': 'range() outside a for', 'repr': 'repr()', 'round': 'round()',
-    'divmod': 'divmod()', 'py_reversed': 'reversed()', 'append': 'a comprehension',
+    'divmod': 'divmod()', 'py_reversed': 'reversed()',
     'strip': '.strip() (portable.strip_spaces)', 'lstrip': '.lstrip()', 'rstrip': '.rstrip()',
     'format': 'str.format', 'index': '.index()', 'insert': '.insert()',
     'extend': '.extend() (a loop)', 'py_sort': '.sort()', 'py_keys': 'd.keys() (portable.keys_of)',
@@ -613,7 +613,8 @@ def place_runtime(folder, entry_name):
 PROTOTYPE_ASSIGNMENT = re.compile(
     r'\b(?:Array|String|Object|Number|Boolean|Function|Symbol|Date|RegExp|Promise|Map|Set|'
     r'Uint8Array|Error|Element|Node|EventTarget|Document|Window)\.prototype\b'
-    r'(?:\.[\w$]+|\[[^\]]*\])\s*=(?!=)|defineProperty\w*\(\s*\w+\.prototype\b')
+    r'(?:\.[\w$]+|\[[^\]]*\])\s*=(?!=)'
+    r'|(?:defineProperty|defineProperties|__setproperty__)\(\s*[\w$.]+\.prototype\b')
 
 
 def check_no_prototype_patch(script):
