@@ -543,7 +543,8 @@ NATIVE_EXPORT = re.compile(r'^export var ([\w$]+)', re.M)
 # Transcrypt's pruned runtime; True makes it an error.
 NATIVE_ONLY = False
 
-# What Python makes Transcrypt reach for each runtime name or method.
+# The Python that makes Transcrypt reach for each runtime name or method (what to write
+# instead is in docs/transcrypt.md).
 RUNTIME_CONSTRUCTS = {
     '__class__': 'a class', '__init__': 'a class', '__get__': 'a method of a class',
     '__super__': 'super()', 'property': '@property', 'Exception': 'an exception class',
@@ -555,13 +556,13 @@ RUNTIME_CONSTRUCTS = {
     '__mergekwargtrans__': 'keyword arguments', 'py_enumerate': 'enumerate', 'sorted': 'sorted',
     'zip': 'zip', 'map': 'map', 'filter': 'filter', 'any': 'any', 'all': 'all', 'sum': 'sum',
     'list': 'list() or isinstance(x, list)', 'set': 'set()', 'int': 'int()', 'float': 'float()',
-    'bool': 'bool()', 'chr': 'chr() (portable.char_of)', 'ord': 'ord() (portable.code_point)',
+    'bool': 'bool()', 'chr': 'chr()', 'ord': 'ord()',
     'getattr': 'getattr', 'hasattr': 'hasattr', 'setattr': 'setattr', 'print': 'print',
     'py_typeof': 'type()', 'range': 'range() outside a for', 'repr': 'repr()', 'round': 'round()',
     'divmod': 'divmod()', 'py_reversed': 'reversed()',
-    'strip': '.strip() (portable.strip_spaces)', 'lstrip': '.lstrip()', 'rstrip': '.rstrip()',
+    'strip': '.strip()', 'lstrip': '.lstrip()', 'rstrip': '.rstrip()',
     'format': 'str.format', 'index': '.index()', 'insert': '.insert()',
-    'extend': '.extend() (a loop)', 'py_sort': '.sort()', 'py_keys': 'd.keys() (portable.keys_of)',
+    'extend': '.extend()', 'py_sort': '.sort()', 'py_keys': 'd.keys()',
     'py_items': 'd.items()', 'py_values': 'd.values()', 'py_get': 'd.get()',
     'py_setdefault': 'd.setdefault()', 'py_update': 'd.update()', 'py_copy': '.copy()',
     'py_clear': '.clear()', 'capitalize': '.capitalize()', 'isdigit': '.isdigit()',
@@ -585,11 +586,13 @@ def native_subset_violations(folder, entry_name):
     methods = (patched - NATIVE_TOO) | {name for name in RUNTIME_CONSTRUCTS if name[:3] == 'py_'}
     found = []
     for file_name, module in narrow_runtime_imports(folder).items():
-        source = file_name[:-3].replace('.', '/') + '.py' if '.' in file_name[:-3] else entry_name
+        source = entry_name if file_name == Path(entry_name).stem + '.js' \
+            else file_name[:-3].replace('.', '/') + '.py'
         names = {name.split(' as ')[0].strip() for name in module['imports']} - native
         for name in sorted(names | (module['scan']['members'] & methods)):
+            construct = RUNTIME_CONSTRUCTS.get(name, "Transcrypt's runtime")
             found.append('{} uses {} ({}): not in the native subset; see docs/transcrypt.md'
-                         .format(source, name, RUNTIME_CONSTRUCTS.get(name, "Transcrypt's runtime")))
+                         .format(source, name, construct))
     return found
 
 

@@ -16,8 +16,8 @@ OUTSIDE = {
     '__kwargtrans__ (keyword arguments)': "def call(f):\n    return f(1, width=2)\n",
     'py_enumerate (enumerate)': "def count(xs):\n    for i in enumerate(xs):\n        pass\n",
     'sorted (sorted)': "def order(xs):\n    return sorted(xs)\n",
-    'strip (.strip() (portable.strip_spaces))': "def trim(s):\n    return s.strip()\n",
-    'py_keys (d.keys() (portable.keys_of))': "def names(d):\n    return d.keys()\n",
+    'strip (.strip())': "def trim(s):\n    return s.strip()\n",
+    'py_keys (d.keys())': "def names(d):\n    return d.keys()\n",
 }
 
 INSIDE = (
