@@ -13,11 +13,11 @@ import sys
 import time
 from pathlib import Path
 
-from toolkit.bundle import bundle, stage_sources, transpile
+from toolkit.bundle import stage_sources
+from toolkit.compile import compile_script, module_table
 from toolkit.errors import BuildError
 from toolkit.javascript_url import bookmarklet_url, check_sizes, size_table
 from toolkit.loader import install_page, loader_url
-from toolkit.prune import prune_runtime
 from toolkit.settings import parse_options, settings_of
 
 
@@ -43,9 +43,9 @@ def build(options):
     build_dir = Path(options.build_dir)
     settings, build_options = settings_of(options)
     entry = stage_sources(settings, build_dir / 'src')
-    module = transpile(entry, build_dir / 'src', build_dir / 'transcrypt')
-    prune_runtime(module.parent)
-    script = bundle(module, build_dir / 'bundle.js') + '\n'
+    compiled = compile_script(entry, 'bookmarklet/main.py', build_dir / 'src',
+                              build_dir / 'transcrypt', build_dir / 'bundle.js')
+    script = compiled['script'] + '\n'
     urls = {
         'bookmarklet.url': bookmarklet_url(script.strip()),
         'loader.url': loader_url(script, build_options['scriptUrl'], settings, build_dir),
@@ -63,6 +63,7 @@ def build(options):
     for name in sorted(files):
         print('wrote {}: {:,} bytes'.format(out / name, len(files[name].encode('utf-8'))))
     print(size_table(urls))
+    print(module_table(compiled['modules'], compiled['runtime']))
     print('built in {:.1f} s'.format(elapsed))
 
 

@@ -2,13 +2,13 @@
 
 import base64
 import gzip
-import json
 import shutil
 import subprocess
 import time
 import zlib
 
-from toolkit.bundle import bundle
+from toolkit.compile import module_sizes
+from toolkit.native import NATIVE_RUNTIME
 from toolkit.prune import RUNTIME_MODULE
 from bench.common import ROOT, median
 
@@ -17,21 +17,18 @@ SIZE_TARGET = 32768
 LOADER_TARGET = 500
 
 
-def sizes(work):
-    """{script, url, gzip, loader, runtime, runtime_share, compressed_url} in characters/bytes."""
+def sizes():
+    """{script, url, gzip, loader, runtime, runtime_kind, runtime_share, modules,
+    compressed_payload} in characters/bytes, of the build `make` made."""
     dist = ROOT / 'dist'
     script = (dist / 'sitemap.js').read_text(encoding='utf-8').strip()
     url = (dist / 'bookmarklet.url').read_text(encoding='utf-8').strip()
     loader = dist / 'loader.url'
-    # Where the bytes come from: the same bundle again, with esbuild's metafile.
-    metafile = work / 'meta.json'
-    bundle(ROOT / 'build' / 'transcrypt' / 'main.js', work / 'bundle.js', metafile)
-    inputs = json.loads(metafile.read_text())['outputs']
-    modules = {}
-    for output in inputs.values():
-        for name, facts in output['inputs'].items():
-            modules[name.split('/')[-1]] = facts['bytesInOutput']
+    # Where the bytes come from: esbuild's metafile, written beside the build's bundle.
+    modules = module_sizes(ROOT / 'build' / 'bundle.meta.json')
     runtime = modules.get(RUNTIME_MODULE, 0)
+    placed = ROOT / 'build' / 'transcrypt' / RUNTIME_MODULE
+    native = placed.read_bytes() == NATIVE_RUNTIME.read_bytes()
     deflate = zlib.compressobj(9, zlib.DEFLATED, -15)
     packed = deflate.compress(script.encode()) + deflate.flush()
     return {
@@ -40,6 +37,7 @@ def sizes(work):
         'gzip': len(gzip.compress(script.encode(), 9)),
         'loader': len(loader.read_text(encoding='utf-8').strip()) if loader.exists() else None,
         'runtime': runtime,
+        'runtime_kind': 'the native runtime' if native else "Transcrypt's runtime (pruned)",
         'runtime_share': runtime / sum(modules.values()),
         'modules': modules,
         # What a self-extracting URL would carry: deflate, base64, plus a small stub.

@@ -137,7 +137,7 @@ def size_section(sizes, times):
             ['gzip -9 of the script', '{:,}'.format(sizes['gzip']), '', ''],
             ['`dist/loader.url`', '{:,}'.format(loader) if loader else 'not built yet',
              'under 500', verdict(loader < build.LOADER_TARGET) if loader else ''],
-            ["Transcrypt's runtime in the script (pruned)",
+            [sizes['runtime_kind'] + ' in the script',
              '{:,} ({:.0f} %)'.format(sizes['runtime'], 100 * sizes['runtime_share']), '', ''],
             ['deflate + base64 of the script (a self-extracting URL would carry this)',
              '{:,}'.format(sizes['compressed_payload']), '', '']]
@@ -267,7 +267,7 @@ def main(argv):
         finally:
             browser.close()
         print('size and build time ...', flush=True)
-        sizes = build.sizes(work)
+        sizes = build.sizes()
         times = build.build_times(work, 3, not options.no_cold and not options.quick)
     sections = [render_section(rendered, memory), visits_section(history),
                 latency_section(waves), size_section(sizes, times)]

@@ -10,17 +10,18 @@ precision is how many seconds one mtime step spans (1, or 60 where a listing
 shows minutes); dated is False when the listing gives no dates at all, so
 the overlay says so instead of inventing an order; undecodable counts the
 names that were not valid UTF-8 and now hold U+FFFD.
+
+A response that is not a listing raises portable.Problem with the reason,
+which the user reads.
 """
+
+from bookmarklet.portable import JSError
 
 REPLACEMENT = '\ufffd'
 
-
-class ListingError(Exception):
-    """A response that is not a listing; its message is shown to the user."""
-
-    def __init__(self, message):
-        Exception.__init__(self, message)
-        self.message = message
+# Until crawl.py catches with JSError and reads portable.problem_of (issue 12), it
+# catches ListingError and reads the error's message, which a Problem has as an Error.
+ListingError = JSError
 
 
 # A listing may hold 100,000 entries. Under 'jsiter' Transcrypt writes this

@@ -7,7 +7,8 @@ server's clock at the fetch. Every level-2 entry in it carries `seen`, the
 server time it was first seen (0 when it was there at the first fetch).
 """
 
-from bookmarklet.portable import is_record, record_field, dict_key, floor_mod, is_text, is_number
+from bookmarklet.portable import is_record, is_list, record_field, dict_key, floor_mod, is_text, \
+    is_number, part
 
 SCHEMA = 1
 
@@ -126,7 +127,7 @@ def stored_record(value, url):
             return None
     mtime = record_field(value, 'mtime')
     entries = record_field(value, 'entries')
-    if not is_finite_or_none(mtime) or not isinstance(entries, list):
+    if not is_finite_or_none(mtime) or not is_list(entries):
         return None
     checked = []
     for entry in entries:
@@ -151,7 +152,7 @@ def level_one_urls(urls, root_url):
     found = []
     for url in urls:
         if url.startswith(root_url) and len(url) > len(root_url):
-            rest = url[len(root_url):len(url) - 1]
+            rest = part(url, len(root_url), len(url) - 1)
             if url[len(url) - 1] == '/' and rest.find('/') < 0:
                 found.append(url)
     return found

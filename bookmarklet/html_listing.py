@@ -8,8 +8,9 @@ datetime attribute of a <time> in those cells (Caddy), else ''. Names come
 from the href, never from the text, which servers cut ('..>').
 """
 
-from bookmarklet.portable import parse_int, strip_spaces, words, last_char, dict_key
-from bookmarklet.entries import ListingError, new_entry, new_listing, is_plain_name
+from bookmarklet.portable import Problem, parse_int, strip_spaces, words, last_char, dict_key, \
+    part
+from bookmarklet.entries import new_entry, new_listing, is_plain_name
 from bookmarklet.names import percent_decode
 from bookmarklet.times import parse_iso_time, parse_table_date
 
@@ -25,13 +26,13 @@ def title_of_html(text):
         start = text.find('<TITLE')
     start = text.find('>', start) if start >= 0 else -1
     end = text.find('</', start) if start >= 0 else -1
-    return strip_spaces(text[start + 1:end]) if end >= 0 else ''
+    return strip_spaces(part(text, start + 1, end)) if end >= 0 else ''
 
 
 def is_listing_title(title):
     """True for the titles servers give listing pages: 'Index of /x/', 'Directory listing for /x/'."""
     for start in LISTING_TITLES:
-        if title[:len(start)] == start:
+        if title.startswith(start):
             return True
     return False
 
@@ -42,20 +43,20 @@ def is_listing_link(anchor):
     if href == '../' or href == '..' or strip_spaces(anchor['text']) == 'Parent Directory':
         return True
     for start in SORT_LINKS:
-        if href[:len(start)] == start:
+        if href.startswith(start):
             return True
     return False
 
 
 def child_href(href):
     """The href of a direct child without './' and its trailing '/', or None for any other link."""
-    if href[:2] == './':
-        href = href[2:]
+    if href.startswith('./'):
+        href = part(href, 2, None)
     if len(href) == 0 or '?#/'.find(href[0]) >= 0 or href.find('://') >= 0:
         return None
     if href.find('?') >= 0 or href.find('#') >= 0:
         return None
-    path = href[:len(href) - 1] if last_char(href) == '/' else href
+    path = part(href, 0, len(href) - 1) if last_char(href) == '/' else href
     if len(path) == 0 or path.find('/') >= 0 or path == '.' or path == '..':
         return None
     return path
@@ -93,7 +94,7 @@ def read_html_listing(anchors, title, settings):
             precision = read[1]
         entries.append(read[0])
     if not is_listing:
-        raise ListingError('the page is not a directory listing')
+        raise Problem('the page is not a directory listing')
     return new_listing('html', precision, entries, undecodable)
 
 
@@ -134,8 +135,8 @@ def parse_size(word, next_word):
     while index < len(word) and '0123456789.'.find(word[index]) >= 0:
         digits += word[index]
         index += 1
-    unit = word[index:]
-    if len(unit) == 0 and (next_word == 'B' or next_word[1:] == 'iB'):
+    unit = part(word, index, None)
+    if len(unit) == 0 and (next_word == 'B' or part(next_word, 1, None) == 'iB'):
         unit = next_word
     if unit == 'B':
         unit = ''
@@ -145,7 +146,8 @@ def parse_size(word, next_word):
     power = 0
     if len(unit) > 0:
         power = SIZE_UNITS.find(unit[0]) + 1
-        if power == 0 or (len(unit) > 1 and unit[1:] != 'iB' and unit[1:] != 'B'):
+        suffix = part(unit, 1, None)
+        if power == 0 or (len(suffix) > 0 and suffix != 'iB' and suffix != 'B'):
             return None
     multiplier = 1
     for step in range(power):

@@ -6,10 +6,9 @@ JSON (and Caddy's, by its field names), JSONP, XML, else an HTML page
 Python's http.server). Entries and listings are described in entries.py.
 """
 
-from bookmarklet.portable import JSError, parse_json, is_record, record_field, \
-    parse_int, strip_spaces, last_char, char_of, is_text, is_whole_number
-from bookmarklet.entries import ListingError, new_entry, new_listing, count_replaced, \
-    is_plain_name
+from bookmarklet.portable import JSError, Problem, parse_json, is_record, is_list, \
+    record_field, parse_int, strip_spaces, last_char, char_of, is_text, is_whole_number, part
+from bookmarklet.entries import new_entry, new_listing, count_replaced, is_plain_name
 from bookmarklet.html_listing import read_html_listing, title_of_html
 from bookmarklet.names import hex_value
 from bookmarklet.times import parse_http_date, parse_iso_time
@@ -23,18 +22,18 @@ def format_of(content_type, text):
     for word in FORMAT_WORDS:
         if kind.find(word) >= 0:
             return word
-    start = strip_spaces(text[:64])
-    if start[:1] == '[':
+    start = strip_spaces(part(text, 0, 64))
+    if start.startswith('['):
         return 'json'
-    if start[:2] == '/*':
+    if start.startswith('/*'):
         return 'javascript'
-    if start[:5] == '<?xml' or start[:5] == '<list':
+    if start.startswith('<?xml') or start.startswith('<list'):
         return 'xml'
     return 'html'
 
 
 def read_listing(content_type, text, anchors_of_html, settings):
-    """The listing a response holds, or ListingError saying why it is none."""
+    """The listing a response holds; raises Problem saying why it is none."""
     kind = format_of(content_type, text)
     if kind == 'json':
         return read_json_listing(text, 'json')
@@ -50,14 +49,14 @@ def read_json_listing(text, format_name):
     try:
         items = parse_json(text)
     except JSError:
-        raise ListingError('the listing is not valid JSON (cut off or malformed)')
-    if not isinstance(items, list):
-        raise ListingError('the JSON is not a listing: no array of entries')
+        raise Problem('the listing is not valid JSON (cut off or malformed)')
+    if not is_list(items):
+        raise Problem('the JSON is not a listing: no array of entries')
     entries = []
     for item in items:
         entry = json_entry(item) if is_record(item) else None
         if entry == None:
-            raise ListingError('the JSON is not a listing: an entry has no name')
+            raise Problem('the JSON is not a listing: an entry has no name')
         entries.append(entry)
     return new_listing(format_name, 1, entries, count_replaced(entries))
 
@@ -83,7 +82,7 @@ def caddy_entry(item, name):
     """An entry of Caddy's browse JSON: directories' names end in '/', mod_time is RFC 3339,
     a symlink that is not a directory cannot be told from its target (type 'other')."""
     if last_char(name) == '/':
-        name = name[:len(name) - 1]
+        name = part(name, 0, len(name) - 1)
     if not is_plain_name(name):
         return None
     kind = 'file'
@@ -114,15 +113,15 @@ def listing_time(text):
 def read_jsonp_listing(text):
     """nginx's autoindex_format jsonp: '/* callback */\\r\\nNAME([...]);', or plain JSON."""
     body = strip_spaces(text)
-    if body[:2] == '/*':
+    if body.startswith('/*'):
         comment_end = body.find('*/')
-        body = strip_spaces(body[comment_end + 2:]) if comment_end >= 0 else ''
-    if body[:1] != '[':
+        body = strip_spaces(part(body, comment_end + 2, None)) if comment_end >= 0 else ''
+    if not body.startswith('['):
         open_at = body.find('(')
         close_at = body.rfind(')')
         if open_at < 0 or close_at < open_at:
-            raise ListingError('the JSONP listing is cut off or malformed')
-        body = body[open_at + 1:close_at]
+            raise Problem('the JSONP listing is cut off or malformed')
+        body = part(body, open_at + 1, close_at)
     return read_json_listing(body, 'jsonp')
 
 
@@ -136,18 +135,18 @@ def read_xml_listing(text):
     start = text.find('<list>')
     end = text.find('</list>')
     if start < 0 or end < start:
-        raise ListingError('the XML is not a listing, or it is cut off')
+        raise Problem('the XML is not a listing, or it is cut off')
     entries = []
     at = text.find('<', start + 6)
     while at >= 0 and at < end:
         close = text.find('>', at)
-        head = text[at + 1:close] if close >= 0 else ''
+        head = part(text, at + 1, close) if close >= 0 else ''
         kind = head.split(' ')[0]
         closing = '</' + kind + '>'
         stop = text.find(closing, close)
         if not (kind in XML_KINDS) or stop < 0 or stop > end:
-            raise ListingError('the XML listing is malformed')
-        name = decode_entities(text[close + 1:stop])
+            raise Problem('the XML listing is malformed')
+        name = decode_entities(part(text, close + 1, stop))
         if is_plain_name(name):
             entries.append(new_entry(name, kind, parse_iso_time(xml_attribute(head, 'mtime')),
                                      parse_int(xml_attribute(head, 'size')), False))
@@ -162,7 +161,7 @@ def xml_attribute(head, key):
         return ''
     start = at + len(key) + 3
     stop = head.find('"', start)
-    return head[start:stop] if stop >= 0 else ''
+    return part(head, start, stop) if stop >= 0 else ''
 
 
 NAMED_ENTITIES = [['amp', '&'], ['lt', '<'], ['gt', '>'], ['quot', '"'], ['apos', "'"]]
@@ -176,7 +175,7 @@ def decode_entities(text):
     index = 0
     while index < len(text):
         end = text.find(';', index) if text[index] == '&' else -1
-        value = entity_value(text[index + 1:end]) if end > index else None
+        value = entity_value(part(text, index + 1, end)) if end > index else None
         if value != None:
             found += value
             index = end + 1
@@ -191,16 +190,16 @@ def entity_value(reference):
     for pair in NAMED_ENTITIES:
         if pair[0] == reference:
             return pair[1]
-    if reference[:1] != '#' or len(reference) < 2 or len(reference) > 8:
+    if not reference.startswith('#') or len(reference) < 2 or len(reference) > 8:
         return None
     point = 0
     if reference[1] == 'x' or reference[1] == 'X':
-        for digit in reference[2:]:
+        for digit in part(reference, 2, None):
             if hex_value(digit) < 0:
                 return None
             point = point * 16 + hex_value(digit)
     else:
-        point = parse_int(reference[1:])
+        point = parse_int(part(reference, 1, None))
     if point == None or point < 1 or point > 0x10FFFF or (point >= 0xD800 and point <= 0xDFFF):
         return None
     return char_of(point)

@@ -1,9 +1,8 @@
-"""The entry point: toggle the overlay on a page, or offer the parity cases outside one."""
+"""The entry point: toggle the overlay on the page."""
 
 from bookmarklet.settings import SETTINGS
 from bookmarklet.overlay import Overlay, close_existing, leave_realm, REALM_MARK
 from bookmarklet.crawl import Crawl
-from bookmarklet.parity import run_cases
 
 
 def start(page):
@@ -25,14 +24,6 @@ def page_of(named):
     return window
 
 
-def offer_cases(scope):
-    """Outside a page (node, jsc) the bundle only lends its core to the parity tests."""
-    scope.autoindexSitemapCases = run_cases
-
-
 # __pragma__ ('ecom')
-#?if __pragma__ ('js', '{}', 'typeof document') == 'undefined':
-#?    offer_cases(globalThis)
-#?else:
-#?    start(page_of(__pragma__ ('js', '{}', '(typeof autoindexSitemapPage === "undefined" ? null : autoindexSitemapPage)')))
+#?start(page_of(__pragma__ ('js', '{}', '(typeof autoindexSitemapPage === "undefined" ? null : autoindexSitemapPage)')))
 # __pragma__ ('noecom')

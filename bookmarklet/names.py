@@ -5,7 +5,7 @@ them its own way; a name must decode to the same text on both sides, so the
 bytes are decoded here, each malformed sequence becoming one U+FFFD.
 """
 
-from bookmarklet.portable import code_point, char_of
+from bookmarklet.portable import code_point, char_of, part
 
 HEX = '0123456789ABCDEF'
 UNRESERVED = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~'
@@ -104,7 +104,7 @@ def percent_decode(text):
             index += 3
         else:
             span = code_point(text, index)[1]
-            for byte in utf8_bytes(text[index:index + span]):
+            for byte in utf8_bytes(part(text, index, index + span)):
                 data.append(byte)
             index += span
     return decode_utf8(data)
@@ -113,7 +113,7 @@ def percent_decode(text):
 def is_plain_ascii(text):
     """True for text of ASCII characters with no '%' in it."""
     for char in text:
-        if char == '%' or ord(char) >= 0x80:
+        if char == '%' or char >= '\x80':
             return False
     return True
 
@@ -122,7 +122,7 @@ def percent_encode(name):
     """name as nginx writes it in an href: every byte but A-Z a-z 0-9 - . _ ~ as %XX."""
     text = ''
     for byte in utf8_bytes(name):
-        char = chr(byte)
+        char = char_of(byte)
         if byte < 0x80 and UNRESERVED.find(char) >= 0:
             text += char
         else:
@@ -142,6 +142,6 @@ def listing_request_url(url, settings):
     prefix = settings['jsonPrefixFrom']
     scheme_end = url.find('://')
     path_at = url.find('/', scheme_end + 3) if scheme_end >= 0 else -1
-    if len(prefix) == 0 or path_at < 0 or url[path_at:path_at + len(prefix)] != prefix:
+    if len(prefix) == 0 or path_at < 0 or part(url, path_at, path_at + len(prefix)) != prefix:
         return url
-    return url[:path_at] + settings['jsonPrefixTo'] + url[path_at + len(prefix):]
+    return part(url, 0, path_at) + settings['jsonPrefixTo'] + part(url, path_at + len(prefix), None)

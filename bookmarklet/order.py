@@ -5,7 +5,7 @@ flips ties, and engines differ on ties with a comparator that never returns
 0; a merge sort with one explicit comparison gives the same order everywhere.
 """
 
-from bookmarklet.portable import code_point
+from bookmarklet.portable import code_point, part
 
 
 def compare_names(a, b):
@@ -44,7 +44,7 @@ def sorted_entries(entries):
 
 def merge_sorted(items, compare):
     """A new list of items ordered by compare, stable: a bottom-up merge sort."""
-    source = items[:]
+    source = part(items, 0, None)
     count = len(source)
     width = 1
     while width < count:

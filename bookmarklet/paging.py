@@ -1,5 +1,7 @@
 """Pages of the sorted level-1 list: pure slicing, no requests."""
 
+from bookmarklet.portable import part
+
 
 def page_count(total, size):
     """How many pages of size hold total entries; an empty list still has page 1."""
@@ -16,7 +18,7 @@ def clamped_page(page, total, size):
 def page_entries(entries, page, size):
     """The entries shown on a page (1-based) of the given size."""
     start = (clamped_page(page, len(entries), size) - 1) * size
-    return entries[start:start + size]
+    return part(entries, start, start + size)
 
 
 def matching_entries(entries, query):

@@ -31,6 +31,11 @@ def is_record(value):
     return isinstance(value, dict)
 
 
+def is_list(value):
+    """True for a list (a JSON array)."""
+    return isinstance(value, list)
+
+
 def is_text(value):
     """True for a string."""
     return isinstance(value, str)
@@ -131,6 +136,7 @@ def remove_at(items, index):
 # Transcrypt's isinstance on a string or a number throws and catches an
 # exception inside, which costs microseconds per call: too slow for every
 # entry of a listing with 100,000 of them.
+#?is_list = lambda value: Array.isArray(value)
 #?is_text = lambda value: __pragma__ ('js', '{}', 'typeof value === "string"')
 #?is_number = lambda value: __pragma__ ('js', '{}', 'typeof value === "number"')
 #?is_whole_number = lambda value: __pragma__ ('js', '{}', '(typeof value === "number" && value % 1 === 0)')
@@ -142,8 +148,9 @@ def remove_at(items, index):
 #?char_of = lambda value: String.fromCodePoint(value)
 #?code_point = lambda text, index: [text.codePointAt(index), 2 if text.codePointAt(index) > 0xFFFF else 1]
 #?new_object = lambda: {}
-# A Problem is thrown as a plain object: no class, so no runtime; problem_of tells it apart.
-#?Problem = lambda message: {'problem': message}
+# A Problem is a native Error (no class, so no runtime; a stack for the console) that
+# carries its message as `problem` too, by which problem_of tells it apart.
+#?Problem = lambda message: __pragma__ ('js', '{}', 'Object.assign (new Error (message), {problem: message})')
 #?problem_of = lambda error: error.problem if error != None and error.problem != None else 'unexpected error: ' + String(error)
 #?part = lambda sequence, start, end: sequence.slice(start, sequence.length if end == None else end)
 #?joined = lambda items, separator: items.join(separator)

@@ -5,7 +5,7 @@ disagree on which strings Date accepts, datetime costs 47 KB in the bundle,
 and both must give the same second for 1970, 2038 and 2100 alike.
 """
 
-from bookmarklet.portable import parse_int, pad, floor_mod, words
+from bookmarklet.portable import parse_int, pad, floor_mod, words, part
 
 MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun',
           'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']
@@ -102,10 +102,10 @@ def parse_iso_time(text):
     """Epoch seconds of an ISO 8601 time ('2019-07-15T12:34:56Z', '+02:00', fractions), else None."""
     if len(text) < 16 or (text[10] != 'T' and text[10] != ' '):
         return None
-    date = text[:10].split('-')
+    date = part(text, 0, 10).split('-')
     if len(date) != 3 or len(date[0]) != 4 or len(date[1]) != 2 or len(date[2]) != 2:
         return None
-    rest = text[11:]
+    rest = part(text, 11, None)
     offset = 0
     zone_at = -1
     for index in range(len(rest)):
@@ -114,20 +114,20 @@ def parse_iso_time(text):
             break
     if zone_at < 0:
         return None
-    zone = rest[zone_at:]
+    zone = part(rest, zone_at, None)
     if zone != 'Z':
-        zone_clock = clock_fields(zone[1:])
+        zone_clock = clock_fields(part(zone, 1, None))
         if zone_clock == None or len(zone) != 6 or zone_clock[0] == None or zone_clock[1] == None:
             return None
         offset = zone_clock[0] * 3600 + zone_clock[1] * 60
         if zone[0] == '-':
             offset = -offset
-    clock_text = rest[:zone_at]
+    clock_text = part(rest, 0, zone_at)
     fraction_at = clock_text.find('.')
     if fraction_at >= 0:
-        if parse_int(clock_text[fraction_at + 1:]) == None:
+        if parse_int(part(clock_text, fraction_at + 1, None)) == None:
             return None
-        clock_text = clock_text[:fraction_at]
+        clock_text = part(clock_text, 0, fraction_at)
     clock = clock_fields(clock_text)
     if clock == None:
         return None

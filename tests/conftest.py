@@ -25,6 +25,19 @@ def dist():
 
 
 @pytest.fixture(scope='session')
+def parity_build():
+    """The parity test build of this checkout's sources: {script, runtime, modules}, with
+    the bundle at build/parity.js."""
+    return parity_harness.build_parity_bundle(ROOT / 'build')
+
+
+@pytest.fixture(scope='session')
+def parity_bundle(parity_build):
+    """build/parity.js: the core modules and the parity case runner, built as dist/ is."""
+    return ROOT / 'build' / 'parity.js'
+
+
+@pytest.fixture(scope='session')
 def bookmarklet(dist):
     return (dist / 'bookmarklet.url').read_text(encoding='utf-8').strip()
 

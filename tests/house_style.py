@@ -1,8 +1,10 @@
-"""Find the Python constructs that Transcrypt turns into wrong JavaScript without a warning.
+"""Keep the bookmarklet's Python in the native subset (docs/transcrypt.md).
 
-Each rule names the trap and what to write instead (docs/transcrypt.md).
-The check reads source with ast; code between the skip pragmas runs only
-under CPython and is exempt.
+The subset is the Python that Transcrypt compiles to JavaScript calling native
+methods only, and that means the same on both sides. Each rule names the
+construct and what to write instead. The check reads source with ast; code
+between the skip pragmas runs only under CPython and is exempt, and
+JavaScript-only lines are `#?` comments, which ast does not see.
 """
 
 import ast
@@ -10,9 +12,88 @@ import re
 
 SKIPPED = re.compile(r"#\s*__pragma__\s*\(\s*'skip'\s*\)(.*?)#\s*__pragma__\s*\(\s*'noskip'\s*\)",
                      re.S)
-DICT_BUILDERS = (ast.Dict, ast.DictComp)
-MISSING_STR_METHODS = {'count', 'zfill', 'index', 'partition', 'rpartition', 'removeprefix',
-                       'removesuffix', 'ljust', 'rjust', 'center', 'casefold', 'expandtabs'}
+
+# Python's words that the build aliases to native methods in every identifier
+# (generator.NATIVE_METHODS): a name of our own that is one of them is renamed too.
+ALIASED = {'append', 'find', 'rfind', 'startswith', 'endswith', 'lower', 'upper', 'replace'}
+
+# Built-in functions outside the subset, and what to write instead.
+FUNCTIONS = {
+    'sorted': 'order.merge_sorted(items, compare)',
+    'enumerate': '`for i in range(0, len(xs))`',
+    'zip': 'a loop over indexes',
+    'map': 'a loop',
+    'filter': 'a loop',
+    'any': 'a loop',
+    'all': 'a loop',
+    'sum': 'a loop',
+    'list': 'a list literal, or portable.part(xs, 0, None) for a copy',
+    'dict': 'a dict literal',
+    'set': 'dict keys (portable.dict_key)',
+    'tuple': 'a list',
+    'int': 'portable.parse_int or portable.floor',
+    'float': 'your own parser',
+    'isinstance': 'portable.is_text, is_number, is_whole_number, is_list or is_record',
+    'type': 'portable.is_text and friends',
+    'getattr': 'an attribute, or a dict and `in`',
+    'hasattr': 'an attribute, or a dict and `in`',
+    'setattr': 'an attribute, or a dict',
+    'print': 'nothing (the page is not yours to log to)',
+    'chr': 'portable.char_of',
+    'ord': 'portable.code_point',
+    'reversed': 'a loop from the end',
+    'round': 'portable.floor(x + 0.5)',
+    'repr': 'concatenation',
+    'iter': 'a for loop',
+    'next': 'a for loop',
+    'super': 'no classes: a unit of functions',
+}
+
+# Methods outside the subset, and what to write instead.
+METHODS = {
+    'join': 'portable.joined(items, separator)',
+    'strip': 'portable.strip_spaces',
+    'lstrip': 'your own helper',
+    'rstrip': 'your own helper',
+    'get': "`'k' in d` and d['k'], or portable.record_field",
+    'keys': 'portable.keys_of(d)',
+    'items': 'portable.keys_of(d) and d[k]',
+    'values': 'portable.keys_of(d) and d[k]',
+    'update': 'one assignment per key',
+    'copy': 'portable.part(xs, 0, None), or a new dict literal',
+    'setdefault': "`'k' in d` first",
+    'extend': 'a loop that appends',
+    'index': 'find, or a loop',
+    'count': 'a loop',
+    'insert': 'build a new list',
+    'sort': 'order.merge_sorted(items, compare)',
+    'reverse': 'a loop from the end',
+    'format': 'concatenation and portable.pad',
+    'zfill': 'portable.pad',
+    'capitalize': 'upper on the first character',
+    'title': 'your own helper',
+    'isdigit': "'0123456789'.find(c) >= 0",
+    'isalpha': 'your own helper',
+    'isspace': 'portable.words or strip_spaces',
+    'partition': 'find and portable.part',
+    'rpartition': 'rfind and portable.part',
+    'rsplit': 'rfind and portable.part',
+    'splitlines': "split('\\n')",
+    'removeprefix': 'startswith and portable.part',
+    'removesuffix': 'endswith and portable.part',
+    'ljust': 'a loop, as portable.pad',
+    'rjust': 'portable.pad',
+    'center': 'your own helper',
+    'casefold': 'lower',
+    'expandtabs': 'replace',
+    'clear': 'a new list or dict',
+    'discard': 'portable.drop_key',
+}
+# Not here: `remove` and `add`, native methods of DOM objects (element.remove(),
+# classList.add()) that browser adapters call; a list's remove() fails loudly in
+# JavaScript, with no runtime to supply it.
+
+MODULES = ('json', 'functools', 'collections', 'asyncio', 'urllib', 're', 'datetime', 'math')
 
 
 def without_skipped(source):
@@ -20,105 +101,120 @@ def without_skipped(source):
     return SKIPPED.sub(lambda match: '\n' * match.group(0).count('\n'), source)
 
 
-def violations(source, filename='<source>', own_functions=()):
-    """[(line, message)] for every trap in source."""
+def violations(source, filename='<source>'):
+    """[(line, message)] for every construct outside the native subset in source."""
     tree = ast.parse(without_skipped(source), filename)
     found = []
 
     def flag(node, message):
         found.append((node.lineno, message))
 
-    dict_names = set()
+    range_loops = {id(node.iter) for node in ast.walk(tree)
+                   if isinstance(node, ast.For) and isinstance(node.iter, ast.Call)}
+    dict_names = {target.id for node in ast.walk(tree)
+                  if isinstance(node, ast.Assign) and isinstance(node.value, ast.Dict)
+                  for target in node.targets if isinstance(target, ast.Name)}
     for node in ast.walk(tree):
-        if isinstance(node, ast.Assign) and isinstance(node.value, DICT_BUILDERS):
-            for target in node.targets:
-                if isinstance(target, ast.Name):
-                    dict_names.add(target.id)
-    for node in ast.walk(tree):
+        if isinstance(node, ast.For) and (isinstance(node.iter, ast.Dict) or (
+                isinstance(node.iter, ast.Name) and node.iter.id in dict_names)):
+            flag(node, '`for k in d` throws on a dict: write `for k in portable.keys_of(d)`')
         if isinstance(node, ast.Call):
-            check_call(node, flag, own_functions)
+            check_call(node, flag, range_loops)
+        elif isinstance(node, ast.ClassDef):
+            flag(node, 'a class: write a unit, new_x() returning portable.new_object() and '
+                       'functions taking it')
+        elif isinstance(node, (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)):
+            flag(node, 'a comprehension: write a for loop that appends')
+        elif isinstance(node, ast.Tuple):
+            flag(node, 'a tuple (or `return a, b`, or unpacking): use a list, or return a dict '
+                       'with named fields')
+        elif isinstance(node, ast.Subscript):
+            check_subscript(node, flag)
         elif isinstance(node, ast.Compare):
-            for op, right in zip(node.ops, node.comparators):
+            for op in node.ops:
                 if isinstance(op, (ast.Is, ast.IsNot)):
                     flag(node, '`is` compares with ===: write `== None` / `!= None`')
-        elif isinstance(node, (ast.For, ast.comprehension)):
-            iterated = node.iter
-            if isinstance(iterated, ast.Name) and iterated.id in dict_names:
-                flag(iterated, '`for k in d` throws on a dict: iterate d.keys()')
-            if isinstance(iterated, DICT_BUILDERS):
-                flag(iterated, '`for k in {...}` throws: iterate .keys()')
-        elif isinstance(node, ast.JoinedStr):
-            for value in node.values:
-                if isinstance(value, ast.FormattedValue) and value.format_spec is not None:
-                    flag(node, 'f-string format specs are dropped: pad by hand')
-        elif isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mod) \
-                and isinstance(node.left, (ast.Constant, ast.JoinedStr)) \
-                and isinstance(getattr(node.left, 'value', None), str):
-            flag(node, '`%` formatting gives NaN: concatenate')
-        elif isinstance(node, (ast.AsyncFor, ast.AsyncWith)):
-            flag(node, '`async for` / `async with` compile to invalid JavaScript')
-        elif isinstance(node, ast.NamedExpr):
-            flag(node, 'the walrus operator compiles wrongly')
-        elif isinstance(node, ast.Match):
-            flag(node, '`match` is not supported')
-        elif isinstance(node, (ast.Assign, ast.AnnAssign)):
-            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
-            for target in targets:
-                if isinstance(target, (ast.Tuple, ast.List)) and \
-                        any(isinstance(element, ast.Starred) for element in target.elts):
-                    flag(node, 'star assignment compiles wrongly')
+        elif isinstance(node, (ast.JoinedStr, ast.BinOp)):
+            if isinstance(node, ast.JoinedStr) or (isinstance(node.op, ast.Mod) and isinstance(
+                    node.left, ast.Constant) and isinstance(node.left.value, str)):
+                flag(node, 'f-strings and % formatting: concatenate, and pad with portable.pad')
         elif isinstance(node, ast.Delete):
-            for target in node.targets:
-                if isinstance(target, ast.Subscript):
-                    flag(node, '`del x[i]` leaves a hole in a list: use pop()')
-        elif isinstance(node, ast.Subscript):
-            index = node.slice
-            if isinstance(index, ast.UnaryOp) and isinstance(index.op, ast.USub):
-                flag(node, 'negative index is undefined: use x[len(x) - n]')
+            flag(node, '`del`: use portable.remove_at(xs, i) or portable.drop_key(d, k)')
+        elif isinstance(node, ast.Raise):
+            if not (isinstance(node.exc, ast.Call) and isinstance(node.exc.func, ast.Name)
+                    and node.exc.func.id == 'Problem'):
+                flag(node, 'raise only portable.Problem(message)')
         elif isinstance(node, ast.ExceptHandler):
-            if isinstance(node.type, ast.Name) and node.type.id in ('Exception', 'BaseException'):
-                flag(node, '`except Exception` misses native errors: catch JSError')
-        elif isinstance(node, ast.ClassDef):
-            for decorator in node.decorator_list:
-                name = decorator.id if isinstance(decorator, ast.Name) else \
-                    getattr(decorator, 'attr', '')
-                if name == 'dataclass':
-                    flag(node, '@dataclass breaks: write a plain class or a dict')
+            if not (isinstance(node.type, ast.Name) and node.type.id == 'JSError'):
+                flag(node, 'catch only with `except JSError as error:` and read '
+                           'portable.problem_of(error)')
+        elif isinstance(node, ast.Dict):
+            for key in node.keys:
+                if not (isinstance(key, ast.Constant) and isinstance(key.value, str)):
+                    flag(node, 'a dict key that is not a string literal: string keys only')
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+            check_function(node, flag)
+        elif isinstance(node, ast.Name) and node.id in ALIASED:
+            flag(node, '`' + node.id + '` is renamed to a native method name everywhere: '
+                       'choose another name')
+        elif isinstance(node, ast.Attribute) and node.attr in ALIASED \
+                and not isinstance(node.ctx, ast.Load):
+            flag(node, '`' + node.attr + '` is renamed to a native method name everywhere: '
+                       'choose another name')
+        elif isinstance(node, (ast.AsyncFor, ast.AsyncWith, ast.With)):
+            flag(node, '`with`, `async for` and `async with`: plain statements and loops')
+        elif isinstance(node, (ast.NamedExpr, ast.Match, ast.Yield, ast.YieldFrom, ast.Global)):
+            flag(node, type(node).__name__ + ' is outside the subset: plain statements')
         elif isinstance(node, (ast.Import, ast.ImportFrom)):
             names = [alias.name for alias in node.names] if isinstance(node, ast.Import) \
                 else [node.module or '']
             for name in names:
-                if name.split('.')[0] in ('json', 'functools', 'collections', 'asyncio', 'urllib',
-                                          're', 'datetime'):
-                    flag(node, 'module ' + name + ' is missing or costly in the bundle')
+                if name.split('.')[0] in MODULES:
+                    flag(node, 'module ' + name + ' is missing or costly in the bundle: '
+                               'helpers in portable')
     return sorted(found)
 
 
-def check_call(node, flag, own_functions):
+def check_call(node, flag, range_loops):
     function = node.func
-    name = function.id if isinstance(function, ast.Name) else None
-    method = function.attr if isinstance(function, ast.Attribute) else None
-    keywords = {keyword.arg for keyword in node.keywords}
-    if name in ('sorted',) or method == 'sort':
-        if 'reverse' in keywords:
-            flag(node, '`reverse=True` reverses ties: compare in a merge sort')
-        for keyword in node.keywords:
-            if keyword.arg == 'key' and isinstance(keyword.value, ast.Lambda) \
-                    and isinstance(keyword.value.body, ast.Tuple):
-                flag(node, 'a tuple sort key is compared as a string: use a compare function')
-    if name == 'int':
-        flag(node, '`int()` is 32-bit `x | 0`: use parse_int or math.floor')
-    if name == 'isinstance' and len(node.args) == 2 and isinstance(node.args[1], ast.Name) \
-            and node.args[1].id in ('str', 'int', 'float', 'bool'):
-        flag(node, '`isinstance` on a string or number throws and catches inside (slow): '
-                   'use portable.is_text, is_number or is_whole_number')
-    if name == 'set':
-        flag(node, '`set()` is an array with O(n) membership: use dict keys')
-    if name == 'getattr' and len(node.args) == 3:
-        flag(node, "getattr's default is ignored: test hasattr first")
-    if method in ('strip', 'lstrip', 'rstrip') and node.args:
-        flag(node, '`strip(chars)` ignores its argument: write a helper')
-    if method in MISSING_STR_METHODS and method != 'index':
-        flag(node, '`.' + method + '()` is missing in Transcrypt: write a helper')
-    if name in own_functions and node.keywords:
-        flag(node, 'keyword arguments to own functions are ignored: pass them by position')
+    if node.keywords or any(isinstance(arg, ast.Starred) for arg in node.args):
+        flag(node, 'keyword arguments and *args: pass arguments by position')
+    if isinstance(function, ast.Name):
+        if function.id == 'range' and id(node) not in range_loops:
+            flag(node, '`range()` outside a for: write `for i in range(a, b)`')
+        elif function.id in FUNCTIONS:
+            flag(node, '`' + function.id + '()`: write ' + FUNCTIONS[function.id])
+    elif isinstance(function, ast.Attribute):
+        method = function.attr
+        if method in METHODS:
+            flag(node, '`.' + method + '()`: write ' + METHODS[method])
+        elif method == 'pop' and len(node.args) > 0:
+            flag(node, '`.pop(i)`: write portable.remove_at(xs, i) or portable.drop_key(d, k)')
+        elif method == 'split' and len(node.args) != 1:
+            flag(node, '`.split()` without a separator: write portable.words(text)')
+        elif method == 'rfind' and len(node.args) != 1:
+            flag(node, '`.rfind(t, start)`: only rfind(t) is the same on both sides')
+
+
+def check_subscript(node, flag):
+    index = node.slice
+    if isinstance(index, ast.Slice):
+        flag(node, 'a slice: write portable.part(seq, start, end), end None for "to the end"')
+    elif isinstance(index, ast.UnaryOp) and isinstance(index.op, ast.USub):
+        flag(node, 'a negative index: write portable.last_char(s) or xs[len(xs) - 1]')
+
+
+def check_function(node, flag):
+    arguments = node.args
+    if arguments.vararg or arguments.kwarg or arguments.kwonlyargs or arguments.defaults:
+        flag(node, '*args, **kwargs and default values: positional parameters only')
+    for argument in arguments.posonlyargs + arguments.args:
+        if argument.arg in ALIASED:
+            flag(node, 'a parameter named `' + argument.arg + '` is renamed to a native method '
+                       'name: choose another name')
+    if not isinstance(node, ast.Lambda):
+        if node.decorator_list:
+            flag(node, 'a decorator: call the function instead')
+        if node.name in ALIASED:
+            flag(node, 'a function named `' + node.name + '` is renamed to a native method '
+                       'name: choose another name')

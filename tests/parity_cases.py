@@ -125,11 +125,32 @@ def listing_date_cases(add):
         add('read_listing', 'text/html', page, anchors_of_html(page), {'utcOffsetMinutes': offset})
 
 
+def portable_cases(add):
+    """The helpers that stand in for Python's slices, join, dict methods and exceptions."""
+    for given in [('abcdef', 1, 3), ('abcdef', 2, None), ('abcdef', 0, 0), ('abc', 1, 9),
+                  ('abc', 3, None), ('', 0, None), ([1, 2, 3], 1, None),
+                  ([1, 2, 3], 0, 2), ([], 0, None)]:
+        add('part', *given)
+    for given in [(['a', 'b', 'c'], ', '), ([], ','), (['x'], '/'), (['', ''], '-')]:
+        add('joined', *given)
+    for record in [{}, {'b': 1, 'a': 2, '~__proto__': 3}, {'name': 'x', 'type': 'file'}]:
+        add('keys_of', record)
+    for key in ['a', 'missing', '~__proto__']:
+        add('drop_key', {'a': 1, 'b': 2, '~__proto__': 3}, key)
+    for index in [0, 2, 4]:
+        add('remove_at', ['a', 'b', 'c', 'd', 'e'], index)
+    for message in ['the page is not a directory listing', '']:
+        add('problem_of', message)
+    add('problem_of_native_error', None)
+
+
 def core_cases():
     cases = []
 
     def add(kind, *given):
         cases.append({'kind': kind, 'input': list(given)})
+
+    portable_cases(add)
 
     ties = [entry(name, 1000) for name in ['b', 'a', 'B', 'é', 'e', '\uff01', '\U0001F600', 'a0', '']]
     add('sort', ties + [entry('new', 10000), entry('none', None), entry('old', 1)])

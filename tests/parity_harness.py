@@ -1,8 +1,8 @@
 """Run parity cases through CPython and through a bundle in every JavaScript engine, and compare.
 
-A bundle offers its case runner as globalThis.autoindexSitemapCases when it
-finds no document; the cases go in and the results come out as JSON text.
-The engines: V8 (node), JavaScriptCore (the `jsc` shell, Safari's engine) and
+A bundle (the parity test build, or the canaries') offers its case runner as
+globalThis.autoindexSitemapCases; the cases go in and the results come out as
+JSON text. The engines: V8 (node), JavaScriptCore (the `jsc` shell, Safari's engine) and
 SpiderMonkey (a Worker in headless Firefox, which has no document either).
 """
 
@@ -12,7 +12,12 @@ import subprocess
 import tempfile
 from pathlib import Path
 
+from toolkit.bundle import stage_sources
+from toolkit.compile import compile_script
+from toolkit.settings import SETTINGS
+
 HERE = Path(__file__).resolve().parent
+PARITY_ENTRY = HERE / 'parity' / 'entry.py'
 NODE_RUNNER = HERE / 'parity' / 'run_bundle.js'
 JSC_RUNNER = HERE / 'parity' / 'run_bundle_jsc.js'
 JSC = '/usr/bin/jsc'
@@ -21,6 +26,18 @@ ENGINES = ('V8', 'JavaScriptCore', 'SpiderMonkey')
 
 # One line per comparison made this session, printed in pytest's summary.
 REPORTS = []
+
+
+def build_parity_bundle(build_dir):
+    """build_dir/parity.js: the case runner over the core modules, staged, transpiled, given
+    its runtime and bundled by the bookmarklet's own build steps and flags. Returns
+    toolkit.compile.compile_script's {script, runtime, modules}."""
+    build_dir = Path(build_dir).resolve()
+    settings = {setting.key: setting.default for setting in SETTINGS}
+    staging = build_dir / 'parity-src'
+    entry = stage_sources(settings, staging, PARITY_ENTRY)
+    return compile_script(entry, 'tests/parity/entry.py', staging,
+                          build_dir / 'parity-transcrypt', build_dir / 'parity.js')
 
 
 def cases_file(cases, folder):
@@ -64,6 +81,13 @@ def run_in_engines(firefox, bundle, cases):
 
 def run_in_cpython(run_cases, cases):
     return json.loads(run_cases(json.dumps(cases, ensure_ascii=False)))
+
+
+def unexpected_errors(results):
+    """The results that are an error other than a Problem: a bug on that side, even when
+    every engine has it too."""
+    return [result for result in results
+            if 'error' in result and result['error'].startswith('unexpected error')]
 
 
 def divergences(cases, expected, results):

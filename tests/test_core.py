@@ -9,8 +9,8 @@ from urllib.parse import quote
 import pytest
 
 from bookmarklet import times, names, order, paging, display
-from bookmarklet.listing import ListingError, read_listing
-from bookmarklet.portable import parse_int
+from bookmarklet.listing import read_listing
+from bookmarklet.portable import Problem, parse_int
 from tests.html_anchors import anchors_of_html
 from tests.parity_cases import NGINX_HTML, NGINX_JSON
 
@@ -112,7 +112,7 @@ def test_nginx_html_listing_takes_names_from_href_not_the_cut_text():
     ('text/html', '<html><body><form>Login</form></body></html>'),
 ])
 def test_what_is_not_a_listing_is_an_error_not_an_empty_directory(content_type, text):
-    with pytest.raises(ListingError):
+    with pytest.raises(Problem):
         read_listing(content_type, text, anchors_of_html, SETTINGS)
 
 

@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from bookmarklet.entries import ListingError
+from bookmarklet.portable import Problem
 from bookmarklet.listing import read_listing, format_of
 from bookmarklet.names import listing_request_url
 from tests.fixture_corpus import fixture_names, load, by_name, FIXTURES
@@ -35,9 +35,9 @@ def test_the_corpus_covers_every_server_and_format():
 def test_every_fixture_gives_its_expected_entries(name):
     fixture = load(name)
     if fixture['expected'] == {'error': True}:
-        with pytest.raises(ListingError) as raised:
+        with pytest.raises(Problem) as raised:
             read(fixture)
-        assert raised.value.message
+        assert raised.value.problem
     else:
         assert by_name(read(fixture)) == fixture['expected']
 
@@ -76,7 +76,7 @@ def test_the_format_comes_from_the_content_type_then_the_body(content_type, star
 ])
 def test_a_cut_or_foreign_response_is_an_error_not_an_empty_directory(text):
     content_type = 'text/html' if text.startswith('<html') else ''
-    with pytest.raises(ListingError):
+    with pytest.raises(Problem):
         read_listing(content_type, text, anchors_of_html, {'utcOffsetMinutes': 0})
 
 

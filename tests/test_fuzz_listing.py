@@ -1,6 +1,6 @@
-"""The listing reader under arbitrary input: it answers with a listing or its own
-ListingError, never anything else, in CPython; and a fixed sample of the same
-inputs reads identically in the shipped bundle in every engine.
+"""The listing reader under arbitrary input: it answers with a listing or a Problem
+saying why not, never anything else, in CPython; and a fixed sample of the same
+inputs reads identically in the parity build in every engine.
 
 Inputs: any text under any Content-Type, bytes decoded as fetch's text() does,
 JSON values of every shape where a listing's array should be, and the captured
@@ -14,12 +14,13 @@ import pytest
 
 from hypothesis import given, settings, HealthCheck, strategies as st
 
-from bookmarklet.entries import ListingError
+from bookmarklet.portable import Problem
 from bookmarklet.listing import read_listing
-from bookmarklet.parity import run_cases
+from tests.parity.entry import run_cases
 from tests.html_anchors import anchors_of_html
 from tests.fixture_corpus import fixture_names, load
-from tests.parity_harness import compare_in_every_engine, engine_versions
+from tests.parity_harness import compare_in_every_engine, engine_versions, \
+    unexpected_errors
 
 FIXTURES = [load(name) for name in fixture_names()]
 
@@ -115,11 +116,11 @@ def check_listing(listing):
 
 
 def read(content_type, text, reader_settings):
-    """The listing, or the ListingError; any other exception fails the test."""
+    """The listing, or None for a Problem; any other exception fails the test."""
     try:
         listing = read_listing(content_type, text, anchors_of_html, reader_settings)
-    except ListingError as error:
-        assert isinstance(error.message, str) and error.message != ''
+    except Problem as error:
+        assert isinstance(error.problem, str) and error.problem != ''
         return None
     check_listing(listing)
     return listing
@@ -160,13 +161,14 @@ def parity_sample():
     return cases
 
 
-def test_a_fixed_sample_reads_the_same_in_the_shipped_bundle_in_every_engine(dist, firefox):
+def test_a_fixed_sample_reads_the_same_in_the_parity_build_in_every_engine(parity_bundle,
+                                                                         firefox):
     cases = parity_sample()
     assert len(cases) == SAMPLE_SIZE
     expected, _, found = compare_in_every_engine(
-        'fuzzed listings through dist/sitemap.js', run_cases, firefox, dist / 'sitemap.js', cases,
+        'fuzzed listings through build/parity.js', run_cases, firefox, parity_bundle, cases,
         engine_versions(firefox))
     assert found == []
-    assert not any('uncaught' in str(result) for result in expected)
+    assert unexpected_errors(expected) == []
     read_ok = sum(1 for result in expected if 'result' in result)
     assert 0 < read_ok < SAMPLE_SIZE, 'the sample holds both listings and refusals'

@@ -1,15 +1,17 @@
-"""Parity: the same cases through the CPython modules and the exact bundle that ships,
-in V8, JavaScriptCore and SpiderMonkey. Every case of tests/parity_cases.py runs in
-every engine; one differing result in one engine fails the suite."""
+"""Parity: the same cases through the CPython modules and through the same modules as
+the build compiles them (the parity test build, build/parity.js), in V8,
+JavaScriptCore and SpiderMonkey. Every case of tests/parity_cases.py runs in every
+engine; one differing result in one engine fails the suite."""
 
 import pytest
 
 from toolkit import ROOT
 from toolkit.bundle import bundle, transpile
-from bookmarklet.parity import run_cases
+from toolkit.prune import RUNTIME_MODULE
+from tests.parity.entry import run_cases
 from tests.parity_cases import core_cases, fixture_cases
 from tests.parity_harness import ENGINES, divergences, differences, engine_versions, \
-    compare_in_every_engine
+    compare_in_every_engine, unexpected_errors
 from tests.canary import naive
 
 
@@ -18,25 +20,37 @@ def versions(firefox):
     return engine_versions(firefox)
 
 
-def test_the_shipped_bundle_agrees_with_cpython_in_every_engine(dist, firefox, versions):
+def test_the_core_modules_build_with_the_native_runtime(parity_build):
+    """They keep to the native subset: the build reached no other runtime name or method."""
+    assert parity_build['runtime'] == 'native'
+    assert parity_build['modules'][RUNTIME_MODULE] < 400
+
+
+def test_the_parity_build_agrees_with_cpython_in_every_engine(parity_bundle, firefox, versions):
     cases = core_cases()
     expected, results, found = compare_in_every_engine(
-        'parity of dist/sitemap.js', run_cases, firefox, dist / 'sitemap.js', cases, versions)
+        'parity of build/parity.js', run_cases, firefox, parity_bundle, cases, versions)
     assert {engine: len(results[engine]) for engine in ENGINES} == \
         {engine: len(cases) for engine in ENGINES}
     assert len(cases) > 200
     assert found == []
-    assert not any('uncaught' in str(result) for result in expected)
+    assert unexpected_errors(expected) == []
 
 
-def test_every_fixture_reads_the_same_in_the_shipped_bundle_in_every_engine(dist, firefox, versions):
+def test_every_fixture_reads_the_same_in_the_parity_build_in_every_engine(parity_bundle, firefox,
+                                                                          versions):
     cases = fixture_cases()
     expected, _, found = compare_in_every_engine(
-        'fixtures through dist/sitemap.js', run_cases, firefox, dist / 'sitemap.js', cases,
-        versions)
+        'fixtures through build/parity.js', run_cases, firefox, parity_bundle, cases, versions)
     assert len(cases) >= 20
     assert found == []
-    assert not any('uncaught' in str(result) for result in expected)
+    assert unexpected_errors(expected) == []
+
+
+def test_the_bookmarklet_ships_no_parity_code(dist):
+    script = (dist / 'sitemap.js').read_text(encoding='utf-8')
+    assert 'autoindexSitemapCases' not in script
+    assert 'unknown case kind' not in script
 
 
 @pytest.fixture(scope='module')

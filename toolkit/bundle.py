@@ -27,15 +27,17 @@ NATIVE_METHODS = ''.join("# __pragma__ ('alias', '" + python + "', '" + native +
     + "# __pragma__ ('noalias', 'split')\n# __pragma__ ('noalias', 'pop')\n"
 
 
-def stage_sources(settings, staging):
-    """Copy bookmarklet/ into staging with a settings module carrying this build's values."""
+def stage_sources(settings, staging, entry=None):
+    """Copy bookmarklet/ into staging with a settings module carrying this build's values;
+    returns the staged entry module: bookmarklet/main.py, or the module entry names (the
+    parity test build's), staged beside the package with the same prelude."""
     if staging.exists():
         shutil.rmtree(staging)
     package = staging / 'bookmarklet'
     package.mkdir(parents=True)
-    for source in sorted(SOURCES.glob('*.py')):
-        (package / source.name).write_text(NATIVE_METHODS + source.read_text(encoding='utf-8'),
-                                           encoding='utf-8')
+    for source in sorted(SOURCES.glob('*.py')) + ([entry] if entry else []):
+        target = package / source.name if source.parent == SOURCES else staging / source.name
+        target.write_text(NATIVE_METHODS + source.read_text(encoding='utf-8'), encoding='utf-8')
     (package / 'settings.py').write_text(
         '"""The settings of this build, written by generator.py."""\n\n'
         'SETTINGS = ' + python_literal(settings) + '\n', encoding='utf-8')
@@ -43,7 +45,7 @@ def stage_sources(settings, staging):
         '"""The overlay\'s styles, compacted from overlay.css by generator.py."""\n\n'
         'STYLE = ' + repr(compact_css((SOURCES / 'overlay.css').read_text(encoding='utf-8')))
         + '\n', encoding='utf-8')
-    return package / 'main.py'
+    return staging / entry.name if entry else package / 'main.py'
 
 
 def compact_css(css):

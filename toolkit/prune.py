@@ -33,15 +33,17 @@ REGEX_KEYWORDS = {'return', 'typeof', 'case', 'in', 'of', 'new', 'delete', 'void
 
 
 def js_scan(text):
-    """What a scan of JavaScript text finds: {depth, open, commas, references, words}.
+    """What a scan of JavaScript text finds: {depth, open, commas, references, members, words}.
 
     depth is the bracket depth at the end; open is True when a string, comment
     or regular expression is left open; commas counts the commas at depth 0;
     references are the identifiers used as names (outside strings and comments,
-    not after a '.'); words are all identifier-like words, strings included.
-    Regular expressions are told from division by the token before them.
+    not after a '.'), members those used after a '.'; words are all
+    identifier-like words, strings included. Regular expressions are told from
+    division by the token before them.
     """
-    found = {'depth': 0, 'open': False, 'commas': 0, 'references': set(), 'words': set()}
+    found = {'depth': 0, 'open': False, 'commas': 0, 'references': set(), 'members': set(),
+             'words': set()}
     index = 0
     last = ''        # the last significant character, or a keyword, before index
     length = len(text)
@@ -85,8 +87,7 @@ def js_scan(text):
         word = JS_WORD.match(text, index)
         if word:
             found['words'].add(word.group(0))
-            if last != '.':
-                found['references'].add(word.group(0))
+            found['references' if last != '.' else 'members'].add(word.group(0))
             last = word.group(0) if word.group(0) in REGEX_KEYWORDS else 'x'
             index = word.end()
             continue
@@ -141,6 +142,27 @@ def runtime_statement_kind(statement, declared):
     return ['other', '']
 
 
+def narrow_runtime_imports(folder):
+    """Shrink each module's import list from Transcrypt's runtime in folder to the names
+    its own code refers to. Returns {file name: {scan, imports}}: the js_scan of the
+    module's code without that import, and the names it still imports."""
+    modules = {}
+    for path in sorted(folder.glob('*.js')):
+        if path.name == RUNTIME_MODULE:
+            continue
+        text = path.read_text(encoding='utf-8')
+        module = {'scan': js_scan(RUNTIME_IMPORT.sub('', text)), 'imports': []}
+        modules[path.name] = module
+
+        def narrowed(match):
+            for name in match.group(1).split(','):
+                if name.split(' as ')[-1].strip() in module['scan']['references']:
+                    module['imports'].append(name.strip())
+            return "import {" + ', '.join(module['imports']) + "} from './" + RUNTIME_MODULE + "';"
+        path.write_text(RUNTIME_IMPORT.sub(narrowed, text), encoding='utf-8')
+    return modules
+
+
 def prune_runtime(folder):
     """Cut Transcrypt's runtime in folder down to what the other modules there use.
 
@@ -157,20 +179,9 @@ def prune_runtime(folder):
     runtime = runtime_path.read_text(encoding='utf-8')
     references = set()
     words = set()
-    for path in sorted(folder.glob('*.js')):
-        if path.name == RUNTIME_MODULE:
-            continue
-        text = path.read_text(encoding='utf-8')
-        body = js_scan(RUNTIME_IMPORT.sub('', text))
-        references |= body['references']
-        words |= body['words']
-
-        def narrowed(match):
-            names = [name.strip() for name in match.group(1).split(',') if name.strip()]
-            kept = [name for name in names
-                    if name.split(' as ')[-1].strip() in body['references']]
-            return "import {" + ', '.join(kept) + "} from './" + RUNTIME_MODULE + "';"
-        path.write_text(RUNTIME_IMPORT.sub(narrowed, text), encoding='utf-8')
+    for module in narrow_runtime_imports(folder).values():
+        references |= module['scan']['references']
+        words |= module['scan']['words']
     statements = top_level_statements(runtime)
     declared = set()
     for statement in statements:
@@ -198,5 +209,3 @@ def prune_runtime(folder):
     pruned = ''.join(statement for index, statement in enumerate(statements) if kept[index])
     runtime_path.write_text(pruned, encoding='utf-8')
     return [len(runtime.encode('utf-8')), len(pruned.encode('utf-8'))]
-
-

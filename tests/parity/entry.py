@@ -1,11 +1,15 @@
-"""The parity case runner: the same cases through CPython and through the shipped bundle.
+"""The parity case runner: the same cases through CPython and through the core modules
+as the bookmarklet's build compiles them.
 
-Portable on purpose: tests/test_parity.py runs it under CPython and, from
-dist/sitemap.js, under node; the results must be identical.
+The entry module of the parity test build (tests/parity_harness.py builds it
+into build/parity.js with the bookmarklet's own build steps; nothing of it
+ships in dist/). tests/test_parity.py runs it under CPython and, from that
+bundle, in V8, JavaScriptCore and SpiderMonkey; the results must be identical.
+It keeps to the bookmarklet's native subset, so it builds with the native runtime.
 """
 
-from bookmarklet.portable import JSError, parse_json, to_json, parse_int
-from bookmarklet.entries import ListingError
+from bookmarklet.portable import JSError, Problem, problem_of, parse_json, to_json, parse_int, \
+    part, joined, keys_of, drop_key, remove_at
 from bookmarklet.listing import read_listing
 from bookmarklet.html_listing import read_html_listing, parse_size
 from bookmarklet.order import sorted_entries, compare_names
@@ -21,6 +25,34 @@ from bookmarklet.freshness import cache_decision, new_record, stored_record, sta
 def anchors_given(anchors):
     """An anchors_of_html stand-in that returns anchors extracted beforehand."""
     return lambda text: anchors
+
+
+def problem_case(message):
+    """problem_of of the Problem raised with message."""
+    try:
+        raise Problem(message)
+    except JSError as error:
+        return problem_of(error)
+
+
+def native_error_case(value):
+    """problem_of of the native TypeError that subscripting value (None) raises: the
+    type's name on both sides, while the engines word the message each their own way."""
+    try:
+        return value['missing']
+    except JSError as error:
+        found = problem_of(error)
+        return part(found, 0, found.find(':', len('unexpected error: ')) + 1)
+
+
+def drop_key_case(record, key):
+    drop_key(record, key)
+    return record
+
+
+def remove_at_case(items, index):
+    remove_at(items, index)
+    return items
 
 
 def run_case(kind, given):
@@ -71,17 +103,36 @@ def run_case(kind, given):
         return status_after_fetch(given[0], given[1], given[2])
     if kind == 'level_one_urls':
         return level_one_urls(given[0], given[1])
+    if kind == 'part':
+        return part(given[0], given[1], given[2])
+    if kind == 'joined':
+        return joined(given[0], given[1])
+    if kind == 'keys_of':
+        return keys_of(given[0])
+    if kind == 'drop_key':
+        return drop_key_case(given[0], given[1])
+    if kind == 'remove_at':
+        return remove_at_case(given[0], given[1])
+    if kind == 'problem_of':
+        return problem_case(given[0])
+    if kind == 'problem_of_native_error':
+        return native_error_case(given[0])
     return {'error': 'unknown case kind ' + kind}
 
 
 def run_cases(text):
-    """JSON results, one per case of the JSON list [{kind, input}]; errors become {error}."""
+    """JSON results, one per case of the JSON list [{kind, input}]; errors become {error}:
+    a Problem's message, or 'unexpected error: ...' for anything else thrown."""
     results = []
     for case in parse_json(text):
         try:
             results.append({'result': run_case(case['kind'], case['input'])})
-        except ListingError as error:
-            results.append({'error': error.message})
         except JSError as error:
-            results.append({'error': 'uncaught: ' + str(error)})
+            results.append({'error': problem_of(error)})
     return to_json(results)
+
+
+# Outside a page (node, jsc, a Worker) the bundle lends its runner to the harness.
+# __pragma__ ('ecom')
+#?globalThis.autoindexSitemapCases = run_cases
+# __pragma__ ('noecom')
