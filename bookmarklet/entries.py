@@ -12,7 +12,7 @@ the overlay says so instead of inventing an order; undecodable counts the
 names that were not valid UTF-8 and now hold U+FFFD.
 """
 
-REPLACEMENT = '\ufffd'
+from bookmarklet.names import REPLACEMENT
 
 
 class ListingError(Exception):

@@ -12,10 +12,12 @@ from bookmarklet.portable import parse_int, strip_spaces, words, last_char, dict
 from bookmarklet.entries import ListingError, new_entry, new_listing, is_plain_name
 from bookmarklet.names import percent_decode
 from bookmarklet.times import parse_iso_time, parse_table_date
+from bookmarklet.words import SIZE_UNITS
 
 LISTING_TITLES = ['Index of ', 'Directory listing for ']
 SORT_LINKS = ['?C=', '?sort=']
-SIZE_UNITS = 'KMGT'  # past T a byte count leaves JavaScript's exact integers
+# K, M, G, T: past T a byte count leaves JavaScript's exact integers.
+SIZE_PREFIXES = ''.join([unit[0] for unit in SIZE_UNITS[1:5]])
 
 
 def title_of_html(text):
@@ -144,7 +146,7 @@ def parse_size(word, next_word):
         return None
     power = 0
     if len(unit) > 0:
-        power = SIZE_UNITS.find(unit[0]) + 1
+        power = SIZE_PREFIXES.find(unit[0]) + 1
         if power == 0 or (len(unit) > 1 and unit[1:] != 'iB' and unit[1:] != 'B'):
             return None
     multiplier = 1

@@ -1,9 +1,10 @@
 """The entry point: toggle the overlay on a page, or offer the parity cases outside one."""
 
 from bookmarklet.settings import SETTINGS
-from bookmarklet.overlay import Overlay, close_existing, leave_realm, REALM_MARK
+from bookmarklet.overlay import Overlay, close_existing, leave_realm
 from bookmarklet.crawl import Crawl
 from bookmarklet.parity import run_cases
+from bookmarklet.words import REALM_MARK
 
 
 def start(page):

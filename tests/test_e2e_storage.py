@@ -5,17 +5,17 @@ row, no record is ever half-written, and a record that cannot be trusted is
 dropped and fetched again (counted in nginx's access log).
 """
 
+import json
 import time
 
 import pytest
 
 from bookmarklet.freshness import stored_record
+from bookmarklet.words import DATABASE
 from tests.trees import standard_tree, write_tree, expected_entries, href_of
 from tests.overlay_reader import open_sitemap, read_overlay, run_bookmarklet, wait_settled, \
     overlay_control
 from tests.visits import read_cache, quiet_requests, visit, directories_on
-
-DATABASE = 'autoindex-sitemap'
 
 
 @pytest.fixture
@@ -51,7 +51,7 @@ ASK_A_NEWER_VERSION = """(() => {
 })()"""
 
 HOLD_OPEN = """() => new Promise((resolve, reject) => {
-  const request = indexedDB.open('autoindex-sitemap');
+  const request = indexedDB.open(""" + json.dumps(DATABASE) + """);
   request.onerror = () => reject(request.error);
   request.onsuccess = () => {
     window.held = request.result;
@@ -61,7 +61,7 @@ HOLD_OPEN = """() => new Promise((resolve, reject) => {
 })"""
 
 DELETE_DATABASE = """(timeout) => new Promise((resolve) => {
-  const request = indexedDB.deleteDatabase('autoindex-sitemap');
+  const request = indexedDB.deleteDatabase(""" + json.dumps(DATABASE) + """);
   const timer = setTimeout(() => resolve('blocked'), timeout);
   request.onsuccess = () => { clearTimeout(timer); resolve('deleted'); };
   request.onerror = () => { clearTimeout(timer); resolve('error ' + request.error); };

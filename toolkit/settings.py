@@ -8,6 +8,7 @@ import argparse
 import tomllib
 from pathlib import Path
 
+from bookmarklet.settings import SETTINGS as DEFAULTS
 from toolkit import ROOT
 from toolkit.errors import BuildError
 
@@ -100,30 +101,33 @@ def option_text(value):
     return str(value)
 
 
+def carried(key, help, parse):
+    """A setting the bookmarklet carries, with the default bookmarklet/settings.py holds."""
+    return Setting(key, DEFAULTS[key], help, parse)
+
+
 SETTINGS = [
-    Setting('title', 'Sitemap', 'the title of the overlay and of the bookmark', text_value),
-    Setting('pageSize', 10, 'level-1 entries per page at first', whole_number(1, 1000)),
-    Setting('pageSizes', [10, 15, 20, 30], 'page sizes offered in the select',
-            number_list(1, 1000)),
-    Setting('maxConcurrentRequests', 10, 'wave-2 requests in flight at once',
-            whole_number(1, 100)),
-    Setting('timeoutSeconds', 20, 'seconds before a listing request is given up',
+    carried('title', 'the title of the overlay and of the bookmark', text_value),
+    carried('pageSize', 'level-1 entries per page at first', whole_number(1, 1000)),
+    carried('pageSizes', 'page sizes offered in the select', number_list(1, 1000)),
+    carried('maxConcurrentRequests', 'wave-2 requests in flight at once', whole_number(1, 100)),
+    carried('timeoutSeconds', 'seconds before a listing request is given up',
             whole_number(1, 600)),
-    Setting('childrenShown', 5, "level-2 entries shown under a directory before 'Show more'",
+    carried('childrenShown', "level-2 entries shown under a directory before 'Show more'",
             whole_number(1, 1000)),
-    Setting('staleAfterSeconds', 86400,
+    carried('staleAfterSeconds',
             'seconds after which a cached listing is fetched again even when its mtime '
             'has not moved (0: always)', whole_number(0, 31536000)),
-    Setting('refreshSeconds', 0,
-            'seconds between refreshes of the open overlay (0: off)', whole_number(0, 86400)),
-    Setting('prefetch', True, "prefetch the next page's directories (on/off)", on_off),
-    Setting('utcOffsetMinutes', 0,
+    carried('refreshSeconds', 'seconds between refreshes of the open overlay (0: off)',
+            whole_number(0, 86400)),
+    carried('prefetch', "prefetch the next page's directories (on/off)", on_off),
+    carried('utcOffsetMinutes',
             "the server's UTC offset in minutes, when its HTML listings use local time",
             whole_number(-1440, 1440)),
-    Setting('jsonPrefixFrom', '',
+    carried('jsonPrefixFrom',
             'a path prefix of HTML listings whose JSON listings are served elsewhere '
             '(e.g. /files/); empty: ask each listing its own URL', path_prefix),
-    Setting('jsonPrefixTo', '',
+    carried('jsonPrefixTo',
             'the path prefix that replaces --json-prefix-from in listing requests '
             '(e.g. /json/files/)', path_prefix),
 ]
