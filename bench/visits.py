@@ -7,7 +7,7 @@ the requests and the body bytes ($body_bytes_sent).
 
 import os
 
-from bench.common import NAIVE_CRAWL, Server, click_and_wait, listing_requests, quiet_requests, \
+from bench.common import NAIVE_CRAWL, Server, click_and_wait, quiet_requests, \
     write_flat_tree
 
 DIRECTORIES = 60

@@ -141,7 +141,7 @@ class Crawl:
         try:
             listing = read_html_listing(anchors_of_document(self.page.document),
                                         self.page.document.title, self.settings)
-        except ListingError as error:
+        except ListingError:
             self.overlay.show_status('broken', 0, 0, 0, 'This page cannot be read as a directory '
                                      + 'listing (' + fetched['problem'] + ').')
             return None

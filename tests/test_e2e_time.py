@@ -8,7 +8,7 @@ import pytest
 from tests.builds import build
 from tests.trees import SEPT_2026, directory, file, write_tree, expected_entries
 from tests.overlay_reader import open_sitemap
-from tests.visits import visit, directories_on
+from tests.visits import visit
 
 Y2038 = 2 ** 31  # 2038-01-19T03:14:08Z, one second past a signed 32-bit time
 FAR = {
