@@ -8,8 +8,8 @@ import time
 
 import pytest
 
-import generator
 from nginx.server import free_port, stop_process
+from tests.builds import built_bookmarklet
 from tests.fixture_corpus import fixture_names, load, FIXTURES
 from tests.overlay_reader import open_sitemap, overlay_control, wait_settled, run_bookmarklet
 from tests.visits import visit
@@ -22,10 +22,7 @@ PREFIXES = ['--json-prefix-from', '/files/', '--json-prefix-to', '/json/files/']
 @pytest.fixture(scope='module')
 def prefix_bookmarklet(tmp_path_factory):
     """The bookmarklet built with the JSON location options, into a folder of its own."""
-    out = tmp_path_factory.mktemp('prefix-build')
-    assert generator.main(['--out', str(out / 'dist'), '--build-dir', str(out / 'build')]
-                          + PREFIXES) == 0
-    return (out / 'dist' / 'bookmarklet.url').read_text(encoding='utf-8').strip()
+    return built_bookmarklet(tmp_path_factory.mktemp('prefix-build'), *PREFIXES)
 
 
 def test_xml_listings_by_accept(page, serve, tmp_path, bookmarklet):
