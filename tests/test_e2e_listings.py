@@ -1,14 +1,12 @@
 """The overlay end to end on every way nginx lists a directory, and on captured pages of
 other servers: real nginx, real Chromium, the bookmarklet a click runs."""
 
-import socket
 import subprocess
 import sys
-import time
 
 import pytest
 
-from nginx.server import free_port, stop_process
+from nginx.server import free_port, stop_process, wait_listening
 from tests.builds import built_bookmarklet
 from tests.fixture_corpus import fixture_names, load, FIXTURES
 from tests.overlay_reader import open_sitemap, overlay_control, wait_settled, run_bookmarklet
@@ -74,14 +72,8 @@ def http_server(tmp_path):
                                     '127.0.0.1', '--directory', str(root)],
                                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         started.append(process)
-        deadline = time.monotonic() + 10
-        while time.monotonic() < deadline:
-            try:
-                socket.create_connection(('127.0.0.1', port), timeout=0.2).close()
-                return 'http://127.0.0.1:{}/'.format(port)
-            except OSError:
-                time.sleep(0.05)
-        raise RuntimeError('http.server did not start')
+        wait_listening(process, port, 'http.server')
+        return 'http://127.0.0.1:{}/'.format(port)
 
     yield start
     for process in started:

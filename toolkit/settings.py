@@ -17,22 +17,18 @@ SCRIPT_URL = '/.autoindex-sitemap/sitemap.js'
 
 
 class Setting:
-    """One setting the bookmarklet carries: its key in SETTINGS, its flag, its check."""
+    """One setting: its key (as the bookmarklet and sitemap.toml name it), its default,
+    its help, the parser that checks a value, the flag derived from the key
+    (pageSize: --page-size) and what --help shows after the flag (the parser's
+    own word for its values)."""
 
     def __init__(self, key, default, help, parse):
         self.key = key
         self.default = default
         self.help = help
         self.parse = parse
-
-    @property
-    def flag(self):
-        return '--' + ''.join('-' + c.lower() if c.isupper() else c for c in self.key)
-
-    @property
-    def metavar(self):
-        """What --help shows after the flag: the parser's own word for its values."""
-        return getattr(self.parse, 'metavar', 'VALUE')
+        self.flag = '--' + ''.join('-' + c.lower() if c.isupper() else c for c in key)
+        self.metavar = getattr(parse, 'metavar', 'VALUE')
 
 
 def whole_number(low, high):
