@@ -33,9 +33,9 @@ def bookmarklet(dist):
 
 @pytest.fixture
 def delaying_upstream():
-    """delaying_upstream(seconds) starts tests/faulty_upstream.py on 127.0.0.1, whose
-    /delay answers 204 after that many seconds; returns its port. nginx's auth_request
-    to it holds a listing back without changing it."""
+    """delaying_upstream(seconds) starts tests/faulty_upstream.py on 127.0.0.1, which
+    answers 204 after that many seconds (but to /cut and /eof); returns its port.
+    nginx's auth_request to it holds a listing back without changing it."""
     servers = []
 
     def start(seconds):
