@@ -20,7 +20,7 @@ JSC = '/usr/bin/jsc'
 ENGINES = ('V8', 'JavaScriptCore', 'SpiderMonkey')
 
 # One line per comparison made this session, printed in pytest's summary.
-REPORTS = []
+REPORTS: list[str] = []
 
 
 def cases_file(cases, folder):

@@ -1,4 +1,5 @@
-"""The linter (ruff, configured in ruff.toml) finds nothing in the repository."""
+"""The checkers find nothing: ruff (ruff.toml) in the repository, mypy (mypy.ini) in the
+build and the test helpers."""
 
 import subprocess
 import sys
@@ -6,8 +7,16 @@ import sys
 from toolkit import ROOT
 
 
+def run(*command):
+    return subprocess.run([sys.executable, '-m'] + list(command), cwd=ROOT,
+                          capture_output=True, text=True)
+
+
 def test_ruff_finds_nothing():
-    done = subprocess.run([sys.executable, '-m', 'ruff', 'check', '--no-cache', '--quiet',
-                           '--output-format', 'concise', str(ROOT)],
-                          cwd=ROOT, capture_output=True, text=True)
+    done = run('ruff', 'check', '--no-cache', '--quiet', '--output-format', 'concise', str(ROOT))
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_mypy_finds_nothing():
+    done = run('mypy')
     assert done.returncode == 0, done.stdout + done.stderr

@@ -15,6 +15,7 @@ always kept.
 """
 
 import re
+from typing import TypedDict
 
 RUNTIME_MODULE = 'org.transcrypt.__runtime__.js'
 RUNTIME_IMPORT = re.compile(r"^import \{([^}]*)\} from '\./org\.transcrypt\.__runtime__\.js';$",
@@ -32,7 +33,16 @@ REGEX_KEYWORDS = {'return', 'typeof', 'case', 'in', 'of', 'new', 'delete', 'void
                   'instanceof', 'else', 'do', 'yield', 'await'}
 
 
-def js_scan(text):
+class Scan(TypedDict):
+    """What js_scan finds."""
+    depth: int
+    open: bool
+    commas: int
+    references: set[str]
+    words: set[str]
+
+
+def js_scan(text) -> Scan:
     """What a scan of JavaScript text finds: {depth, open, commas, references, words}.
 
     depth is the bracket depth at the end; open is True when a string, comment
@@ -41,7 +51,7 @@ def js_scan(text):
     not after a '.'); words are all identifier-like words, strings included.
     Regular expressions are told from division by the token before them.
     """
-    found = {'depth': 0, 'open': False, 'commas': 0, 'references': set(), 'words': set()}
+    found: Scan = {'depth': 0, 'open': False, 'commas': 0, 'references': set(), 'words': set()}
     index = 0
     last = ''        # the last significant character, or a keyword, before index
     length = len(text)
@@ -108,7 +118,7 @@ def top_level_statements(text):
     space nor a closing bracket, once the text before it is balanced.
     """
     statements = []
-    current = []
+    current: list[str] = []
     for line in text.splitlines(keepends=True):
         starts = line[:1] not in ('', ' ', '\t', '\r', '\n', '}', ')', ']')
         if starts and current:

@@ -28,11 +28,22 @@ class Setting:
         self.help = help
         self.parse = parse
         self.flag = '--' + ''.join('-' + c.lower() if c.isupper() else c for c in key)
-        self.metavar = getattr(parse, 'metavar', 'VALUE')
+        self.metavar = parse.metavar
+
+
+def described(name, metavar):
+    """A parser's words: its name in argparse's messages, and what --help shows after
+    its flag."""
+    def describe(parse):
+        parse.__name__ = name
+        parse.metavar = metavar
+        return parse
+    return describe
 
 
 def whole_number(low, high):
     """A parser for a whole number in [low, high], failing with the range it allows."""
+    @described('whole number {}..{}'.format(low, high), 'N')
     def parse(text):
         try:
             value = int(text)
@@ -42,19 +53,17 @@ def whole_number(low, high):
         if not low <= value <= high:
             raise argparse.ArgumentTypeError('{} is outside {}..{}'.format(value, low, high))
         return value
-    parse.__name__ = 'whole number {}..{}'.format(low, high)
-    parse.metavar = 'N'
     return parse
 
 
 def number_list(low, high):
+    @described('comma-separated whole numbers {}..{}'.format(low, high), 'N,N,...')
     def parse(text):
         return [whole_number(low, high)(part) for part in text.split(',') if part.strip()]
-    parse.__name__ = 'comma-separated whole numbers {}..{}'.format(low, high)
-    parse.metavar = 'N,N,...'
     return parse
 
 
+@described('on or off', 'on|off')
 def on_off(text):
     if text.lower() in ('on', 'true', 'yes', '1'):
         return True
@@ -63,16 +72,12 @@ def on_off(text):
     raise argparse.ArgumentTypeError('{!r} is not on or off'.format(text))
 
 
-on_off.metavar = 'on|off'
-
-
+@described('text', 'TEXT')
 def text_value(text):
     return text
 
 
-text_value.metavar = 'TEXT'
-
-
+@described('path prefix', 'VALUE')
 def path_prefix(text):
     """A URL path prefix as it appears in URLs ('/files/', percent-encoded), or '' for none."""
     if text == '':
@@ -83,9 +88,6 @@ def path_prefix(text):
             '{!r} is not a path prefix such as /files/ (starts and ends with /, no ? or #, '
             'no spaces: percent-encode them)'.format(text))
     return text
-
-
-path_prefix.__name__ = 'path prefix'
 
 
 def option_text(value):
@@ -143,6 +145,7 @@ def check_settings(settings):
         raise BuildError('--json-prefix-to must differ from --json-prefix-from')
 
 
+@described('script URL', 'URL')
 def script_url(text):
     """Where sitemap.js is served: an http(s) URL or a path from the server's root."""
     lowered = text.lower()
@@ -155,8 +158,6 @@ def script_url(text):
             '{!r} must not hold a query, a fragment, spaces or quotes'.format(text))
     return text
 
-
-script_url.metavar = 'URL'
 
 OPTIONS = [
     Setting('scriptUrl', SCRIPT_URL,
