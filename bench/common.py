@@ -6,7 +6,6 @@ import re
 import statistics
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -95,24 +94,6 @@ class Server:
 
     def __exit__(self, *exc):
         self.nginx.stop()
-
-
-def listing_requests(server):
-    """The requests nginx logged, favicon left out."""
-    return [r for r in server.requests() if r['uri'] != '/favicon.ico']
-
-
-def quiet_requests(server, settle=0.5, timeout=60):
-    """nginx's log once no request has arrived for `settle` seconds."""
-    deadline = time.monotonic() + timeout
-    count = -1
-    while time.monotonic() < deadline:
-        requests = listing_requests(server)
-        if len(requests) == count:
-            return requests
-        count = len(requests)
-        time.sleep(settle)
-    raise RuntimeError('requests did not stop within {} s'.format(timeout))
 
 
 def launch(playwright):

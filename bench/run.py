@@ -9,7 +9,6 @@ never fail anything: the machine may be shared and the figures noisy.
 
 import argparse
 import datetime
-import math
 import sys
 import tempfile
 import time

@@ -26,6 +26,7 @@ sys.path.insert(0, str(ROOT))
 from nginx.server import Nginx  # noqa: E402
 from tests.overlay_reader import CHROMIUM, CHROMIUM_ARGS, run_bookmarklet, wait_settled, \
     overlay_control, LONGEST_TASK  # noqa: E402
+from tests.pages import watched_page  # noqa: E402
 from tests.wide_trees import write_wide_directory  # noqa: E402
 
 
@@ -52,9 +53,7 @@ def measure(browser, url, bookmarklet, expand=0):
     context = browser.new_context()
     context.add_init_script(LONGEST_TASK)
     try:
-        page = context.new_page()
-        errors = []
-        page.on('pageerror', lambda error: errors.append(str(error)))
+        page = watched_page(context)
         page.goto(url, timeout=TIMEOUT_MS)
         started = time.monotonic()
         run_bookmarklet(page, bookmarklet)
@@ -78,7 +77,7 @@ def measure(browser, url, bookmarklet, expand=0):
             wait_settled(page, timeout=TIMEOUT_MS)
             figures['page 2 s'] = time.monotonic() - started
         figures['longest task ms'] = page.evaluate('window.longestTask')
-        figures['errors'] = len(errors)
+        figures['errors'] = len(page.errors)
         return figures
     finally:
         context.close()

@@ -7,8 +7,8 @@ the requests and the body bytes ($body_bytes_sent).
 
 import os
 
-from bench.common import NAIVE_CRAWL, Server, click_and_wait, listing_requests, quiet_requests, \
-    write_flat_tree
+from bench.common import NAIVE_CRAWL, Server, click_and_wait, write_flat_tree
+from tests.visits import quiet_requests
 
 DIRECTORIES = 60
 FILES_EACH = 20
@@ -51,7 +51,7 @@ def visit(page, server, bookmarklet, pages):
         page.wait_for_function(PAGE_SETTLED, arg=number - 1)
         page.evaluate(NEXT_PAGE)
         page.wait_for_function(PAGE_SETTLED, arg=number)
-    return quiet_requests(server)
+    return quiet_requests(server, timeout=60)
 
 
 def naive(browser, server):
@@ -63,7 +63,7 @@ def naive(browser, server):
         quiet_requests(server, settle=0.2)
         server.forget_requests()
         page.evaluate(NAIVE_CRAWL, 10)
-        return cost(quiet_requests(server))
+        return cost(quiet_requests(server, timeout=60))
     finally:
         context.close()
 

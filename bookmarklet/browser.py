@@ -39,7 +39,7 @@ async def fetch_listing(url, timeout_seconds):
             'signal': controller.signal,
         })
         text = await response.text()
-    except JSError as error:
+    except JSError:
         timed_out = controller.signal.aborted
         return failed_response('timed out after ' + str(timeout_seconds) + ' s' if timed_out
                                else 'network error or blocked by CORS')

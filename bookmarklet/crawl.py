@@ -14,11 +14,12 @@ from bookmarklet.order import sorted_entries
 from bookmarklet.paging import page_count, clamped_page, page_entries, matching_entries
 from bookmarklet.display import likely_cause
 from bookmarklet.names import child_url, listing_request_url
-from bookmarklet.freshness import HIT, NEW, RECHECK, cache_decision, status_after_fetch, \
+from bookmarklet.freshness import HIT, RECHECK, cache_decision, status_after_fetch, \
     new_record, same_mtime
 from bookmarklet.pool import Pool
 from bookmarklet.store import open_store
 from bookmarklet.browser import fetch_listing, anchors_of_html, anchors_of_document, now_seconds
+from bookmarklet.words import NEW
 
 
 def directory_url_of(href):
@@ -140,7 +141,7 @@ class Crawl:
         try:
             listing = read_html_listing(anchors_of_document(self.page.document),
                                         self.page.document.title, self.settings)
-        except ListingError as error:
+        except ListingError:
             self.overlay.show_status('broken', 0, 0, 0, 'This page cannot be read as a directory '
                                      + 'listing (' + fetched['problem'] + ').')
             return None

@@ -3,8 +3,7 @@
 from bookmarklet.names import child_url
 from bookmarklet.portable import dict_key, floor
 from bookmarklet.times import format_iso, format_age
-
-SIZE_UNITS = ['B', 'KB', 'MB', 'GB', 'TB', 'PB']
+from bookmarklet.words import SIZE_UNITS
 
 
 def format_size(size):

@@ -16,8 +16,7 @@ which the user reads.
 """
 
 from bookmarklet.portable import JSError
-
-REPLACEMENT = '\ufffd'
+from bookmarklet.names import REPLACEMENT
 
 # Until crawl.py catches with JSError and reads portable.problem_of (issue 12), it
 # catches ListingError and reads the error's message, which a Problem has as an Error.

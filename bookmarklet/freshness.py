@@ -9,13 +9,13 @@ server time it was first seen (0 when it was there at the first fetch).
 
 from bookmarklet.portable import is_record, is_list, record_field, dict_key, floor_mod, is_text, \
     is_number, part
+from bookmarklet.words import NEW, CHANGED, FRESH
 
 SCHEMA = 1
 
-# The decisions. A hit serves the record; the others fetch the listing.
+# The decisions. A hit serves the record; the others fetch the listing. NEW (no
+# record) and CHANGED (the live mtime moved) are the row statuses they lead to.
 HIT = 'hit'
-NEW = 'new'            # no record
-CHANGED = 'changed'    # the live mtime moved
 RECHECK = 'recheck'    # same mtime, but past the stale-after age or racily fetched
 
 
@@ -60,10 +60,10 @@ def is_racy(mtime, precision, fetched_at, now):
 def status_after_fetch(decision, record, entries):
     """The row status once a fetch for this decision brought entries."""
     if decision == NEW:
-        return 'new'
+        return NEW
     if decision == CHANGED or not same_names(record['entries'], entries):
-        return 'changed'
-    return 'fresh'
+        return CHANGED
+    return FRESH
 
 
 def same_names(old, new):

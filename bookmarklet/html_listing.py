@@ -13,10 +13,22 @@ from bookmarklet.portable import Problem, parse_int, strip_spaces, words, last_c
 from bookmarklet.entries import new_entry, new_listing, is_plain_name
 from bookmarklet.names import percent_decode
 from bookmarklet.times import parse_iso_time, parse_table_date
+from bookmarklet.words import SIZE_UNITS
 
 LISTING_TITLES = ['Index of ', 'Directory listing for ']
 SORT_LINKS = ['?C=', '?sort=']
-SIZE_UNITS = 'KMGT'  # past T a byte count leaves JavaScript's exact integers
+
+
+def size_prefixes(units):
+    """The first letters of the units from K to T: past T a byte count leaves
+    JavaScript's exact integers."""
+    letters = ''
+    for index in range(1, 5):
+        letters += units[index][0]
+    return letters
+
+
+SIZE_PREFIXES = size_prefixes(SIZE_UNITS)
 
 
 def title_of_html(text):
@@ -145,7 +157,7 @@ def parse_size(word, next_word):
         return None
     power = 0
     if len(unit) > 0:
-        power = SIZE_UNITS.find(unit[0]) + 1
+        power = SIZE_PREFIXES.find(unit[0]) + 1
         suffix = part(unit, 1, None)
         if power == 0 or (len(suffix) > 0 and suffix != 'iB' and suffix != 'B'):
             return None

@@ -1,8 +1,9 @@
 """The entry point: toggle the overlay on the page."""
 
 from bookmarklet.settings import SETTINGS
-from bookmarklet.overlay import Overlay, close_existing, leave_realm, REALM_MARK
+from bookmarklet.overlay import Overlay, close_existing, leave_realm
 from bookmarklet.crawl import Crawl
+from bookmarklet.words import REALM_MARK
 
 
 def start(page):

@@ -9,10 +9,7 @@ from bookmarklet.portable import dict_key, parse_int
 from bookmarklet.display import entry_view
 from bookmarklet.freshness import appeared_since
 from bookmarklet.style import STYLE
-
-OVERLAY_ID = 'autoindex-sitemap'
-CLOSE_EVENT = 'autoindex-sitemap-close'
-REALM_MARK = 'data-autoindex-sitemap-realm'
+from bookmarklet.words import OVERLAY_ID, CLOSE_EVENT, REALM_MARK
 
 KEYS_HELP = 'Keys: ↑ ↓ or j k move · n p page · / filter · Esc close'
 

@@ -1,4 +1,5 @@
-"""The defaults a build carries. generator.py writes its own copy of this module
+"""The defaults a build carries, and the one place they are written: generator.py
+reads them for its options and writes its own copy of this module
 into the build with the options it was given; this one is what a plain build uses."""
 
 SETTINGS = {

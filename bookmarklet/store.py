@@ -6,8 +6,8 @@ is checked by freshness.stored_record before anyone trusts it.
 
 from bookmarklet.portable import JSError, dict_key, drop_key, is_number
 from bookmarklet.freshness import stored_record, level_one_urls
+from bookmarklet.words import DATABASE
 
-DATABASE = 'autoindex-sitemap'
 # The IndexedDB version: raise it with a new step in upgrade() when the stores change.
 VERSION = 1
 OPEN_TIMEOUT_MS = 3000

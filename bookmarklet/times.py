@@ -79,8 +79,8 @@ def clock_fields(text):
     parts = text.split(':')
     if len(parts) < 2 or len(parts) > 3:
         return None
-    for part in parts:
-        if len(part) != 2:
+    for field in parts:
+        if len(field) != 2:
             return None
     second = parse_int(parts[2]) if len(parts) == 3 else 0
     return [parse_int(parts[0]), parse_int(parts[1]), second]

@@ -1,7 +1,7 @@
-// The loader bookmarklet. generator.py fills in its placeholders, minifies
-// this file and wraps it like the self-contained bookmarklet into
-// dist/loader.url. It stays a few hundred characters, so it fits every
-// browser and bookmark sync service.
+// The loader bookmarklet. generator.py fills in its placeholders (the build's
+// values and the names in bookmarklet/words.py), minifies this file and wraps
+// it like the self-contained bookmarklet into dist/loader.url. It stays a few
+// hundred characters, so it fits every browser and bookmark sync service.
 //
 // A click closes the open overlay (telling it first to release its page
 // listeners, as bookmarklet/overlay.py's close_existing does), or loads
@@ -20,14 +20,14 @@ const INTEGRITY = ${integrity};
 const TIMEOUT_MS = ${timeout_ms};
 
 const page = document;
-const overlay = page.getElementById('autoindex-sitemap');
+const overlay = page.getElementById(${overlay_id});
 if (overlay) {
-  overlay.dispatchEvent(new CustomEvent('autoindex-sitemap-close'));
+  overlay.dispatchEvent(new CustomEvent(${close_event}));
   overlay.remove();
 } else {
   const url = new URL(SCRIPT_URL, location.href).href;
   const frame = page.createElement('iframe');
-  frame.setAttribute('data-autoindex-sitemap-realm', '');
+  frame.setAttribute(${realm_mark}, '');
   frame.style.display = 'none';
   page.documentElement.append(frame);
   const realm = frame.contentDocument;

@@ -60,6 +60,23 @@ def stop_process(process, timeout=10):
         process.wait()
 
 
+def wait_listening(process, port, name, timeout=10):
+    """Return once a child process listens on 127.0.0.1:port; raise, in its own words
+    where it left some, when it exits first or is not listening within timeout seconds."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            said = process.stderr.read().decode(errors='replace') if process.stderr else ''
+            raise RuntimeError('{} did not start: {}'.format(name, said))
+        try:
+            socket.create_connection(('127.0.0.1', port), timeout=0.2).close()
+            return
+        except OSError:
+            time.sleep(0.05)
+    stop_process(process)
+    raise RuntimeError('{} did not listen on port {} within {} s'.format(name, port, timeout))
+
+
 def free_port():
     """A TCP port on 127.0.0.1 that nothing listens on right now."""
     with socket.socket() as probe:
@@ -130,17 +147,8 @@ class Nginx:
         self.process = subprocess.Popen(
             [NGINX, '-p', str(self.work), '-c', str(main), '-e', str(self.work / 'error.log')],
             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=environment)
-        deadline = time.monotonic() + 10
-        while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                raise RuntimeError('nginx did not start: ' + self.process.stderr.read().decode())
-            try:
-                socket.create_connection(('127.0.0.1', self.port), timeout=0.2).close()
-                return self
-            except OSError:
-                time.sleep(0.05)
-        self.stop()
-        raise RuntimeError('nginx did not listen on port {} within 10 s'.format(self.port))
+        wait_listening(self.process, self.port, 'nginx')
+        return self
 
     def stop(self):
         if self.process is not None:

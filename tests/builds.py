@@ -23,3 +23,8 @@ def build(folder, *options):
     done = run_generator(folder, *options)
     assert done.returncode == 0, done.stdout + done.stderr
     return Path(folder) / 'dist'
+
+
+def built_bookmarklet(folder, *options):
+    """The self-contained bookmarklet a build with options writes, as a click runs it."""
+    return (build(folder, *options) / 'bookmarklet.url').read_text(encoding='utf-8').strip()

@@ -19,11 +19,9 @@ import argparse
 import json
 import os
 import shutil
-import socket
 import subprocess
 import sys
 import tempfile
-import time
 import urllib.error
 import urllib.request
 from pathlib import Path
@@ -31,7 +29,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from nginx.server import free_port, stop_process  # noqa: E402
+from nginx.server import Nginx, free_port, stop_process, wait_listening  # noqa: E402
 from tests import fixture_tree  # noqa: E402
 
 FIXTURES = ROOT / 'tests' / 'fixtures'
@@ -42,19 +40,6 @@ LOCAL_ZONE = 'XST-5:30'
 LOCAL_OFFSET_MINUTES = 330
 
 
-def wait_listening(port, process, name):
-    deadline = time.monotonic() + 15
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            raise RuntimeError(name + ' exited: ' + process.stderr.read().decode(errors='replace'))
-        try:
-            socket.create_connection(('127.0.0.1', port), timeout=0.2).close()
-            return
-        except OSError:
-            time.sleep(0.05)
-    raise RuntimeError(name + ' did not listen on ' + str(port))
-
-
 class Server:
     """One server process on 127.0.0.1, stopped by stop()."""
 
@@ -63,7 +48,7 @@ class Server:
         self.port = port
         self.process = subprocess.Popen(command, stdout=subprocess.DEVNULL,
                                         stderr=subprocess.PIPE, env=env)
-        wait_listening(port, self.process, name)
+        wait_listening(self.process, port, name, timeout=15)
 
     def stop(self):
         stop_process(self.process)
@@ -106,42 +91,27 @@ def save(name, server, version, port, path, accept, quirks):
                                           len(body)))
 
 
+# Served by nginx/server.py, which swaps the listen address and /srv/files.
 NGINX_SITE = """\
-worker_processes 1;
-daemon off;
-{user}
-pid {work}/nginx.pid;
-error_log {work}/error.log warn;
-events {{ worker_connections 64; }}
-http {{
-    include /etc/nginx/mime.types;
-    access_log off;
-    client_body_temp_path {work}/body;
-    server {{
-        listen 127.0.0.1:{port};
-        location /html/ {{ alias {tree}/; autoindex on; }}
-        location /human/ {{ alias {tree}/; autoindex on; autoindex_exact_size off; }}
-        location /local/ {{ alias {tree}/; autoindex on; autoindex_localtime on; }}
-        location /json/ {{ alias {tree}/; autoindex on; autoindex_format json; }}
-        location /jsonp/ {{ alias {tree}/; autoindex on; autoindex_format jsonp; }}
-        location /xml/ {{ alias {tree}/; autoindex on; autoindex_format xml; }}
-        location /charset/ {{ alias {tree}/; autoindex on; charset utf-8; }}
-    }}
-}}
+server {
+    listen 127.0.0.1:8080;
+    location /html/ { alias /srv/files/; autoindex on; }
+    location /human/ { alias /srv/files/; autoindex on; autoindex_exact_size off; }
+    location /local/ { alias /srv/files/; autoindex on; autoindex_localtime on; }
+    location /json/ { alias /srv/files/; autoindex on; autoindex_format json; }
+    location /jsonp/ { alias /srv/files/; autoindex on; autoindex_format jsonp; }
+    location /xml/ { alias /srv/files/; autoindex on; autoindex_format xml; }
+    location /charset/ { alias /srv/files/; autoindex on; charset utf-8; }
+}
 """
 
 
 def capture_nginx(work, tree):
     version = version_of(['/usr/sbin/nginx', '-v'])
-    port = free_port()
-    (work / 'nginx').mkdir()
-    conf = work / 'nginx' / 'nginx.conf'
-    conf.write_text(NGINX_SITE.format(work=work / 'nginx', port=port, tree=tree,
-                                      user='user root;' if os.geteuid() == 0 else ''))
-    env = dict(os.environ, TZ=LOCAL_ZONE)
-    server = Server('nginx', ['/usr/sbin/nginx', '-p', str(work / 'nginx'), '-c', str(conf),
-                              '-e', str(work / 'nginx' / 'error.log')], port, env)
-    try:
+    site = work / 'capture.conf'
+    site.write_text(NGINX_SITE, encoding='utf-8')
+    with Nginx(site, tree, work / 'nginx', timezone=LOCAL_ZONE) as server:
+        port = server.port
         for variant, path, accept in [('html', '/html/', HTML_ACCEPT),
                                       ('html-human', '/human/', HTML_ACCEPT),
                                       ('html-localtime', '/local/', HTML_ACCEPT),
@@ -158,8 +128,6 @@ def capture_nginx(work, tree):
              {'server': 'nginx', 'format': 'html', 'empty': True})
         save('nginx-404', 'nginx', version, port, '/html/no-such-dir/', HTML_ACCEPT,
              {'server': 'nginx', 'error': True})
-    finally:
-        server.stop()
 
 
 APACHE_CONF = """\

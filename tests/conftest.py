@@ -12,6 +12,8 @@ from nginx.server import Nginx  # noqa: E402
 from tests.overlay_reader import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 from tests.firefox_driver import Firefox, FirefoxPage  # noqa: E402
 from tests import parity_harness  # noqa: E402
+from tests.pages import watched_page  # noqa: E402
+from tests.faulty_upstream import FaultyUpstream  # noqa: E402
 
 DIST = ROOT / 'dist'
 
@@ -44,34 +46,18 @@ def bookmarklet(dist):
 
 @pytest.fixture
 def delaying_upstream():
-    """delaying_upstream(seconds) starts an HTTP server on 127.0.0.1 that answers every
-    GET with 204 after that many seconds; returns its port. nginx's auth_request to it
-    holds a listing back without changing it."""
-    import http.server
-    import threading
-    import time
+    """delaying_upstream(seconds) starts tests/faulty_upstream.py on 127.0.0.1, which
+    answers 204 after that many seconds (but to /cut and /eof); returns its port.
+    nginx's auth_request to it holds a listing back without changing it."""
     servers = []
 
     def start(seconds):
-        class Delay(http.server.BaseHTTPRequestHandler):
-            def do_GET(self):
-                time.sleep(seconds)
-                self.send_response(204)
-                self.end_headers()
-
-            def log_message(self, *args):
-                pass
-
-        server = http.server.ThreadingHTTPServer(('127.0.0.1', 0), Delay)
-        server.daemon_threads = True
-        threading.Thread(target=server.serve_forever, daemon=True).start()
-        servers.append(server)
-        return server.server_address[1]
+        servers.append(FaultyUpstream(delay=seconds).start())
+        return servers[-1].port
 
     yield start
     for server in servers:
-        server.shutdown()
-        server.server_close()
+        server.stop()
 
 
 @pytest.fixture
@@ -113,10 +99,7 @@ def context(chromium):
 
 @pytest.fixture
 def page(context):
-    page = context.new_page()
-    page.errors = []
-    page.on('pageerror', lambda error: page.errors.append(str(error)))
-    return page
+    return watched_page(context)
 
 
 @pytest.fixture(scope='session')

@@ -3,7 +3,7 @@
   /cut    promises a Content-Length, sends half a JSON listing and closes
   /eof    sends half a JSON listing with no length, then closes (a normal end
           for a response without a length, so the body arrives cut but whole)
-  /delay  answers 204 after `delay` seconds (for auth_request: the listing is late)
+  other   answers 204 after `delay` seconds (for auth_request: the listing is late)
 """
 
 import socket

@@ -8,6 +8,8 @@ V8, JavaScriptCore and SpiderMonkey: a case added here runs in all of them.
 A date format the listing reader learns belongs in LISTING_DATES.
 """
 
+from typing import Any
+
 from tests.html_anchors import anchors_of_html
 from tests.fixture_corpus import fixture_names, load
 
@@ -127,6 +129,7 @@ def listing_date_cases(add):
 
 def portable_cases(add):
     """The helpers that stand in for Python's slices, join, dict methods and exceptions."""
+    given: tuple
     for given in [('abcdef', 1, 3), ('abcdef', 2, None), ('abcdef', 0, 0), ('abc', 1, 9),
                   ('abc', 3, None), ('', 0, None), ([1, 2, 3], 1, None),
                   ([1, 2, 3], 0, 2), ([], 0, None)]:
@@ -228,7 +231,7 @@ def core_cases():
     add('entry_view', entry('a b.txt', 1563194096, 'file', 1536), 'http://x/files/', 1563194096 + 7200)
     add('entry_view', entry('dir', None, 'directory'), 'http://x/', 0)
     t = 1788220800
-    stored = {'url': 'http://h/d/', 'mtime': t, 'precision': 1, 'format': 'json', 'fetchedAt': t + 1,
+    stored: dict[str, Any] = {'url': 'http://h/d/', 'mtime': t, 'precision': 1, 'format': 'json', 'fetchedAt': t + 1,
               'schema': 1, 'entries': [{'name': 'a', 'type': 'file', 'mtime': t, 'size': 1,
                                          'sizeApprox': False, 'seen': 0}]}
     for given in [(None, t, 1, t + 9), (stored, t, 1, t + 9), (stored, t + 1, 1, t + 9),

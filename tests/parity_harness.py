@@ -25,7 +25,7 @@ JSC = '/usr/bin/jsc'
 ENGINES = ('V8', 'JavaScriptCore', 'SpiderMonkey')
 
 # One line per comparison made this session, printed in pytest's summary.
-REPORTS = []
+REPORTS: list[str] = []
 
 
 def build_parity_bundle(build_dir):

@@ -10,8 +10,7 @@ import os
 
 import pytest
 
-from tests.builds import build
-from tests.faulty_upstream import FaultyUpstream
+from tests.builds import built_bookmarklet
 from tests.trees import SEPT_2026, directory, file, write_tree, touch
 from tests.overlay_reader import open_sitemap
 from tests.visits import read_cache, quiet_requests
@@ -77,16 +76,8 @@ FAULTS = {
 @pytest.fixture(scope='module')
 def short_timeout_bookmarklet(tmp_path_factory):
     """A build that gives up a listing after TIMEOUT s, with every directory on page 1."""
-    dist = build(tmp_path_factory.mktemp('faults'), '--timeout-seconds', str(TIMEOUT),
-                 '--page-size', '30', '--page-sizes', '10,30')
-    return (dist / 'bookmarklet.url').read_text(encoding='utf-8').strip()
-
-
-@pytest.fixture
-def upstream():
-    server = FaultyUpstream(delay=TIMEOUT + 2).start()
-    yield server
-    server.stop()
+    return built_bookmarklet(tmp_path_factory.mktemp('faults'), '--timeout-seconds', str(TIMEOUT),
+                             '--page-size', '30', '--page-sizes', '10,30')
 
 
 def row_notes(page):
@@ -103,7 +94,7 @@ def records_by_url(page):
     return {record['url']: record for record in cache['records']}
 
 
-def test_each_fault_marks_its_row_and_nothing_else(page, serve, tmp_path, upstream,
+def test_each_fault_marks_its_row_and_nothing_else(page, serve, tmp_path, delaying_upstream,
                                                     short_timeout_bookmarklet):
     www = tmp_path / 'www'
     spec = {}
@@ -132,7 +123,7 @@ def test_each_fault_marks_its_row_and_nothing_else(page, serve, tmp_path, upstre
     os.mkdir(www / 'good-0' / 'arrived')
     touch(www / 'good-0', SEPT_2026 - 60)
     site = tmp_path / 'faults.conf'
-    site.write_text(FAULTS_CONF % {'upstream': upstream.port}, encoding='utf-8')
+    site.write_text(FAULTS_CONF % {'upstream': delaying_upstream(TIMEOUT + 2)}, encoding='utf-8')
     server = serve(site, www, port=healthy.port)
     page.goto(server.url('/'))
     server.forget_requests()

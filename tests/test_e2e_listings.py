@@ -1,15 +1,13 @@
 """The overlay end to end on every way nginx lists a directory, and on captured pages of
 other servers: real nginx, real Chromium, the bookmarklet a click runs."""
 
-import socket
 import subprocess
 import sys
-import time
 
 import pytest
 
-import generator
-from nginx.server import free_port, stop_process
+from nginx.server import free_port, stop_process, wait_listening
+from tests.builds import built_bookmarklet
 from tests.fixture_corpus import fixture_names, load, FIXTURES
 from tests.overlay_reader import open_sitemap, overlay_control, wait_settled, run_bookmarklet
 from tests.visits import visit
@@ -22,10 +20,7 @@ PREFIXES = ['--json-prefix-from', '/files/', '--json-prefix-to', '/json/files/']
 @pytest.fixture(scope='module')
 def prefix_bookmarklet(tmp_path_factory):
     """The bookmarklet built with the JSON location options, into a folder of its own."""
-    out = tmp_path_factory.mktemp('prefix-build')
-    assert generator.main(['--out', str(out / 'dist'), '--build-dir', str(out / 'build')]
-                          + PREFIXES) == 0
-    return (out / 'dist' / 'bookmarklet.url').read_text(encoding='utf-8').strip()
+    return built_bookmarklet(tmp_path_factory.mktemp('prefix-build'), *PREFIXES)
 
 
 def test_xml_listings_by_accept(page, serve, tmp_path, bookmarklet):
@@ -77,14 +72,8 @@ def http_server(tmp_path):
                                     '127.0.0.1', '--directory', str(root)],
                                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         started.append(process)
-        deadline = time.monotonic() + 10
-        while time.monotonic() < deadline:
-            try:
-                socket.create_connection(('127.0.0.1', port), timeout=0.2).close()
-                return 'http://127.0.0.1:{}/'.format(port)
-            except OSError:
-                time.sleep(0.05)
-        raise RuntimeError('http.server did not start')
+        wait_listening(process, port, 'http.server')
+        return 'http://127.0.0.1:{}/'.format(port)
 
     yield start
     for process in started:

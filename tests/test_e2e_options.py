@@ -5,7 +5,7 @@ import time
 
 import pytest
 
-from tests.builds import build
+from tests.builds import built_bookmarklet
 from tests.trees import standard_tree, write_tree, expected_entries
 from tests.overlay_reader import open_sitemap, wait_settled
 
@@ -40,8 +40,7 @@ server {
 
 @pytest.fixture(scope='module')
 def options_bookmarklet(tmp_path_factory):
-    dist = build(tmp_path_factory.mktemp('options'), *OPTIONS)
-    return (dist / 'bookmarklet.url').read_text(encoding='utf-8').strip()
+    return built_bookmarklet(tmp_path_factory.mktemp('options'), *OPTIONS)
 
 
 @pytest.fixture

@@ -8,6 +8,7 @@ import time
 
 from tests.wide_trees import write_wide_directory
 from tests.overlay_reader import run_bookmarklet, wait_settled, overlay_control, LONGEST_TASK
+from tests.pages import watched_page
 
 ENTRIES = 50000
 DIRECTORIES = 40
@@ -19,9 +20,7 @@ def test_a_root_of_50000_entries_renders_page_1_and_pages_on(context, serve, tmp
     write_wide_directory(www, ENTRIES - DIRECTORIES, DIRECTORIES, children=3)
     server = serve('json-by-accept.conf', www)
     context.add_init_script(LONGEST_TASK)
-    page = context.new_page()
-    page.errors = []
-    page.on('pageerror', lambda error: page.errors.append(str(error)))
+    page = watched_page(context)
     page.goto(server.url('/'))
     started = time.monotonic()
     run_bookmarklet(page, bookmarklet)

@@ -5,17 +5,18 @@ row, no record is ever half-written, and a record that cannot be trusted is
 dropped and fetched again (counted in nginx's access log).
 """
 
+import json
 import time
 
 import pytest
 
 from bookmarklet.freshness import stored_record
+from bookmarklet.words import DATABASE
 from tests.trees import standard_tree, write_tree, expected_entries, href_of
 from tests.overlay_reader import open_sitemap, read_overlay, run_bookmarklet, wait_settled, \
     overlay_control
+from tests.pages import watched_page
 from tests.visits import read_cache, quiet_requests, visit, directories_on
-
-DATABASE = 'autoindex-sitemap'
 
 
 @pytest.fixture
@@ -51,7 +52,7 @@ ASK_A_NEWER_VERSION = """(() => {
 })()"""
 
 HOLD_OPEN = """() => new Promise((resolve, reject) => {
-  const request = indexedDB.open('autoindex-sitemap');
+  const request = indexedDB.open(""" + json.dumps(DATABASE) + """);
   request.onerror = () => reject(request.error);
   request.onsuccess = () => {
     window.held = request.result;
@@ -61,7 +62,7 @@ HOLD_OPEN = """() => new Promise((resolve, reject) => {
 })"""
 
 DELETE_DATABASE = """(timeout) => new Promise((resolve) => {
-  const request = indexedDB.deleteDatabase('autoindex-sitemap');
+  const request = indexedDB.deleteDatabase(""" + json.dumps(DATABASE) + """);
   const timer = setTimeout(() => resolve('blocked'), timeout);
   request.onsuccess = () => { clearTimeout(timer); resolve('deleted'); };
   request.onerror = () => { clearTimeout(timer); resolve('error ' + request.error); };
@@ -74,9 +75,7 @@ def test_a_blocked_open_falls_back_to_memory_in_bounded_time_and_lets_go_later(
     context = chromium.new_context()
     context.add_init_script(ASK_A_NEWER_VERSION)
     try:
-        page = context.new_page()
-        page.errors = []
-        page.on('pageerror', lambda error: page.errors.append(str(error)))
+        page = watched_page(context)
         page.goto(server.url('/'))
         assert page.evaluate(HOLD_OPEN) == 1
         started = time.monotonic()
@@ -123,9 +122,7 @@ def test_a_full_disk_leaves_the_overlay_working_and_says_so(chromium, tree, book
     context = chromium.new_context()
     context.add_init_script(QUOTA)
     try:
-        page = context.new_page()
-        page.errors = []
-        page.on('pageerror', lambda error: page.errors.append(str(error)))
+        page = watched_page(context)
         page.goto(server.url('/'))
         page.evaluate('(how) => localStorage.setItem("full", how)', how)
         overlay = open_sitemap(page, server.url('/'), bookmarklet)
@@ -239,10 +236,8 @@ def test_a_database_deleted_between_runs_and_during_one(page, tree, bookmarklet)
 
 def test_two_tabs_crawling_the_same_root_at_once(context, tree, bookmarklet):
     spec, server = tree
-    pages = [context.new_page() for _ in range(2)]
+    pages = [watched_page(context) for _ in range(2)]
     for page in pages:
-        page.errors = []
-        page.on('pageerror', lambda error, page=page: page.errors.append(str(error)))
         page.goto(server.url('/'))
     for page in pages:
         run_bookmarklet(page, bookmarklet)

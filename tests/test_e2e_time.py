@@ -5,10 +5,11 @@ import time
 
 import pytest
 
-from tests.builds import build
+from tests.builds import built_bookmarklet
 from tests.trees import SEPT_2026, directory, file, write_tree, expected_entries
 from tests.overlay_reader import open_sitemap
-from tests.visits import visit, directories_on
+from tests.pages import watched_page
+from tests.visits import visit
 
 Y2038 = 2 ** 31  # 2038-01-19T03:14:08Z, one second past a signed 32-bit time
 FAR = {
@@ -75,9 +76,7 @@ def test_a_client_clock_hours_behind_the_server_changes_no_decision_and_no_age(
     context = chromium.new_context()
     context.add_init_script(CLOCK_BEHIND)
     try:
-        page = context.new_page()
-        page.errors = []
-        page.on('pageerror', lambda error: page.errors.append(str(error)))
+        page = watched_page(context)
         page.goto(server.url('/'))
         assert abs(page.evaluate('Date.now() / 1000') + HOURS_BEHIND * 3600 - time.time()) < 60
         overlay, requests = visit(page, server, bookmarklet)
@@ -112,8 +111,7 @@ server {
 
 @pytest.fixture(scope='module')
 def utc_plus_two_bookmarklet(tmp_path_factory):
-    dist = build(tmp_path_factory.mktemp('localtime'), '--utc-offset-minutes', '120')
-    return (dist / 'bookmarklet.url').read_text(encoding='utf-8').strip()
+    return built_bookmarklet(tmp_path_factory.mktemp('localtime'), '--utc-offset-minutes', '120')
 
 
 def test_html_listings_in_local_time_read_right_with_the_build_offset(

@@ -1,11 +1,13 @@
 """A visit as a user makes it, counted in nginx's log, and the cache it leaves in the browser."""
 
+import json
 import time
 
+from bookmarklet.words import DATABASE
 from tests.overlay_reader import run_bookmarklet, wait_settled
 
 READ_CACHE = """() => new Promise((resolve, reject) => {
-  const request = indexedDB.open('autoindex-sitemap');
+  const request = indexedDB.open(""" + json.dumps(DATABASE) + """);
   request.onerror = () => reject(request.error);
   request.onsuccess = () => {
     const database = request.result;

@@ -6,6 +6,7 @@ import html
 import json
 from string import Template
 
+from bookmarklet.words import CLOSE_EVENT, OVERLAY_ID, REALM_MARK
 from toolkit import ROOT
 from toolkit.bundle import minify
 from toolkit.javascript_url import URL_LIMITS, javascript_url
@@ -31,6 +32,9 @@ def loader_url(script_text, script_location, settings, build_dir):
         'script_url': json.dumps(pinned),
         'integrity': json.dumps(integrity),
         'timeout_ms': json.dumps(settings['timeoutSeconds'] * 1000),
+        'overlay_id': json.dumps(OVERLAY_ID),
+        'close_event': json.dumps(CLOSE_EVENT),
+        'realm_mark': json.dumps(REALM_MARK),
     })
     minified = minify(source, build_dir)
     # The code gets a function of its own, which `void` needs: esbuild's need not stay.

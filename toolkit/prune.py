@@ -15,6 +15,7 @@ always kept.
 """
 
 import re
+from typing import TypedDict
 
 RUNTIME_MODULE = 'org.transcrypt.__runtime__.js'
 RUNTIME_IMPORT = re.compile(r"^import \{([^}]*)\} from '\./org\.transcrypt\.__runtime__\.js';$",
@@ -32,7 +33,17 @@ REGEX_KEYWORDS = {'return', 'typeof', 'case', 'in', 'of', 'new', 'delete', 'void
                   'instanceof', 'else', 'do', 'yield', 'await'}
 
 
-def js_scan(text):
+class Scan(TypedDict):
+    """What js_scan finds."""
+    depth: int
+    open: bool
+    commas: int
+    references: set[str]
+    members: set[str]
+    words: set[str]
+
+
+def js_scan(text) -> Scan:
     """What a scan of JavaScript text finds: {depth, open, commas, references, members, words}.
 
     depth is the bracket depth at the end; open is True when a string, comment
@@ -42,8 +53,8 @@ def js_scan(text):
     identifier-like words, strings included. Regular expressions are told from
     division by the token before them.
     """
-    found = {'depth': 0, 'open': False, 'commas': 0, 'references': set(), 'members': set(),
-             'words': set()}
+    found: Scan = {'depth': 0, 'open': False, 'commas': 0, 'references': set(), 'members': set(),
+                   'words': set()}
     index = 0
     last = ''        # the last significant character, or a keyword, before index
     length = len(text)
@@ -109,7 +120,7 @@ def top_level_statements(text):
     space nor a closing bracket, once the text before it is balanced.
     """
     statements = []
-    current = []
+    current: list[str] = []
     for line in text.splitlines(keepends=True):
         starts = line[:1] not in ('', ' ', '\t', '\r', '\n', '}', ')', ']')
         if starts and current:
@@ -142,19 +153,25 @@ def runtime_statement_kind(statement, declared):
     return ['other', '']
 
 
+class ScannedModule(TypedDict):
+    """A transpiled module as narrow_runtime_imports leaves it."""
+    scan: Scan
+    imports: list[str]
+
+
 def narrow_runtime_imports(folder):
     """Shrink each module's import list from Transcrypt's runtime in folder to the names
     its own code refers to. Returns {file name: {scan, imports}}: the js_scan of the
     module's code without that import, and the names it still imports."""
-    modules = {}
+    modules: dict[str, ScannedModule] = {}
     for path in sorted(folder.glob('*.js')):
         if path.name == RUNTIME_MODULE:
             continue
         text = path.read_text(encoding='utf-8')
-        module = {'scan': js_scan(RUNTIME_IMPORT.sub('', text)), 'imports': []}
+        module: ScannedModule = {'scan': js_scan(RUNTIME_IMPORT.sub('', text)), 'imports': []}
         modules[path.name] = module
 
-        def narrowed(match):
+        def narrowed(match, module=module):
             for name in match.group(1).split(','):
                 if name.split(' as ')[-1].strip() in module['scan']['references']:
                     module['imports'].append(name.strip())

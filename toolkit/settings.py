@@ -8,6 +8,7 @@ import argparse
 import tomllib
 from pathlib import Path
 
+from bookmarklet.settings import SETTINGS as DEFAULTS
 from toolkit import ROOT
 from toolkit.errors import BuildError
 
@@ -16,26 +17,33 @@ SCRIPT_URL = '/.autoindex-sitemap/sitemap.js'
 
 
 class Setting:
-    """One setting the bookmarklet carries: its key in SETTINGS, its flag, its check."""
+    """One setting: its key (as the bookmarklet and sitemap.toml name it), its default,
+    its help, the parser that checks a value, the flag derived from the key
+    (pageSize: --page-size) and what --help shows after the flag (the parser's
+    own word for its values)."""
 
     def __init__(self, key, default, help, parse):
         self.key = key
         self.default = default
         self.help = help
         self.parse = parse
+        self.flag = '--' + ''.join('-' + c.lower() if c.isupper() else c for c in key)
+        self.metavar = parse.metavar
 
-    @property
-    def flag(self):
-        return '--' + ''.join('-' + c.lower() if c.isupper() else c for c in self.key)
 
-    @property
-    def metavar(self):
-        """What --help shows after the flag: the parser's own word for its values."""
-        return getattr(self.parse, 'metavar', 'VALUE')
+def described(name, metavar):
+    """A parser's words: its name in argparse's messages, and what --help shows after
+    its flag."""
+    def describe(parse):
+        parse.__name__ = name
+        parse.metavar = metavar
+        return parse
+    return describe
 
 
 def whole_number(low, high):
     """A parser for a whole number in [low, high], failing with the range it allows."""
+    @described('whole number {}..{}'.format(low, high), 'N')
     def parse(text):
         try:
             value = int(text)
@@ -45,19 +53,17 @@ def whole_number(low, high):
         if not low <= value <= high:
             raise argparse.ArgumentTypeError('{} is outside {}..{}'.format(value, low, high))
         return value
-    parse.__name__ = 'whole number {}..{}'.format(low, high)
-    parse.metavar = 'N'
     return parse
 
 
 def number_list(low, high):
+    @described('comma-separated whole numbers {}..{}'.format(low, high), 'N,N,...')
     def parse(text):
         return [whole_number(low, high)(part) for part in text.split(',') if part.strip()]
-    parse.__name__ = 'comma-separated whole numbers {}..{}'.format(low, high)
-    parse.metavar = 'N,N,...'
     return parse
 
 
+@described('on or off', 'on|off')
 def on_off(text):
     if text.lower() in ('on', 'true', 'yes', '1'):
         return True
@@ -66,16 +72,12 @@ def on_off(text):
     raise argparse.ArgumentTypeError('{!r} is not on or off'.format(text))
 
 
-on_off.metavar = 'on|off'
-
-
+@described('text', 'TEXT')
 def text_value(text):
     return text
 
 
-text_value.metavar = 'TEXT'
-
-
+@described('path prefix', 'VALUE')
 def path_prefix(text):
     """A URL path prefix as it appears in URLs ('/files/', percent-encoded), or '' for none."""
     if text == '':
@@ -88,9 +90,6 @@ def path_prefix(text):
     return text
 
 
-path_prefix.__name__ = 'path prefix'
-
-
 def option_text(value):
     """A setting's value as it is written after its flag: 10,15 for lists, on/off for booleans."""
     if isinstance(value, bool):
@@ -100,30 +99,33 @@ def option_text(value):
     return str(value)
 
 
+def carried(key, help, parse):
+    """A setting the bookmarklet carries, with the default bookmarklet/settings.py holds."""
+    return Setting(key, DEFAULTS[key], help, parse)
+
+
 SETTINGS = [
-    Setting('title', 'Sitemap', 'the title of the overlay and of the bookmark', text_value),
-    Setting('pageSize', 10, 'level-1 entries per page at first', whole_number(1, 1000)),
-    Setting('pageSizes', [10, 15, 20, 30], 'page sizes offered in the select',
-            number_list(1, 1000)),
-    Setting('maxConcurrentRequests', 10, 'wave-2 requests in flight at once',
-            whole_number(1, 100)),
-    Setting('timeoutSeconds', 20, 'seconds before a listing request is given up',
+    carried('title', 'the title of the overlay and of the bookmark', text_value),
+    carried('pageSize', 'level-1 entries per page at first', whole_number(1, 1000)),
+    carried('pageSizes', 'page sizes offered in the select', number_list(1, 1000)),
+    carried('maxConcurrentRequests', 'wave-2 requests in flight at once', whole_number(1, 100)),
+    carried('timeoutSeconds', 'seconds before a listing request is given up',
             whole_number(1, 600)),
-    Setting('childrenShown', 5, "level-2 entries shown under a directory before 'Show more'",
+    carried('childrenShown', "level-2 entries shown under a directory before 'Show more'",
             whole_number(1, 1000)),
-    Setting('staleAfterSeconds', 86400,
+    carried('staleAfterSeconds',
             'seconds after which a cached listing is fetched again even when its mtime '
             'has not moved (0: always)', whole_number(0, 31536000)),
-    Setting('refreshSeconds', 0,
-            'seconds between refreshes of the open overlay (0: off)', whole_number(0, 86400)),
-    Setting('prefetch', True, "prefetch the next page's directories (on/off)", on_off),
-    Setting('utcOffsetMinutes', 0,
+    carried('refreshSeconds', 'seconds between refreshes of the open overlay (0: off)',
+            whole_number(0, 86400)),
+    carried('prefetch', "prefetch the next page's directories (on/off)", on_off),
+    carried('utcOffsetMinutes',
             "the server's UTC offset in minutes, when its HTML listings use local time",
             whole_number(-1440, 1440)),
-    Setting('jsonPrefixFrom', '',
+    carried('jsonPrefixFrom',
             'a path prefix of HTML listings whose JSON listings are served elsewhere '
             '(e.g. /files/); empty: ask each listing its own URL', path_prefix),
-    Setting('jsonPrefixTo', '',
+    carried('jsonPrefixTo',
             'the path prefix that replaces --json-prefix-from in listing requests '
             '(e.g. /json/files/)', path_prefix),
 ]
@@ -143,6 +145,7 @@ def check_settings(settings):
         raise BuildError('--json-prefix-to must differ from --json-prefix-from')
 
 
+@described('script URL', 'URL')
 def script_url(text):
     """Where sitemap.js is served: an http(s) URL or a path from the server's root."""
     lowered = text.lower()
@@ -155,8 +158,6 @@ def script_url(text):
             '{!r} must not hold a query, a fragment, spaces or quotes'.format(text))
     return text
 
-
-script_url.metavar = 'URL'
 
 OPTIONS = [
     Setting('scriptUrl', SCRIPT_URL,
