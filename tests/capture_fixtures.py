@@ -12,18 +12,17 @@ folder (never a system service), and stores every response as it arrived:
                                        the tree and the server's known quirks
                                        (tests/fixture_tree.py), not from the reader
 
-Needs Debian's nginx-light, apache2, lighttpd and caddy, and this Python.
+Needs Debian's nginx-light, apache2-bin, lighttpd and caddy (servers/ runs each), and this
+Python.
 """
 
 import argparse
 import json
 import os
 import shutil
-import socket
 import subprocess
 import sys
 import tempfile
-import time
 import urllib.error
 import urllib.request
 from pathlib import Path
@@ -31,7 +30,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from nginx.server import free_port, stop_process  # noqa: E402
+from nginx.server import Nginx, NGINX  # noqa: E402
+from servers.apache import Apache, APACHE  # noqa: E402
+from servers.caddy import Caddy, CADDY  # noqa: E402
+from servers.lighttpd import Lighttpd, LIGHTTPD  # noqa: E402
+from servers.process import free_port, stop_process, version_of, wait_listening  # noqa: E402
 from tests import fixture_tree  # noqa: E402
 
 FIXTURES = ROOT / 'tests' / 'fixtures'
@@ -40,38 +43,6 @@ HTML_ACCEPT = 'text/html'
 # A fixed zone, no daylight saving: the local-time captures are 5 h 30 min ahead of UTC.
 LOCAL_ZONE = 'XST-5:30'
 LOCAL_OFFSET_MINUTES = 330
-
-
-def wait_listening(port, process, name):
-    deadline = time.monotonic() + 15
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            raise RuntimeError(name + ' exited: ' + process.stderr.read().decode(errors='replace'))
-        try:
-            socket.create_connection(('127.0.0.1', port), timeout=0.2).close()
-            return
-        except OSError:
-            time.sleep(0.05)
-    raise RuntimeError(name + ' did not listen on ' + str(port))
-
-
-class Server:
-    """One server process on 127.0.0.1, stopped by stop()."""
-
-    def __init__(self, name, command, port, env=None):
-        self.name = name
-        self.port = port
-        self.process = subprocess.Popen(command, stdout=subprocess.DEVNULL,
-                                        stderr=subprocess.PIPE, env=env)
-        wait_listening(port, self.process, name)
-
-    def stop(self):
-        stop_process(self.process)
-
-
-def version_of(command):
-    done = subprocess.run(command, capture_output=True, text=True)
-    return (done.stdout + done.stderr).strip().splitlines()[0]
 
 
 def fetch(port, path, accept):
@@ -106,42 +77,28 @@ def save(name, server, version, port, path, accept, quirks):
                                           len(body)))
 
 
+# Served with the main configuration the tests use (nginx/server.py).
 NGINX_SITE = """\
-worker_processes 1;
-daemon off;
-{user}
-pid {work}/nginx.pid;
-error_log {work}/error.log warn;
-events {{ worker_connections 64; }}
-http {{
-    include /etc/nginx/mime.types;
-    access_log off;
-    client_body_temp_path {work}/body;
-    server {{
-        listen 127.0.0.1:{port};
-        location /html/ {{ alias {tree}/; autoindex on; }}
-        location /human/ {{ alias {tree}/; autoindex on; autoindex_exact_size off; }}
-        location /local/ {{ alias {tree}/; autoindex on; autoindex_localtime on; }}
-        location /json/ {{ alias {tree}/; autoindex on; autoindex_format json; }}
-        location /jsonp/ {{ alias {tree}/; autoindex on; autoindex_format jsonp; }}
-        location /xml/ {{ alias {tree}/; autoindex on; autoindex_format xml; }}
-        location /charset/ {{ alias {tree}/; autoindex on; charset utf-8; }}
-    }}
-}}
+server {
+    listen 127.0.0.1:8080;
+    location /html/ { alias /srv/files/; autoindex on; }
+    location /human/ { alias /srv/files/; autoindex on; autoindex_exact_size off; }
+    location /local/ { alias /srv/files/; autoindex on; autoindex_localtime on; }
+    location /json/ { alias /srv/files/; autoindex on; autoindex_format json; }
+    location /jsonp/ { alias /srv/files/; autoindex on; autoindex_format jsonp; }
+    location /xml/ { alias /srv/files/; autoindex on; autoindex_format xml; }
+    location /charset/ { alias /srv/files/; autoindex on; charset utf-8; }
+}
 """
 
 
 def capture_nginx(work, tree):
-    version = version_of(['/usr/sbin/nginx', '-v'])
-    port = free_port()
     (work / 'nginx').mkdir()
-    conf = work / 'nginx' / 'nginx.conf'
-    conf.write_text(NGINX_SITE.format(work=work / 'nginx', port=port, tree=tree,
-                                      user='user root;' if os.geteuid() == 0 else ''))
-    env = dict(os.environ, TZ=LOCAL_ZONE)
-    server = Server('nginx', ['/usr/sbin/nginx', '-p', str(work / 'nginx'), '-c', str(conf),
-                              '-e', str(work / 'nginx' / 'error.log')], port, env)
-    try:
+    site = work / 'nginx' / 'capture.conf'
+    site.write_text(NGINX_SITE, encoding='utf-8')
+    version = version_of([NGINX, '-v'])
+    with Nginx(site, tree, work / 'nginx' / 'run', timezone=LOCAL_ZONE) as server:
+        port = server.port
         for variant, path, accept in [('html', '/html/', HTML_ACCEPT),
                                       ('html-human', '/human/', HTML_ACCEPT),
                                       ('html-localtime', '/local/', HTML_ACCEPT),
@@ -158,33 +115,10 @@ def capture_nginx(work, tree):
              {'server': 'nginx', 'format': 'html', 'empty': True})
         save('nginx-404', 'nginx', version, port, '/html/no-such-dir/', HTML_ACCEPT,
              {'server': 'nginx', 'error': True})
-    finally:
-        server.stop()
 
 
-APACHE_CONF = """\
-ServerRoot {work}
-Listen 127.0.0.1:{port}
-PidFile {work}/httpd.pid
-ErrorLog {work}/error.log
-LogLevel warn
-Mutex file:{work}
-LoadModule mpm_prefork_module /usr/lib/apache2/modules/mod_mpm_prefork.so
-LoadModule authz_core_module /usr/lib/apache2/modules/mod_authz_core.so
-LoadModule alias_module /usr/lib/apache2/modules/mod_alias.so
-LoadModule mime_module /usr/lib/apache2/modules/mod_mime.so
-LoadModule dir_module /usr/lib/apache2/modules/mod_dir.so
-LoadModule autoindex_module /usr/lib/apache2/modules/mod_autoindex.so
-TypesConfig /etc/mime.types
-User www-data
-Group www-data
-ServerName 127.0.0.1
-DocumentRoot {tree}
-<Directory />
-    Options FollowSymLinks Indexes
-    AllowOverride None
-    Require all granted
-</Directory>
+# The three ways mod_autoindex lists, one alias each.
+APACHE_VARIANTS = """\
 Alias /plain/ {tree}/
 Alias /fancy/ {tree}/
 Alias /table/ {tree}/
@@ -201,101 +135,52 @@ Alias /table/ {tree}/
 
 
 def capture_apache(work, tree):
-    version = version_of(['/usr/sbin/apache2', '-v'])
-    port = free_port()
-    folder = work / 'apache'
-    folder.mkdir()
-    os.chmod(folder, 0o777)
-    conf = folder / 'httpd.conf'
-    conf.write_text(APACHE_CONF.format(work=folder, port=port, tree=tree))
-    env = dict(os.environ, TZ='UTC')
-    server = Server('apache2', ['/usr/sbin/apache2', '-X', '-f', str(conf)], port, env)
-    try:
+    version = version_of([APACHE, '-v'])
+    with Apache(tree, work / 'apache', index_options='',
+                extra=APACHE_VARIANTS.format(tree=tree)) as server:
         for variant in ['plain', 'fancy', 'table']:
-            save('apache-' + variant, 'apache', version, port, '/' + variant + '/', HTML_ACCEPT,
-                 {'server': 'apache', 'format': variant})
-        save('apache-table-empty', 'apache', version, port, '/table/empty/', HTML_ACCEPT,
+            save('apache-' + variant, 'apache', version, server.port, '/' + variant + '/',
+                 HTML_ACCEPT, {'server': 'apache', 'format': variant})
+        save('apache-table-empty', 'apache', version, server.port, '/table/empty/', HTML_ACCEPT,
              {'server': 'apache', 'format': 'table', 'empty': True})
-        save('apache-404', 'apache', version, port, '/table/no-such-dir/', HTML_ACCEPT,
+        save('apache-404', 'apache', version, server.port, '/table/no-such-dir/', HTML_ACCEPT,
              {'server': 'apache', 'error': True})
-    finally:
-        server.stop()
-
-
-LIGHTTPD_CONF = """\
-server.document-root = "{tree}"
-server.bind = "127.0.0.1"
-server.port = {port}
-server.modules = ("mod_dirlisting")
-server.errorlog = "{work}/error.log"
-dir-listing.activate = "enable"
-dir-listing.encoding = "utf-8"
-"""
 
 
 def capture_lighttpd(work, tree):
-    version = version_of(['/usr/sbin/lighttpd', '-v'])
-    port = free_port()
-    folder = work / 'lighttpd'
-    folder.mkdir()
-    conf = folder / 'lighttpd.conf'
-    conf.write_text(LIGHTTPD_CONF.format(work=folder, port=port, tree=tree))
-    env = dict(os.environ, TZ='UTC')
-    server = Server('lighttpd', ['/usr/sbin/lighttpd', '-D', '-f', str(conf)], port, env)
-    try:
-        save('lighttpd', 'lighttpd', version, port, '/', HTML_ACCEPT,
+    version = version_of([LIGHTTPD, '-v'])
+    with Lighttpd(tree, work / 'lighttpd') as server:
+        save('lighttpd', 'lighttpd', version, server.port, '/', HTML_ACCEPT,
              {'server': 'lighttpd', 'format': 'html'})
-        save('lighttpd-empty', 'lighttpd', version, port, '/empty/', HTML_ACCEPT,
+        save('lighttpd-empty', 'lighttpd', version, server.port, '/empty/', HTML_ACCEPT,
              {'server': 'lighttpd', 'format': 'html', 'empty': True})
-    finally:
-        server.stop()
-
-
-CADDYFILE = """\
-{{
-    admin off
-}}
-http://127.0.0.1:{port} {{
-    root * {tree}
-    file_server browse
-}}
-"""
 
 
 def capture_caddy(work, tree):
-    version = 'Caddy ' + version_of(['/usr/bin/caddy', 'version'])
-    port = free_port()
-    folder = work / 'caddy'
-    folder.mkdir()
-    conf = folder / 'Caddyfile'
-    conf.write_text(CADDYFILE.format(port=port, tree=tree))
-    env = dict(os.environ, TZ='UTC', HOME=str(folder), XDG_DATA_HOME=str(folder),
-               XDG_CONFIG_HOME=str(folder))
-    server = Server('caddy', ['/usr/bin/caddy', 'run', '--adapter', 'caddyfile',
-                              '--config', str(conf)], port, env)
-    try:
-        save('caddy-html', 'caddy', version, port, '/', HTML_ACCEPT,
+    version = 'Caddy ' + version_of([CADDY, 'version'])
+    with Caddy(tree, work / 'caddy') as server:
+        save('caddy-html', 'caddy', version, server.port, '/', HTML_ACCEPT,
              {'server': 'caddy', 'format': 'html'})
-        save('caddy-json', 'caddy', version, port, '/', JSON_ACCEPT,
+        save('caddy-json', 'caddy', version, server.port, '/', JSON_ACCEPT,
              {'server': 'caddy', 'format': 'json'})
-        save('caddy-json-empty', 'caddy', version, port, '/empty/', JSON_ACCEPT,
+        save('caddy-json-empty', 'caddy', version, server.port, '/empty/', JSON_ACCEPT,
              {'server': 'caddy', 'format': 'json', 'empty': True})
-    finally:
-        server.stop()
 
 
 def capture_python(work, tree):
     version = 'Python ' + sys.version.split()[0] + ' http.server'
     port = free_port()
-    server = Server('http.server', [sys.executable, '-m', 'http.server', str(port),
-                                    '--bind', '127.0.0.1', '--directory', str(tree)], port)
+    server = subprocess.Popen([sys.executable, '-m', 'http.server', str(port),
+                               '--bind', '127.0.0.1', '--directory', str(tree)],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     try:
+        wait_listening(server, port, 'http.server')
         save('python-http-server', 'python-http.server', version, port, '/', HTML_ACCEPT,
              {'server': 'python', 'format': 'html'})
         save('python-http-server-empty', 'python-http.server', version, port, '/empty/',
              HTML_ACCEPT, {'server': 'python', 'format': 'html', 'empty': True})
     finally:
-        server.stop()
+        stop_process(server)
 
 
 CAPTURES = {
