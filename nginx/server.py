@@ -11,7 +11,8 @@ import os
 import subprocess
 from pathlib import Path
 
-from servers.process import Server, free_port, stop_process  # noqa: F401 (stop_process: shared)
+# free_port and stop_process are still offered from here.
+from servers.process import Server, free_port, stop_process  # noqa: F401
 
 HERE = Path(__file__).resolve().parent
 NGINX = os.environ.get('NGINX', '/usr/sbin/nginx')

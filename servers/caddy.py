@@ -10,6 +10,10 @@ CADDY = os.environ.get('CADDY', '/usr/bin/caddy')
 CADDYFILE = """\
 {{
     admin off
+    # Its own messages go to a file: a pipe nobody reads would fill and stop it.
+    log {{
+        output file {work}/caddy.log
+    }}
 }}
 http://127.0.0.1:{port} {{
     root * {root}

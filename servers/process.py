@@ -14,8 +14,8 @@ import subprocess
 import time
 from pathlib import Path
 
-# The line every server but Caddy is told to write: end time and duration in
-# seconds, status, body bytes, the request line, the Accept header.
+# The line every server but Caddy is told to write: end time in seconds, duration
+# (in the server's duration_unit), status, body bytes, the request line, the Accept header.
 LOG_LINE = re.compile(r'^(\S+) (\S+) (\d+) (\d+|-) "(\S+) (\S+) [^"]*" "([^"]*)"$')
 
 
