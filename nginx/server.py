@@ -8,11 +8,11 @@ long it took, so tests count requests, and measure overlaps, in nginx's own log.
 """
 
 import os
-import re
-import socket
 import subprocess
-import time
 from pathlib import Path
+
+# free_port and stop_process are still offered from here.
+from servers.process import Server, free_port, stop_process  # noqa: F401
 
 HERE = Path(__file__).resolve().parent
 NGINX = os.environ.get('NGINX', '/usr/sbin/nginx')
@@ -45,46 +45,8 @@ http {{
 }}
 """
 
-LOG_LINE = re.compile(r'^(\S+) (\S+) (\d+) (\d+) "(\S+) (\S+) [^"]*" "([^"]*)"$')
 
-
-def stop_process(process, timeout=10):
-    """End a child process: ask it to stop, and kill it if it has not within timeout seconds."""
-    if process.poll() is not None:
-        return
-    process.terminate()
-    try:
-        process.wait(timeout=timeout)
-    except subprocess.TimeoutExpired:
-        process.kill()
-        process.wait()
-
-
-def wait_listening(process, port, name, timeout=10):
-    """Return once a child process listens on 127.0.0.1:port; raise, in its own words
-    where it left some, when it exits first or is not listening within timeout seconds."""
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            said = process.stderr.read().decode(errors='replace') if process.stderr else ''
-            raise RuntimeError('{} did not start: {}'.format(name, said))
-        try:
-            socket.create_connection(('127.0.0.1', port), timeout=0.2).close()
-            return
-        except OSError:
-            time.sleep(0.05)
-    stop_process(process)
-    raise RuntimeError('{} did not listen on port {} within {} s'.format(name, port, timeout))
-
-
-def free_port():
-    """A TCP port on 127.0.0.1 that nothing listens on right now."""
-    with socket.socket() as probe:
-        probe.bind(('127.0.0.1', 0))
-        return probe.getsockname()[1]
-
-
-class Nginx:
+class Nginx(Server):
     """One nginx serving root with the configuration file `site` from nginx/ (or a path).
 
     dist is the folder served for the dist placeholder, allow_origin the origin
@@ -92,24 +54,14 @@ class Nginx:
     in (what `autoindex_localtime on` shows).
     """
 
+    name = 'nginx'
+
     def __init__(self, site, root, work, port=None, extra='', dist=None, allow_origin=None,
                  timezone=None):
+        super().__init__(root, work, port, timezone, extra)
         self.site = site
-        self.root = Path(root)
-        self.work = Path(work)
-        self.port = port or free_port()
-        self.extra = extra
         self.dist = dist
         self.allow_origin = allow_origin
-        self.timezone = timezone
-        self.process = None
-
-    @property
-    def origin(self):
-        return 'http://127.0.0.1:{}'.format(self.port)
-
-    def url(self, path='/'):
-        return self.origin + path
 
     def write_config(self):
         """Write the site and main configuration into the work folder; returns the main one."""
@@ -129,55 +81,13 @@ class Nginx:
             user='user root;' if os.geteuid() == 0 else ''), encoding='utf-8')
         return main
 
+    def command(self, config):
+        return [NGINX, '-p', str(self.work), '-c', str(config), '-e', str(self.work / 'error.log')]
+
     def test_config(self):
         """nginx -t on the written configuration; raises with nginx's words on failure."""
-        main = self.write_config()
-        done = subprocess.run([NGINX, '-t', '-p', str(self.work), '-c', str(main),
-                               '-e', str(self.work / 'error.log')],
+        done = subprocess.run([NGINX, '-t'] + self.command(self.write_config())[1:],
                               capture_output=True, text=True)
         if done.returncode != 0:
             raise RuntimeError('nginx -t failed for {}:\n{}'.format(self.site, done.stderr))
         return done.stderr
-
-    def start(self):
-        main = self.write_config()
-        environment = dict(os.environ)
-        if self.timezone is not None:
-            environment['TZ'] = self.timezone
-        self.process = subprocess.Popen(
-            [NGINX, '-p', str(self.work), '-c', str(main), '-e', str(self.work / 'error.log')],
-            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=environment)
-        wait_listening(self.process, self.port, 'nginx')
-        return self
-
-    def stop(self):
-        if self.process is not None:
-            stop_process(self.process)
-        self.process = None
-
-    def __enter__(self):
-        return self.start()
-
-    def __exit__(self, *exc):
-        self.stop()
-
-    def requests(self):
-        """Every request logged so far: dicts {time, duration, status, bytes, method, uri, accept}."""
-        log = self.work / 'access.log'
-        if not log.exists():
-            return []
-        found = []
-        for line in log.read_text(encoding='utf-8', errors='replace').splitlines():
-            match = LOG_LINE.match(line)
-            if match:
-                found.append({
-                    'time': float(match.group(1)), 'duration': float(match.group(2)),
-                    'status': int(match.group(3)), 'bytes': int(match.group(4)),
-                    'method': match.group(5), 'uri': match.group(6), 'accept': match.group(7)})
-        return found
-
-    def forget_requests(self):
-        """Empty the access log, so the next count starts at zero."""
-        log = self.work / 'access.log'
-        if log.exists():
-            log.write_text('')

@@ -12,7 +12,8 @@ folder (never a system service), and stores every response as it arrived:
                                        the tree and the server's known quirks
                                        (tests/fixture_tree.py), not from the reader
 
-Needs Debian's nginx-light, apache2, lighttpd and caddy, and this Python.
+Needs Debian's nginx-light, apache2-bin, lighttpd and caddy (servers/ runs each), and this
+Python.
 """
 
 import argparse
@@ -29,7 +30,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from nginx.server import Nginx, free_port, stop_process, wait_listening  # noqa: E402
+from nginx.server import Nginx, NGINX  # noqa: E402
+from servers.apache import Apache, APACHE  # noqa: E402
+from servers.caddy import Caddy, CADDY  # noqa: E402
+from servers.lighttpd import Lighttpd, LIGHTTPD  # noqa: E402
+from servers.process import free_port, stop_process, version_of, wait_listening  # noqa: E402
 from tests import fixture_tree  # noqa: E402
 
 FIXTURES = ROOT / 'tests' / 'fixtures'
@@ -38,25 +43,6 @@ HTML_ACCEPT = 'text/html'
 # A fixed zone, no daylight saving: the local-time captures are 5 h 30 min ahead of UTC.
 LOCAL_ZONE = 'XST-5:30'
 LOCAL_OFFSET_MINUTES = 330
-
-
-class Server:
-    """One server process on 127.0.0.1, stopped by stop()."""
-
-    def __init__(self, name, command, port, env=None):
-        self.name = name
-        self.port = port
-        self.process = subprocess.Popen(command, stdout=subprocess.DEVNULL,
-                                        stderr=subprocess.PIPE, env=env)
-        wait_listening(self.process, port, name, timeout=15)
-
-    def stop(self):
-        stop_process(self.process)
-
-
-def version_of(command):
-    done = subprocess.run(command, capture_output=True, text=True)
-    return (done.stdout + done.stderr).strip().splitlines()[0]
 
 
 def fetch(port, path, accept):
@@ -91,7 +77,7 @@ def save(name, server, version, port, path, accept, quirks):
                                           len(body)))
 
 
-# Served by nginx/server.py, which swaps the listen address and /srv/files.
+# Served with the main configuration the tests use (nginx/server.py).
 NGINX_SITE = """\
 server {
     listen 127.0.0.1:8080;
@@ -107,10 +93,11 @@ server {
 
 
 def capture_nginx(work, tree):
-    version = version_of(['/usr/sbin/nginx', '-v'])
-    site = work / 'capture.conf'
+    (work / 'nginx').mkdir()
+    site = work / 'nginx' / 'capture.conf'
     site.write_text(NGINX_SITE, encoding='utf-8')
-    with Nginx(site, tree, work / 'nginx', timezone=LOCAL_ZONE) as server:
+    version = version_of([NGINX, '-v'])
+    with Nginx(site, tree, work / 'nginx' / 'run', timezone=LOCAL_ZONE) as server:
         port = server.port
         for variant, path, accept in [('html', '/html/', HTML_ACCEPT),
                                       ('html-human', '/human/', HTML_ACCEPT),
@@ -130,29 +117,8 @@ def capture_nginx(work, tree):
              {'server': 'nginx', 'error': True})
 
 
-APACHE_CONF = """\
-ServerRoot {work}
-Listen 127.0.0.1:{port}
-PidFile {work}/httpd.pid
-ErrorLog {work}/error.log
-LogLevel warn
-Mutex file:{work}
-LoadModule mpm_prefork_module /usr/lib/apache2/modules/mod_mpm_prefork.so
-LoadModule authz_core_module /usr/lib/apache2/modules/mod_authz_core.so
-LoadModule alias_module /usr/lib/apache2/modules/mod_alias.so
-LoadModule mime_module /usr/lib/apache2/modules/mod_mime.so
-LoadModule dir_module /usr/lib/apache2/modules/mod_dir.so
-LoadModule autoindex_module /usr/lib/apache2/modules/mod_autoindex.so
-TypesConfig /etc/mime.types
-User www-data
-Group www-data
-ServerName 127.0.0.1
-DocumentRoot {tree}
-<Directory />
-    Options FollowSymLinks Indexes
-    AllowOverride None
-    Require all granted
-</Directory>
+# The three ways mod_autoindex lists, one alias each.
+APACHE_VARIANTS = """\
 Alias /plain/ {tree}/
 Alias /fancy/ {tree}/
 Alias /table/ {tree}/
@@ -169,101 +135,52 @@ Alias /table/ {tree}/
 
 
 def capture_apache(work, tree):
-    version = version_of(['/usr/sbin/apache2', '-v'])
-    port = free_port()
-    folder = work / 'apache'
-    folder.mkdir()
-    os.chmod(folder, 0o777)
-    conf = folder / 'httpd.conf'
-    conf.write_text(APACHE_CONF.format(work=folder, port=port, tree=tree))
-    env = dict(os.environ, TZ='UTC')
-    server = Server('apache2', ['/usr/sbin/apache2', '-X', '-f', str(conf)], port, env)
-    try:
+    version = version_of([APACHE, '-v'])
+    with Apache(tree, work / 'apache', index_options='',
+                extra=APACHE_VARIANTS.format(tree=tree)) as server:
         for variant in ['plain', 'fancy', 'table']:
-            save('apache-' + variant, 'apache', version, port, '/' + variant + '/', HTML_ACCEPT,
-                 {'server': 'apache', 'format': variant})
-        save('apache-table-empty', 'apache', version, port, '/table/empty/', HTML_ACCEPT,
+            save('apache-' + variant, 'apache', version, server.port, '/' + variant + '/',
+                 HTML_ACCEPT, {'server': 'apache', 'format': variant})
+        save('apache-table-empty', 'apache', version, server.port, '/table/empty/', HTML_ACCEPT,
              {'server': 'apache', 'format': 'table', 'empty': True})
-        save('apache-404', 'apache', version, port, '/table/no-such-dir/', HTML_ACCEPT,
+        save('apache-404', 'apache', version, server.port, '/table/no-such-dir/', HTML_ACCEPT,
              {'server': 'apache', 'error': True})
-    finally:
-        server.stop()
-
-
-LIGHTTPD_CONF = """\
-server.document-root = "{tree}"
-server.bind = "127.0.0.1"
-server.port = {port}
-server.modules = ("mod_dirlisting")
-server.errorlog = "{work}/error.log"
-dir-listing.activate = "enable"
-dir-listing.encoding = "utf-8"
-"""
 
 
 def capture_lighttpd(work, tree):
-    version = version_of(['/usr/sbin/lighttpd', '-v'])
-    port = free_port()
-    folder = work / 'lighttpd'
-    folder.mkdir()
-    conf = folder / 'lighttpd.conf'
-    conf.write_text(LIGHTTPD_CONF.format(work=folder, port=port, tree=tree))
-    env = dict(os.environ, TZ='UTC')
-    server = Server('lighttpd', ['/usr/sbin/lighttpd', '-D', '-f', str(conf)], port, env)
-    try:
-        save('lighttpd', 'lighttpd', version, port, '/', HTML_ACCEPT,
+    version = version_of([LIGHTTPD, '-v'])
+    with Lighttpd(tree, work / 'lighttpd') as server:
+        save('lighttpd', 'lighttpd', version, server.port, '/', HTML_ACCEPT,
              {'server': 'lighttpd', 'format': 'html'})
-        save('lighttpd-empty', 'lighttpd', version, port, '/empty/', HTML_ACCEPT,
+        save('lighttpd-empty', 'lighttpd', version, server.port, '/empty/', HTML_ACCEPT,
              {'server': 'lighttpd', 'format': 'html', 'empty': True})
-    finally:
-        server.stop()
-
-
-CADDYFILE = """\
-{{
-    admin off
-}}
-http://127.0.0.1:{port} {{
-    root * {tree}
-    file_server browse
-}}
-"""
 
 
 def capture_caddy(work, tree):
-    version = 'Caddy ' + version_of(['/usr/bin/caddy', 'version'])
-    port = free_port()
-    folder = work / 'caddy'
-    folder.mkdir()
-    conf = folder / 'Caddyfile'
-    conf.write_text(CADDYFILE.format(port=port, tree=tree))
-    env = dict(os.environ, TZ='UTC', HOME=str(folder), XDG_DATA_HOME=str(folder),
-               XDG_CONFIG_HOME=str(folder))
-    server = Server('caddy', ['/usr/bin/caddy', 'run', '--adapter', 'caddyfile',
-                              '--config', str(conf)], port, env)
-    try:
-        save('caddy-html', 'caddy', version, port, '/', HTML_ACCEPT,
+    version = 'Caddy ' + version_of([CADDY, 'version'])
+    with Caddy(tree, work / 'caddy') as server:
+        save('caddy-html', 'caddy', version, server.port, '/', HTML_ACCEPT,
              {'server': 'caddy', 'format': 'html'})
-        save('caddy-json', 'caddy', version, port, '/', JSON_ACCEPT,
+        save('caddy-json', 'caddy', version, server.port, '/', JSON_ACCEPT,
              {'server': 'caddy', 'format': 'json'})
-        save('caddy-json-empty', 'caddy', version, port, '/empty/', JSON_ACCEPT,
+        save('caddy-json-empty', 'caddy', version, server.port, '/empty/', JSON_ACCEPT,
              {'server': 'caddy', 'format': 'json', 'empty': True})
-    finally:
-        server.stop()
 
 
 def capture_python(work, tree):
     version = 'Python ' + sys.version.split()[0] + ' http.server'
     port = free_port()
-    server = Server('http.server', [sys.executable, '-m', 'http.server', str(port),
-                                    '--bind', '127.0.0.1', '--directory', str(tree)], port)
+    server = subprocess.Popen([sys.executable, '-m', 'http.server', str(port),
+                               '--bind', '127.0.0.1', '--directory', str(tree)],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     try:
+        wait_listening(server, port, 'http.server')
         save('python-http-server', 'python-http.server', version, port, '/', HTML_ACCEPT,
              {'server': 'python', 'format': 'html'})
         save('python-http-server-empty', 'python-http.server', version, port, '/empty/',
              HTML_ACCEPT, {'server': 'python', 'format': 'html', 'empty': True})
     finally:
-        server.stop()
+        stop_process(server)
 
 
 CAPTURES = {

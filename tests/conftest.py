@@ -1,6 +1,10 @@
-"""Fixtures shared by every test layer: the built dist/, nginx, headless Chromium and Firefox."""
+"""Fixtures shared by every test layer: the built dist/, nginx and the other servers,
+headless Chromium and Firefox."""
 
+import os
+import shutil
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -9,9 +13,12 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from nginx.server import Nginx  # noqa: E402
+from servers.apache import Apache  # noqa: E402
+from servers.caddy import Caddy  # noqa: E402
+from servers.lighttpd import Lighttpd  # noqa: E402
 from tests.overlay_reader import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 from tests.firefox_driver import Firefox, FirefoxPage  # noqa: E402
-from tests import parity_harness  # noqa: E402
+from tests import parity_harness, edge_trees  # noqa: E402
 from tests.pages import watched_page  # noqa: E402
 from tests.faulty_upstream import FaultyUpstream  # noqa: E402
 
@@ -73,6 +80,52 @@ def serve(tmp_path):
     yield start
     for server in started:
         server.stop()
+
+
+# The servers run by kind; nginx also needs its site configuration.
+SERVERS = {'apache': Apache, 'lighttpd': Lighttpd, 'caddy': Caddy}
+
+
+@pytest.fixture(scope='session')
+def public_tmp():
+    """A folder every user can read: Apache, run as root, serves as www-data, which
+    cannot enter pytest's own temporary folders."""
+    folder = Path(tempfile.mkdtemp(prefix='autoindex-sitemap-'))
+    os.chmod(folder, 0o755)
+    yield folder
+    shutil.rmtree(folder)
+
+
+@pytest.fixture(scope='session')
+def live_server(tmp_path_factory):
+    """live_server(kind, root, **options) is a server of that kind ('nginx', which needs a
+    site=, 'apache', 'lighttpd' or 'caddy') serving root: started at the first call, and
+    the same process for every later call alike, until the session ends."""
+    running = {}
+
+    def start(kind, root, **options):
+        key = (kind, str(root), tuple(sorted((name, str(value)) for name, value in options.items())))
+        if key not in running:
+            work = tmp_path_factory.mktemp(kind)
+            if kind == 'nginx':
+                options = dict(options)
+                server = Nginx(options.pop('site'), root, work, **options)
+            else:
+                server = SERVERS[kind](root, work, **options)
+            running[key] = server.start()
+        return running[key]
+
+    yield start
+    for server in running.values():
+        server.stop()
+
+
+@pytest.fixture(scope='session')
+def edge_tree(public_tmp):
+    """The tree of tests/edge_trees.py, written once."""
+    root = public_tmp / 'edges'
+    edge_trees.write(root)
+    return root
 
 
 @pytest.fixture(scope='session')

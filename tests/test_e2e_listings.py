@@ -6,7 +6,7 @@ import sys
 
 import pytest
 
-from nginx.server import free_port, stop_process, wait_listening
+from servers.process import free_port, stop_process, wait_listening
 from tests.builds import built_bookmarklet
 from tests.fixture_corpus import fixture_names, load, FIXTURES
 from tests.overlay_reader import open_sitemap, overlay_control, wait_settled, run_bookmarklet

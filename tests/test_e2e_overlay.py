@@ -7,6 +7,7 @@ import pytest
 
 from tests.trees import standard_tree, write_tree, expected_entries, href_of, SEPT_2026, \
     directory, file, touch
+from tests.links import OPEN_LINK
 from tests.overlay_reader import open_sitemap, read_overlay, run_bookmarklet, wait_settled, \
     overlay_control
 
@@ -178,9 +179,6 @@ HOSTILE = [
 LINKS_OF_ROWS = """() => [...document.getElementById('autoindex-sitemap').shadowRoot
     .querySelectorAll('[data-role=row]')].map((row) => [row.querySelector(':scope > .line > a').href,
       row.querySelector('[data-role=child] > .line > a').href])"""
-
-OPEN_LINK = """(href) => fetch(href, {headers: {Accept: 'application/json'}, cache: 'no-store'})
-    .then(async (r) => ({status: r.status, url: r.url, redirected: r.redirected, text: await r.text()}))"""
 
 
 def all_pages(page):
