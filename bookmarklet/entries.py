@@ -15,12 +15,24 @@ A response that is not a listing raises portable.Problem with the reason,
 which the user reads.
 """
 
-from bookmarklet.portable import JSError
+from bookmarklet.portable import JSError, is_exactly
 from bookmarklet.names import REPLACEMENT
 
 # Until crawl.py catches with JSError and reads portable.problem_of (issue 12), it
 # catches ListingError and reads the error's message, which a Problem has as an Error.
 ListingError = JSError
+
+
+KINDS = ['directory', 'file', 'other']
+
+
+def kind_named(value):
+    """The entry type a value is exactly ('directory', 'file', 'other'), else None: a list
+    ['directory'] or an object is no type, though JavaScript's == would say so."""
+    for kind in KINDS:
+        if is_exactly(value, kind):
+            return kind
+    return None
 
 
 # A listing may hold 100,000 entries. Under 'jsiter' Transcrypt writes this

@@ -8,7 +8,8 @@ server time it was first seen (0 when it was there at the first fetch).
 """
 
 from bookmarklet.portable import is_record, is_list, record_field, dict_key, floor_mod, is_text, \
-    is_number, part
+    is_number, is_exactly, part
+from bookmarklet.entries import kind_named
 from bookmarklet.words import NEW, CHANGED, FRESH
 
 SCHEMA = 1
@@ -118,9 +119,9 @@ def stored_record(value, url):
     another program's data. Only a record of this schema whose fields all
     have the right shape is trusted.
     """
-    if not is_record(value) or record_field(value, 'schema') != SCHEMA:
+    if not is_record(value) or not is_exactly(record_field(value, 'schema'), SCHEMA):
         return None
-    if record_field(value, 'url') != url:
+    if not is_exactly(record_field(value, 'url'), url):
         return None
     for key in ['precision', 'fetchedAt']:
         if not is_finite(record_field(value, key)):
@@ -134,13 +135,13 @@ def stored_record(value, url):
         if not is_record(entry) or not is_text(record_field(entry, 'name')) \
                 or not is_number(record_field(entry, 'seen')):
             return None
-        if not (record_field(entry, 'type') in ['directory', 'file', 'other']) \
+        if kind_named(record_field(entry, 'type')) == None \
                 or not is_finite_or_none(record_field(entry, 'mtime')) \
                 or not is_finite_or_none(record_field(entry, 'size')):
             return None
         checked.append({'name': entry['name'], 'type': record_field(entry, 'type'),
                         'mtime': record_field(entry, 'mtime'), 'size': record_field(entry, 'size'),
-                        'sizeApprox': record_field(entry, 'sizeApprox') == True,
+                        'sizeApprox': is_exactly(record_field(entry, 'sizeApprox'), True),
                         'seen': entry['seen']})
     return {'url': url, 'mtime': mtime, 'precision': value['precision'],
             'format': record_field(value, 'format'), 'fetchedAt': value['fetchedAt'],

@@ -7,8 +7,8 @@ Python's http.server). Entries and listings are described in entries.py.
 """
 
 from bookmarklet.portable import JSError, Problem, parse_json, is_record, is_list, \
-    record_field, parse_int, strip_spaces, last_char, char_of, is_text, is_whole_number, part
-from bookmarklet.entries import new_entry, new_listing, count_replaced, is_plain_name
+    record_field, parse_int, strip_spaces, last_char, char_of, is_text, is_exactly, exact_integer, part
+from bookmarklet.entries import new_entry, new_listing, count_replaced, is_plain_name, kind_named
 from bookmarklet.html_listing import read_html_listing, title_of_html
 from bookmarklet.names import hex_value
 from bookmarklet.times import parse_http_date, parse_iso_time
@@ -70,8 +70,8 @@ def json_entry(item):
         return caddy_entry(item, name)
     if not is_plain_name(name):
         return None
-    kind = record_field(item, 'type')
-    if kind != 'directory' and kind != 'file':
+    kind = kind_named(record_field(item, 'type'))
+    if kind == None:
         kind = 'other'
     mtime_text = record_field(item, 'mtime')
     mtime = listing_time(mtime_text) if is_text(mtime_text) else None
@@ -86,9 +86,9 @@ def caddy_entry(item, name):
     if not is_plain_name(name):
         return None
     kind = 'file'
-    if record_field(item, 'is_dir') == True:
+    if is_exactly(record_field(item, 'is_dir'), True):
         kind = 'directory'
-    elif record_field(item, 'is_symlink') == True:
+    elif is_exactly(record_field(item, 'is_symlink'), True):
         kind = 'other'
     mtime_text = record_field(item, 'mod_time')
     mtime = parse_iso_time(mtime_text) if is_text(mtime_text) else None
@@ -96,10 +96,12 @@ def caddy_entry(item, name):
 
 
 def exact_size(value):
-    """A JSON size in bytes, or None when it is not a whole number."""
-    if not is_whole_number(value) or value < 0:
+    """A JSON size in bytes, or None unless it is a whole number JavaScript holds exactly
+    (5.0 is 5: JSON cannot tell them apart; 1e300 is no size)."""
+    size = exact_integer(value)
+    if size == None or size < 0:
         return None
-    return value
+    return size
 
 
 def listing_time(text):
@@ -125,9 +127,6 @@ def read_jsonp_listing(text):
     return read_json_listing(body, 'jsonp')
 
 
-XML_KINDS = ['directory', 'file', 'other']
-
-
 def read_xml_listing(text):
     """nginx's autoindex_format xml, read by hand: nginx escapes only & < > " and passes
     control characters and bytes that are not UTF-8 through, which a strict XML parser
@@ -144,7 +143,7 @@ def read_xml_listing(text):
         kind = head.split(' ')[0]
         closing = '</' + kind + '>'
         stop = text.find(closing, close)
-        if not (kind in XML_KINDS) or stop < 0 or stop > end:
+        if kind_named(kind) == None or stop < 0 or stop > end:
             raise Problem('the XML listing is malformed')
         name = decode_entities(part(text, close + 1, stop))
         if is_plain_name(name):

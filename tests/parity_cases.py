@@ -8,6 +8,7 @@ V8, JavaScriptCore and SpiderMonkey: a case added here runs in all of them.
 A date format the listing reader learns belongs in LISTING_DATES.
 """
 
+import json
 from typing import Any
 
 from tests.html_anchors import anchors_of_html
@@ -127,6 +128,35 @@ def listing_date_cases(add):
         add('read_listing', 'text/html', page, anchors_of_html(page), {'utcOffsetMinutes': offset})
 
 
+def loose_value_cases(add):
+    """Values a listing or a stored record may hold that JavaScript's == takes for others:
+    read strictly, they mean the same on both sides (docs/design.md, Names are bytes)."""
+    values = [['directory'], {'toString': 1}, 'directory', 'Directory', 1, '1', True, None, 5.0,
+              1e300, 2 ** 53 - 1, 2 ** 53, -1, '5', 0.5, [5], -0.0]
+    for value in values:
+        add('is_exactly', value, 'directory')
+        add('is_exactly', value, True)
+        add('is_exactly', value, 1)
+        add('exact_integer', value)
+    settings = {'utcOffsetMinutes': 0}
+    items = [{'name': 'v' + str(index), 'type': value, 'size': value, 'mtime': 'x'}
+             for index, value in enumerate(values)]
+    add('read_listing', 'application/json', json.dumps(items), [], settings)
+    caddy = [{'name': 'c' + str(index), 'is_dir': value, 'is_symlink': value, 'size': value}
+             for index, value in enumerate(values)]
+    add('read_listing', 'application/json', json.dumps(caddy), [], settings)
+    t = 1788220800
+    stored = {'url': 'http://h/d/', 'mtime': t, 'precision': 1, 'format': 'json', 'fetchedAt': t,
+              'schema': 1, 'entries': [{'name': 'a', 'type': 'file', 'mtime': t, 'size': 1,
+                                        'sizeApprox': False, 'seen': 0}]}
+    for field, value in [('schema', '1'), ('schema', True), ('schema', 1.0), ('url', ['http://h/d/'])]:
+        add('stored_record', dict(stored, **{field: value}), 'http://h/d/')
+    for field, value in [('type', ['file']), ('type', 'File'), ('sizeApprox', 1),
+                         ('sizeApprox', 'true')]:
+        add('stored_record', dict(stored, entries=[dict(stored['entries'][0], **{field: value})]),
+            'http://h/d/')
+
+
 def portable_cases(add):
     """The helpers that stand in for Python's slices, join, dict methods and exceptions."""
     given: tuple
@@ -154,6 +184,7 @@ def core_cases():
         cases.append({'kind': kind, 'input': list(given)})
 
     portable_cases(add)
+    loose_value_cases(add)
 
     ties = [entry(name, 1000) for name in ['b', 'a', 'B', 'é', 'e', '\uff01', '\U0001F600', 'a0', '']]
     add('sort', ties + [entry('new', 10000), entry('none', None), entry('old', 1)])

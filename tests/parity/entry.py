@@ -9,7 +9,7 @@ It keeps to the bookmarklet's native subset, so it builds with the native runtim
 """
 
 from bookmarklet.portable import JSError, Problem, problem_of, parse_json, to_json, parse_int, \
-    part, joined, keys_of, drop_key, remove_at
+    part, joined, keys_of, drop_key, remove_at, is_exactly, exact_integer
 from bookmarklet.listing import read_listing
 from bookmarklet.html_listing import read_html_listing, parse_size
 from bookmarklet.order import sorted_entries, compare_names
@@ -115,6 +115,10 @@ def run_case(kind, given):
         return remove_at_case(given[0], given[1])
     if kind == 'problem_of':
         return problem_case(given[0])
+    if kind == 'is_exactly':
+        return is_exactly(given[0], given[1])
+    if kind == 'exact_integer':
+        return exact_integer(given[0])
     if kind == 'problem_of_native_error':
         return native_error_case(given[0])
     return {'error': 'unknown case kind ' + kind}
