@@ -15,8 +15,11 @@ from bookmarklet.names import percent_decode
 from bookmarklet.times import parse_iso_time, parse_table_date
 from bookmarklet.words import SIZE_UNITS
 
+# What only a listing page has: its title (nginx, Apache, lighttpd, http.server), or a
+# column's sort link where the title is the bare path (Caddy: '?sort=name&order=asc';
+# Apache's FancyIndexing: '?C=N;O=D'). A parent link ('../') is no sign: any page has one.
 LISTING_TITLES = ['Index of ', 'Directory listing for ']
-SORT_LINKS = ['?C=', '?sort=']
+SORT_LINKS = ['?C=N;O=', '?sort=name&order=']
 
 
 def size_prefixes(units):
@@ -49,11 +52,9 @@ def is_listing_title(title):
     return False
 
 
-def is_listing_link(anchor):
-    """True for the links only a listing has: the parent directory, or a column sort."""
+def is_sort_link(anchor):
+    """True for a listing's link that sorts it by name."""
     href = anchor['href']
-    if href == '../' or href == '..' or strip_spaces(anchor['text']) == 'Parent Directory':
-        return True
     for start in SORT_LINKS:
         if href.startswith(start):
             return True
@@ -77,9 +78,10 @@ def child_href(href):
 def read_html_listing(anchors, title, settings):
     """The listing of an HTML listing page, from its anchor records and its title.
 
-    A page is a listing only when its title or a link says so (a parent or a
-    sort link), so a login page or a 404 page is an error, never an empty
-    directory. The precision is 60 when any date shows only minutes.
+    A page is a listing only when its title or a sort link says so, so a login
+    page, an error page or a directory's own index.html is an error, never an
+    empty directory or its links. The precision is 60 when any date shows only
+    minutes.
     """
     entries = []
     seen = {}
@@ -87,7 +89,7 @@ def read_html_listing(anchors, title, settings):
     precision = 1
     is_listing = is_listing_title(title)
     for anchor in anchors:
-        if is_listing_link(anchor):
+        if is_sort_link(anchor):
             is_listing = True
         href = anchor['href']
         path = child_href(href)

@@ -110,10 +110,25 @@ def test_nginx_html_listing_takes_names_from_href_not_the_cut_text():
     ('application/json', NGINX_JSON[:-30]),
     ('application/json', '{"a": 1}'),
     ('text/html', '<html><body><form>Login</form></body></html>'),
+    # A directory's own index.html links to its parent, as a listing does.
+    ('text/html', '<html><head><title>Welcome</title></head><body><a href="../">Up</a> '
+                  '<a href="page.html">Our page</a></body></html>'),
+    ('text/html', '<html><head><title>200 OK</title></head><body><a href="../">Parent Directory'
+                  '</a> <a href="?C=M;O=A">by date</a> <a href="?sort=size">by size</a>'),
 ])
 def test_what_is_not_a_listing_is_an_error_not_an_empty_directory(content_type, text):
     with pytest.raises(Problem):
         read_listing(content_type, text, anchors_of_html, SETTINGS)
+
+
+@pytest.mark.parametrize('title, sort_link', [
+    ('Index of /x/', ''), ('Directory listing for /x/', ''),
+    ('/x/', '?sort=name&order=asc'), ('/x/', '?C=N;O=D')])
+def test_a_listing_is_known_by_its_title_or_its_sort_by_name_link(title, sort_link):
+    page = '<html><head><title>{}</title></head><body><a href="{}">Name</a> ' \
+        '<a href="a.txt">a.txt</a></body></html>'.format(title, sort_link)
+    listing = read_listing('text/html', page, anchors_of_html, SETTINGS)
+    assert [entry['name'] for entry in listing['entries']] == ['a.txt']
 
 
 def test_entry_view_gives_contract_strings():

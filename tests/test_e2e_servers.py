@@ -131,9 +131,7 @@ def test_a_root_whose_path_holds_semicolon_plus_and_percent_opens(page, server, 
         check_root(page, server, bookmarklet, URL_CHARACTERS_ROOT, typed)
 
 
-@pytest.mark.parametrize('server', on_every_server({
-    kind: "issue 13: the page's '../' link passes for a listing's, and its links are "
-          'shown as entries' for kind in STARTS}), indirect=True)
+@pytest.mark.parametrize('server', on_every_server({}), indirect=True)
 def test_a_directory_that_serves_a_page_is_not_a_listing(page, server, bookmarklet):
     overlay = open_sitemap(page, server.url('/sites/'), bookmarklet)
     plain = row_at(overlay, b'/sites/' + PLAIN + b'/')
