@@ -12,7 +12,8 @@ from bookmarklet.portable import is_record, is_list, record_field, dict_key, flo
 from bookmarklet.entries import kind_named
 from bookmarklet.words import NEW, CHANGED, FRESH
 
-SCHEMA = 1
+# 2: entries carry their name's bytes (href) and undecodable (bookmarklet/names.py).
+SCHEMA = 2
 
 # The decisions. A hit serves the record; the others fetch the listing. NEW (no
 # record) and CHANGED (the live mtime moved) are the row statuses they lead to.
@@ -68,14 +69,14 @@ def status_after_fetch(decision, record, entries):
 
 
 def same_names(old, new):
-    """True when two listings hold the same names."""
+    """True when two listings hold the same names (their bytes: hrefs)."""
     if len(old) != len(new):
         return False
     names = {}
     for entry in old:
-        names[dict_key(entry['name'])] = True
+        names[dict_key(entry['href'])] = True
     for entry in new:
-        if not (dict_key(entry['name']) in names):
+        if not (dict_key(entry['href']) in names):
             return False
     return True
 
@@ -85,17 +86,23 @@ def new_record(url, mtime, precision, listing, fetched_at, previous):
     seen = {}
     if previous != None:
         for entry in previous['entries']:
-            seen[dict_key(entry['name'])] = entry['seen']
+            seen[dict_key(entry['href'])] = entry['seen']
     entries = []
     for entry in listing['entries']:
-        key = dict_key(entry['name'])
+        key = dict_key(entry['href'])
         first = 0
         if previous != None:
             first = seen[key] if key in seen else fetched_at
-        entries.append({'name': entry['name'], 'type': entry['type'], 'mtime': entry['mtime'],
-                        'size': entry['size'], 'sizeApprox': entry['sizeApprox'], 'seen': first})
+        entries.append(record_entry(entry, first))
     return {'url': url, 'mtime': mtime, 'precision': precision, 'format': listing['format'],
             'fetchedAt': fetched_at, 'entries': entries, 'schema': SCHEMA}
+
+
+def record_entry(entry, seen):
+    """A record's copy of an entry, with when it was first seen."""
+    return {'name': entry['name'], 'href': entry['href'], 'undecodable': entry['undecodable'],
+            'type': entry['type'], 'mtime': entry['mtime'], 'size': entry['size'],
+            'sizeApprox': entry['sizeApprox'], 'seen': seen}
 
 
 def appeared_since(entry, visit):
@@ -133,14 +140,17 @@ def stored_record(value, url):
     checked = []
     for entry in entries:
         if not is_record(entry) or not is_text(record_field(entry, 'name')) \
+                or not is_text(record_field(entry, 'href')) \
                 or not is_number(record_field(entry, 'seen')):
             return None
         if kind_named(record_field(entry, 'type')) == None \
                 or not is_finite_or_none(record_field(entry, 'mtime')) \
                 or not is_finite_or_none(record_field(entry, 'size')):
             return None
-        checked.append({'name': entry['name'], 'type': record_field(entry, 'type'),
-                        'mtime': record_field(entry, 'mtime'), 'size': record_field(entry, 'size'),
+        checked.append({'name': entry['name'], 'href': entry['href'],
+                        'undecodable': is_exactly(record_field(entry, 'undecodable'), True),
+                        'type': record_field(entry, 'type'), 'mtime': record_field(entry, 'mtime'),
+                        'size': record_field(entry, 'size'),
                         'sizeApprox': is_exactly(record_field(entry, 'sizeApprox'), True),
                         'seen': entry['seen']})
     return {'url': url, 'mtime': mtime, 'precision': value['precision'],

@@ -87,6 +87,11 @@ def code_point(text, index):
     return [ord(text[index]), 1]
 
 
+def byte_at(data, index):
+    """The byte at index of a byte string (one character per byte)."""
+    return ord(data[index])
+
+
 def strip_spaces(text):
     """text without leading and trailing spaces, tabs and line breaks."""
     return text.strip(' \t\r\n')
@@ -176,6 +181,7 @@ def remove_at(items, index):
 #?words = lambda text: text.js_split(__pragma__ ('js', '{}', '/[ \\t\\r\\n\\u00a0]+/')).filter(lambda word: len(word) > 0)
 #?floor = lambda number: Math.floor(number)
 #?char_of = lambda value: String.fromCodePoint(value)
+#?byte_at = lambda data, index: data.charCodeAt(index)
 #?code_point = lambda text, index: [text.codePointAt(index), 2 if text.codePointAt(index) > 0xFFFF else 1]
 #?new_object = lambda: {}
 # A Problem is a native Error (no class, so no runtime; a stack for the console) that

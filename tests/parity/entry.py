@@ -13,7 +13,8 @@ from bookmarklet.portable import JSError, Problem, problem_of, parse_json, to_js
 from bookmarklet.listing import read_listing
 from bookmarklet.html_listing import read_html_listing, parse_size
 from bookmarklet.order import sorted_entries, compare_names
-from bookmarklet.names import percent_decode, percent_encode, listing_request_url
+from bookmarklet.names import percent_decode, percent_encode, listing_request_url, body_text, \
+    name_of_bytes, name_of_text, name_of_href
 from bookmarklet.times import parse_http_date, parse_iso_time, parse_listing_date, format_iso, \
     format_age, parse_table_date
 from bookmarklet.display import format_size, entry_view
@@ -81,6 +82,16 @@ def run_case(kind, given):
         return percent_decode(given[0])
     if kind == 'percent_encode':
         return percent_encode(given[0])
+    if kind == 'name_of_bytes':
+        return name_of_bytes(given[0])
+    if kind == 'name_of_text':
+        return name_of_text(given[0])
+    if kind == 'name_of_href':
+        return name_of_href(given[0])
+    if kind == 'body_text':
+        return body_text(given[0])
+    if kind == 'read_body':
+        return read_listing(given[0], body_text(given[1]), anchors_given(given[2]), given[3])
     if kind == 'read_listing':
         return read_listing(given[0], given[1], anchors_given(given[2]), given[3])
     if kind == 'read_html_listing':
