@@ -170,6 +170,23 @@ def name_cases(add):
         add('read_body', content_type, body, anchors, settings)
 
 
+def eviction_cases(add):
+    """What the cache gives up past its bounds: ties in visit times, orphans, the shown root."""
+    visits = [{'root': 'http://h/' + name + '/', 'visitedAt': 1000 + index % 3}
+              for index, name in enumerate('abcdefg')]
+    records = [{'url': visit['root'] + 'd' + str(number) + '/', 'bytes': 100 + number}
+               for visit in visits for number in range(3)]
+    records += [{'url': 'http://h/gone/' + str(number) + '/', 'bytes': 50} for number in range(4)]
+    for bounds in [{'roots': 100, 'records': 100, 'bytes': 10 ** 9},
+                   {'roots': 2, 'records': 100, 'bytes': 10 ** 9},
+                   {'roots': 100, 'records': 10, 'bytes': 10 ** 9},
+                   {'roots': 100, 'records': 100, 'bytes': 900},
+                   {'roots': 0, 'records': 0, 'bytes': 0}]:
+        for current in ['http://h/a/', 'http://h/g/', 'http://h/gone/']:
+            add('evictions', visits, records, current, bounds)
+    add('record_bytes', {'url': 'http://h/a/', 'entries': [entry('caf\\xe9', 1), entry('b', 2)]})
+
+
 def loose_value_cases(add):
     """Values a listing or a stored record may hold that JavaScript's == takes for others:
     read strictly, they mean the same on both sides (docs/design.md, Names are bytes)."""
@@ -226,6 +243,7 @@ def core_cases():
 
     portable_cases(add)
     loose_value_cases(add)
+    eviction_cases(add)
 
     ties = [entry(name, 1000) for name in ['b', 'a', 'B', 'é', 'e', '\uff01', '\U0001F600', 'a0', '']]
     add('sort', ties + [entry('new', 10000), entry('none', None), entry('old', 1)])

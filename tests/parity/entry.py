@@ -19,6 +19,7 @@ from bookmarklet.times import parse_http_date, parse_iso_time, parse_listing_dat
     format_age, parse_table_date
 from bookmarklet.display import format_size, entry_view
 from bookmarklet.paging import page_count, page_entries
+from bookmarklet.eviction import evictions, record_bytes
 from bookmarklet.freshness import cache_decision, new_record, stored_record, status_after_fetch, \
     level_one_urls
 
@@ -126,6 +127,10 @@ def run_case(kind, given):
         return remove_at_case(given[0], given[1])
     if kind == 'problem_of':
         return problem_case(given[0])
+    if kind == 'evictions':
+        return evictions(given[0], given[1], given[2], given[3])
+    if kind == 'record_bytes':
+        return record_bytes(given[0])
     if kind == 'is_exactly':
         return is_exactly(given[0], given[1])
     if kind == 'exact_integer':
