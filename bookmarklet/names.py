@@ -199,13 +199,38 @@ def child_url(directory_url, name, is_directory):
     return directory_url + percent_encode(utf8_bytes(name)) + ('/' if is_directory else '')
 
 
+def path_start(url):
+    """Where the path of an absolute URL starts, or -1."""
+    scheme_end = url.find('://')
+    return url.find('/', scheme_end + 3) if scheme_end >= 0 else -1
+
+
+def readable_path(url):
+    """The path of an absolute URL as a person reads it: its bytes shown as names are
+    (never decodeURI, which throws on bytes that are not UTF-8)."""
+    at = path_start(url)
+    path = part(url, at, None) if at >= 0 else '/'
+    for mark in ['?', '#']:
+        if path.find(mark) >= 0:
+            path = part(path, 0, path.find(mark))
+    return name_of_href(path)['name']
+
+
+def redirect_problem(asked, reached, scope):
+    """'' when the answer to a request for asked came from reached (where fetch's redirects
+    ended) at asked or inside scope, a listing URL of the same origin (the missing-slash
+    redirect); else the words of where it went, which is not this listing."""
+    if len(reached) == 0 or reached == asked or reached.startswith(scope):
+        return ''
+    return 'redirected to ' + reached + ', outside this listing'
+
+
 def listing_request_url(url, settings):
     """The URL to request a listing from: with jsonPrefixFrom/jsonPrefixTo set, a listing
     shown at a path starting with the first is asked for at the second (JSON served at a
     separate location, nginx/json-at-prefix.conf); else the listing's own URL."""
     prefix = settings['jsonPrefixFrom']
-    scheme_end = url.find('://')
-    path_at = url.find('/', scheme_end + 3) if scheme_end >= 0 else -1
+    path_at = path_start(url)
     if len(prefix) == 0 or path_at < 0 or part(url, path_at, path_at + len(prefix)) != prefix:
         return url
     return part(url, 0, path_at) + settings['jsonPrefixTo'] + part(url, path_at + len(prefix), None)

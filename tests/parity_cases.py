@@ -152,6 +152,12 @@ def name_cases(add):
     for text in ['%ZZ', '100%', 'a%2', '\ud800x', 'x\udcff\udc7f', 'e\u0301']:
         add('name_of_text', text)
         add('name_of_href', text)
+    for url in ['http://h/archive/caf%E9/', 'http://h:81/a;b+c%25d/?x#y', 'http://h/caf%C3%A9/a%2Fb/',
+                'http://h', 'http://h/%F0%9F%98%80%ED%A0%80/', 'file:///x/%ZZ/']:
+        add('readable_path', url)
+    for reached in ['', 'http://h/r/a/', 'http://h/r/b/', 'http://h/elsewhere/', 'http://h.evil/r/a/',
+                    'http://h/r']:
+        add('redirect_problem', 'http://h/r/a/', reached, 'http://h/r/')
     nginx = ('[\r\n{ "name":"caf\xe9", "type":"directory", "mtime":"Tue, 01 Sep 2026 12:34:56 GMT" },'
              '\r\n{ "name":"caf\u00e9", "type":"file", "mtime":"Tue, 01 Sep 2026 12:34:56 GMT", "size":1 },'
              '\r\n{ "name":"caf\\u00e9 \\ud83d\\ude00", "type":"file", "mtime":"x", "size":2 },'

@@ -101,6 +101,22 @@ def test_a_body_s_byte_order_mark_is_dropped_as_fetch_drops_it():
     assert names.body_text(byte_string(b'\xef\xbb\xbf[\xe9]')) == '[\udce9]'
 
 
+@pytest.mark.parametrize('url, readable', [
+    ('http://h/archive/caf%E9/', '/archive/caf\\xe9/'), ('http://h:81/a;b+c%25d/?x#y', '/a;b+c%d/'),
+    ('http://h/caf%C3%A9/a%2Fb/', '/café/a/b/'), ('http://h', '/')])
+def test_a_root_s_path_reads_as_names_do_whatever_its_bytes(url, readable):
+    assert names.readable_path(url) == readable
+
+
+@pytest.mark.parametrize('reached, problem', [
+    ('', ''), ('http://h/r/a/', ''), ('http://h/r/b/', ''), ('http://h/r/a/x/', ''),
+    ('http://h/elsewhere/', 'redirected to http://h/elsewhere/, outside this listing'),
+    ('http://h.evil/r/a/', 'redirected to http://h.evil/r/a/, outside this listing'),
+    ('http://h/r', 'redirected to http://h/r, outside this listing')])
+def test_a_redirect_is_followed_only_inside_the_listing(reached, problem):
+    assert names.redirect_problem('http://h/r/a/', reached, 'http://h/r/') == problem
+
+
 def test_parse_int_is_exact_past_32_bits_and_refuses_junk():
     assert [parse_int(t) for t in ['0', '3000000000', '4294967297', '12abc', '', '-1']] == \
         [0, 3000000000, 4294967297, None, None, None]

@@ -14,7 +14,7 @@ from bookmarklet.listing import read_listing
 from bookmarklet.html_listing import read_html_listing, parse_size
 from bookmarklet.order import sorted_entries, compare_names
 from bookmarklet.names import percent_decode, percent_encode, listing_request_url, body_text, \
-    name_of_bytes, name_of_text, name_of_href
+    name_of_bytes, name_of_text, name_of_href, readable_path, redirect_problem
 from bookmarklet.times import parse_http_date, parse_iso_time, parse_listing_date, format_iso, \
     format_age, parse_table_date
 from bookmarklet.display import format_size, entry_view
@@ -89,6 +89,10 @@ def run_case(kind, given):
         return name_of_text(given[0])
     if kind == 'name_of_href':
         return name_of_href(given[0])
+    if kind == 'readable_path':
+        return readable_path(given[0])
+    if kind == 'redirect_problem':
+        return redirect_problem(given[0], given[1], given[2])
     if kind == 'body_text':
         return body_text(given[0])
     if kind == 'read_body':
