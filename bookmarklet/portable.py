@@ -10,6 +10,7 @@ the JavaScript one in an executable comment.
 import json as _json
 import re as _re
 import types as _types
+from urllib.parse import quote as _quote
 
 # The largest integer JavaScript holds exactly (Number.MAX_SAFE_INTEGER).
 _MAX_EXACT = 2 ** 53 - 1
@@ -66,6 +67,17 @@ def exact_integer(value):
     if not is_number(value) or value != value or value - value != 0 or value % 1 != 0:
         return None
     return int(value) if abs(value) <= _MAX_EXACT else None
+
+
+def is_ascii(text):
+    """True for text of ASCII characters only."""
+    return text.isascii()
+
+
+def ascii_href(text):
+    """ASCII text percent-encoded as nginx writes names in hrefs: every character but
+    A-Z a-z 0-9 - . _ ~ as %XX."""
+    return _quote(text, safe='-._~')
 
 
 def utf8_text(data):
@@ -174,6 +186,10 @@ def remove_at(items, index):
 #?exact_integer = lambda value: value if Number.isSafeInteger(value) else None
 # escape() writes each character below U+0100 as %XX, and decodeURIComponent reads those as
 # UTF-8, refusing what is not (overlong forms, surrogates) as CPython's decoder does.
+# Native, for the many names of a long listing: encodeURIComponent leaves ! ' ( ) * as
+# they are, which nginx encodes.
+#?is_ascii = lambda text: __pragma__ ('js', '{}', '/^[\\x00-\\x7f]*$/.test (text)')
+#?ascii_href = lambda text: __pragma__ ('js', '{}', 'encodeURIComponent (text).replace (/[!\'()*]/g, (c) => "%" + c.charCodeAt (0).toString (16).toUpperCase ())')
 #?utf8_text = lambda data: __pragma__ ('js', '{}', '(() => { try { return decodeURIComponent (escape (data)); } catch (error) { return null; } }) ()')
 #?record_field = lambda record, key: record[key] if Object.prototype.hasOwnProperty.call(record, key) else None
 # Native string work: a listing of 100,000 lines is split into words once per line.

@@ -134,7 +134,8 @@ def listing_date_cases(add):
 # replacement character itself, and the four characters that show a Latin-1 byte.
 NAME_BYTES = [b'plain-name', b'a&b c', 'ü'.encode(), '日本'.encode(), '\U0001F600'.encode(), b'%#?',
               b"<>\"'", b'caf\xe9', b'bad\xffname', b'\xc3', b'x\xe2\x82', b'\xed\xa0\x80',
-              b'\xc0\xaf', b'\xf4\x90\x80\x80', b'\xf0\x9f\x98', b'caf\\xe9', '\ufffd'.encode(), b'']
+              b'\xc0\xaf', b'\xf4\x90\x80\x80', b'\xf0\x9f\x98', b'caf\\xe9', '\ufffd'.encode(), b'',
+              bytes(range(0, 128))]
 
 
 def name_cases(add):

@@ -49,7 +49,7 @@ def test_ages_are_short_and_say_which_way():
 
 NAME_BYTES = [b'plain', b'a b&c', 'ü'.encode(), '日本語'.encode(), '\U0001F600 x'.encode(),
               b'%#?<>"\'', b'~._-', b'caf\xe9', b'bad\xffname', b'\xc3', b'x\xe2\x82',
-              b'\xed\xa0\x80', b'\xc0\xaf', b'caf\\xe9', '\ufffd'.encode()]
+              b'\xed\xa0\x80', b'\xc0\xaf', b'caf\\xe9', '\ufffd'.encode(), bytes(range(0, 128))]
 
 
 def byte_string(data):
