@@ -179,8 +179,8 @@ def name_cases(add):
 
 def eviction_cases(add):
     """What the cache gives up past its bounds: ties in visit times, orphans, the shown root."""
-    visits = [{'root': 'http://h/' + name + '/', 'visitedAt': 1000 + index % 3}
-              for index, name in enumerate('abcdefg')]
+    visits: list[dict[str, Any]] = [{'root': 'http://h/' + name + '/', 'visitedAt': 1000 + index % 3}
+                                    for index, name in enumerate('abcdefg')]
     records = [{'url': visit['root'] + 'd' + str(number) + '/', 'bytes': 100 + number}
                for visit in visits for number in range(3)]
     records += [{'url': 'http://h/gone/' + str(number) + '/', 'bytes': 50} for number in range(4)]
