@@ -11,7 +11,9 @@ from bookmarklet.freshness import appeared_since
 from bookmarklet.style import STYLE
 
 OVERLAY_ID = 'autoindex-sitemap'
-CLOSE_EVENT = 'autoindex-sitemap-close'
+# A second click (its script, or the loader) sends the open overlay an event named as the
+# overlay, which then closes.
+CLOSE_EVENT = OVERLAY_ID
 REALM_MARK = 'data-autoindex-sitemap-realm'
 
 KEYS_HELP = 'Keys: ↑ ↓ or j k move · n p page · / filter · Esc close'
@@ -48,7 +50,7 @@ def close_existing(document):
     host = document.getElementById(OVERLAY_ID)
     if host == None:
         return False
-    host.dispatchEvent(__new__(document.defaultView.CustomEvent(CLOSE_EVENT)))
+    host.dispatchEvent(__new__(Event(CLOSE_EVENT)))
     if host.parentNode != None:
         host.parentNode.removeChild(host)
     return True
