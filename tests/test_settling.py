@@ -6,6 +6,7 @@ and reads what the screen was told and which URLs were requested.
 """
 
 import asyncio
+import concurrent.futures
 import email.utils
 import functools
 import json
@@ -24,10 +25,12 @@ DAY = 86400
 
 
 def run(test):
-    """Run an async test in a loop of its own."""
+    """Run an async test in a loop of its own, in a thread of its own: Playwright's sync
+    API keeps a loop running in the tests' thread once a browser test has run."""
     @functools.wraps(test)
     def runner(*args, **kwargs):
-        asyncio.run(asyncio.wait_for(test(*args, **kwargs), 10))
+        with concurrent.futures.ThreadPoolExecutor(1) as thread:
+            thread.submit(lambda: asyncio.run(asyncio.wait_for(test(*args, **kwargs), 10))).result()
     return runner
 
 
