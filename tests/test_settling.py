@@ -40,6 +40,12 @@ async def idle():
         await asyncio.sleep(0)
 
 
+async def act(action, *args):
+    """Do what a person (or the server) does, then let everything go on that can."""
+    action(*args)
+    await idle()
+
+
 def json_entry(name, node):
     kind = 'directory' if 'children' in node else 'file'
     entry = {'name': name, 'type': kind,
@@ -170,11 +176,12 @@ class Browser:
         self.server = server
         self.store = Store()
         self.open_page = None
+        self.anchors_of_html = lambda text: []
 
     def adapters(self):
         adapters = type(self.store.kept)()
         adapters.fetch_listing = self.server.fetch_listing
-        adapters.anchors_of_html = lambda text: []
+        adapters.anchors_of_html = self.anchors_of_html
         adapters.read_open_page = self.read_open_page
         adapters.open_store = self.store.open
         adapters.now = lambda: self.server.clock
@@ -223,22 +230,19 @@ async def test_paging_serves_records_and_fetches_only_the_directory_that_changed
     server = Server(6)
     browser = Browser(server)
     crawl = await browser.visit(prefetch=False)
-    crawl.screen.actions.turn_page(1)
-    await idle()
+    await act(crawl.screen.actions.turn_page, 1)
     server.touch(3, 'g')
     server.clock += 3600
     crawl = await browser.visit(prefetch=False)
     assert fetched(server) == []
-    crawl.screen.actions.turn_page(1)
-    await idle()
+    await act(crawl.screen.actions.turn_page, 1)
     assert crawl.screen.page == 2
     assert fetched(server) == [server.url(3)]
     assert crawl.screen.rows == {
         server.url(2): {'status': 'fresh', 'names': ['f'], 'message': ''},
         server.url(3): {'status': 'changed', 'names': ['g', 'f'], 'message': ''}}
     assert browser.store.reads == [[server.url(0), server.url(1)], [server.url(2), server.url(3)]]
-    crawl.screen.actions.turn_page(-1)
-    await idle()
+    await act(crawl.screen.actions.turn_page, -1)
     assert crawl.screen.statuses() == ['fresh', 'fresh'] and fetched(server) == [server.url(3)]
 
 
@@ -247,18 +251,13 @@ async def test_a_slow_answer_for_a_page_left_is_kept_but_not_shown_on_the_next()
     server = Server(4)
     browser = Browser(server)
     gate = server.hold(server.url(0))
-    crawl = start_crawl(ROOT, dict(SETTINGS, pageSize=2, prefetch=False), browser.adapters(), Screen)
-    await crawl.done
-    await idle()
-    crawl.screen.actions.turn_page(1)
-    await idle()
-    gate.set()
-    await idle()
+    crawl = await browser.visit(prefetch=False)
+    await act(crawl.screen.actions.turn_page, 1)
+    await act(gate.set)
     assert [shown for shown in crawl.screen.shown if shown[1] == server.url(0)] == [], \
         'not rendered on page 2'
     assert crawl.screen.statuses() == ['new', 'new']
-    crawl.screen.actions.turn_page(-1)
-    await idle()
+    await act(crawl.screen.actions.turn_page, -1)
     assert crawl.screen.rows[server.url(0)]['status'] == 'new', 'kept for the session'
     assert fetched(server).count(server.url(0)) == 1
 
@@ -268,19 +267,13 @@ async def test_a_directory_queued_for_a_page_left_is_dropped_before_its_request(
     server = Server(6)
     browser = Browser(server)
     gate = server.hold(server.url(0))
-    crawl = start_crawl(ROOT, dict(SETTINGS, pageSize=3, prefetch=False, maxConcurrentRequests=1),
-                        browser.adapters(), Screen)
-    await crawl.done
-    await idle()
+    crawl = await browser.visit(pageSize=3, prefetch=False, maxConcurrentRequests=1)
     assert fetched(server) == [server.url(0)], 'one request at a time'
-    crawl.screen.actions.turn_page(1)
-    await idle()
-    gate.set()
-    await idle()
+    await act(crawl.screen.actions.turn_page, 1)
+    await act(gate.set)
     assert fetched(server) == [server.url(0), server.url(3), server.url(4), server.url(5)]
     assert crawl.screen.statuses() == ['new', 'new', 'new']
-    crawl.screen.actions.turn_page(-1)
-    await idle()
+    await act(crawl.screen.actions.turn_page, -1)
     assert crawl.screen.statuses() == ['new', 'new', 'new'], 'dropped, then settled on return'
     assert fetched(server).count(server.url(1)) == 1
 
@@ -290,16 +283,11 @@ async def test_a_request_in_flight_is_shared_never_sent_twice():
     server = Server(4)
     browser = Browser(server)
     gate = server.hold(server.url(0))
-    crawl = start_crawl(ROOT, dict(SETTINGS, pageSize=2), browser.adapters(), Screen)
-    await crawl.done
-    await idle()
+    crawl = await browser.visit()
     for step in [1, -1, 1, -1]:
-        crawl.screen.actions.turn_page(step)
-        await idle()
-    crawl.screen.actions.refresh(server.url(0))
-    await idle()
-    gate.set()
-    await idle()
+        await act(crawl.screen.actions.turn_page, step)
+    await act(crawl.screen.actions.refresh, server.url(0))
+    await act(gate.set)
     assert fetched(server).count(server.url(0)) == 1
     assert crawl.screen.rows[server.url(0)]['status'] == 'new'
     assert crawl.screen.status['state'] == 'done'
@@ -313,14 +301,12 @@ async def test_refresh_fetches_a_trusted_record_again_and_says_what_changed():
     server.clock += 3600
     crawl = await browser.visit()
     assert crawl.screen.statuses() == ['fresh', 'fresh'] and fetched(server) == []
-    crawl.screen.actions.refresh(server.url(1))
-    await idle()
+    await act(crawl.screen.actions.refresh, server.url(1))
     assert fetched(server) == [server.url(1)]
     assert crawl.screen.rows[server.url(1)]['status'] == 'fresh', 'the same names'
     # A name added without the mtime moving (a clock set back, a copy keeping times).
     server.tree['d0']['children']['sneaked'] = {'mtime': START}
-    crawl.screen.actions.refresh(server.url(0))
-    await idle()
+    await act(crawl.screen.actions.refresh, server.url(0))
     assert crawl.screen.rows[server.url(0)] == {'status': 'changed', 'names': ['sneaked', 'f'],
                                                 'message': ''}
 
@@ -340,8 +326,7 @@ async def test_refresh_stale_fetches_again_what_could_not_be_revalidated():
                                                 'message': 'Could not revalidate: HTTP 503'}
     del server.faults[server.url(0)]
     server.requests = []
-    crawl.screen.actions.refresh_stale()
-    await idle()
+    await act(crawl.screen.actions.refresh_stale)
     assert fetched(server) == [server.url(0)]
     assert crawl.screen.rows[server.url(0)]['status'] == 'changed'
 
@@ -392,12 +377,8 @@ async def test_whatever_a_fetch_or_parse_throws_the_directory_settles_with_why(f
     def html_breaks(text):
         raise TypeError('DOMParser is not a constructor')
 
-    adapters = browser.adapters()
-    adapters.anchors_of_html = html_breaks
-    server.requests = []
-    crawl = start_crawl(ROOT, dict(SETTINGS, pageSize=3), adapters, Screen)
-    await crawl.done
-    await idle()
+    browser.anchors_of_html = html_breaks
+    crawl = await browser.visit(pageSize=3)
     rows = crawl.screen.rows
     assert rows[ROOT + 'new/']['status'] == 'failed'
     assert rows[ROOT + 'new/']['message'].startswith('Not loaded: ')
@@ -428,8 +409,7 @@ async def test_whatever_the_store_throws_every_directory_settles(broken, note):
     if note:
         assert any(n.startswith(note) for n in crawl.screen.notes), crawl.screen.notes
     # A pool place that a failure took is given back: the next page settles too.
-    crawl.screen.actions.turn_page(1)
-    await idle()
+    await act(crawl.screen.actions.turn_page, 1)
     assert crawl.screen.statuses() == ['new']
 
 
