@@ -113,7 +113,10 @@ def navigate(crawl, change):
 
 
 def show_page(crawl):
-    """Render the current page and settle its directories: cache first, then wave 2."""
+    """Render the current page and settle its directories: cache first, then wave 2.
+    Once closed, nothing: no request starts after the overlay is gone."""
+    if crawl.closed:
+        return
     crawl.generation += 1
     view = crawl.view
     crawl.screen.show_page(entries_on(view, view.current_page), crawl.root.url, view.current_page,

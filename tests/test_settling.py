@@ -294,6 +294,20 @@ async def test_a_request_in_flight_is_shared_never_sent_twice():
 
 
 @run
+async def test_closing_during_wave_one_starts_no_request_after_it():
+    server = Server(4)
+    browser = Browser(server)
+    gate = server.hold(ROOT)
+    crawl = start_crawl(ROOT, dict(SETTINGS, pageSize=2), browser.adapters(), Screen)
+    await act(crawl.screen.actions.close)
+    await act(gate.set)
+    await crawl.done
+    await idle()
+    assert server.requests == [ROOT]
+    assert crawl.screen.rows == {}
+
+
+@run
 async def test_refresh_fetches_a_trusted_record_again_and_says_what_changed():
     server = Server(2)
     browser = Browser(server)
