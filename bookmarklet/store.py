@@ -183,16 +183,15 @@ async def forget(database, root_url):
 def memory_store(reason):
     """The same functions, kept for this session only; reason says why not in IndexedDB."""
     store = new_store(False, reason)
-    kept = new_object()
-    kept.records = {}
-    kept.visits = {}
-    store.read_records = lambda urls: read_kept(kept.records, urls)
-    store.write = lambda record: keep_value(kept.records, record['url'], record)
-    store.remove = lambda urls: drop_kept(kept.records, urls)
-    store.level_one_urls = lambda root_url: kept_level_one_urls(kept.records, root_url)
-    store.read_visit = lambda root_url: read_kept_value(kept.visits, root_url)
-    store.write_visit = lambda root_url, visited_at: keep_value(kept.visits, root_url, visited_at)
-    store.forget = lambda root_url: forget_kept(kept, root_url)
+    records = {}
+    visits = {}
+    store.read_records = lambda urls: read_kept(records, urls)
+    store.write = lambda record: keep_value(records, record['url'], record)
+    store.remove = lambda urls: drop_kept(records, urls)
+    store.level_one_urls = lambda root_url: kept_level_one_urls(records, root_url)
+    store.read_visit = lambda root_url: read_kept_value(visits, root_url)
+    store.write_visit = lambda root_url, visited_at: keep_value(visits, root_url, visited_at)
+    store.forget = lambda root_url: forget_kept(records, visits, root_url)
     return store
 
 
@@ -224,6 +223,6 @@ async def kept_level_one_urls(records, root_url):
     return level_one_urls(urls, root_url)
 
 
-async def forget_kept(kept, root_url):
-    await drop_kept(kept.records, await kept_level_one_urls(kept.records, root_url))
-    await drop_kept(kept.visits, [root_url])
+async def forget_kept(records, visits, root_url):
+    await drop_kept(records, await kept_level_one_urls(records, root_url))
+    await drop_kept(visits, [root_url])
