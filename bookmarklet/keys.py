@@ -40,7 +40,7 @@ def focusable(panel):
 
 
 def position_of(elements, element):
-    """The index of element among elements, or -1."""
+    """The index of element among elements (a list or a NodeList), or -1."""
     at = -1
     for index in range(0, len(elements)):
         if elements[index] == element:
@@ -71,12 +71,8 @@ def keep_focus(panel, event):
 def move_row(panel, step):
     """Move focus to the next or previous row's link."""
     links = panel.row_list.querySelectorAll('[data-role=row] > .line > a')
-    if links.length == 0:
+    if len(links) == 0:
         return
-    current = -1
-    for index in range(0, links.length):
-        if links[index] == panel.shadow.activeElement:
-            current = index
-    target = max(0, min(links.length - 1, current + step))
+    target = max(0, min(len(links) - 1, position_of(links, panel.shadow.activeElement) + step))
     links[target].focus()
     links[target].scrollIntoView({'block': 'nearest'})
