@@ -15,12 +15,7 @@ A response that is not a listing raises portable.Problem with the reason,
 which the user reads.
 """
 
-from bookmarklet.portable import JSError
 from bookmarklet.names import REPLACEMENT
-
-# Until crawl.py catches with JSError and reads portable.problem_of (issue 12), it
-# catches ListingError and reads the error's message, which a Problem has as an Error.
-ListingError = JSError
 
 
 # A listing may hold 100,000 entries. Under 'jsiter' Transcrypt writes this
