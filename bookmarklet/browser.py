@@ -1,10 +1,10 @@
-"""Browser adapters: fetch, DOMParser and the clock. JavaScript side only.
+"""Browser adapters: fetch, DOMParser, the clock and the page. JavaScript side only.
 
 Each adapter turns a browser object into the plain values the core reads,
 so nothing past this module touches a Response or a parsed Document.
 """
 
-from bookmarklet.portable import JSError, strip_spaces
+from bookmarklet.portable import JSError, strip_spaces, part, joined
 from bookmarklet.times import parse_http_date
 
 JSON_ACCEPT = 'application/json, application/xml;q=0.9, text/html;q=0.8, */*;q=0.7'
@@ -13,6 +13,12 @@ JSON_ACCEPT = 'application/json, application/xml;q=0.9, text/html;q=0.8, */*;q=0
 def now_seconds():
     """The client clock in whole epoch seconds."""
     return Math.floor(Date.now() / 1000)
+
+
+def every(seconds, task):
+    """Run task every seconds; the function that stops it."""
+    timer = setInterval(task, seconds * 1000)
+    return lambda: clearInterval(timer)
 
 
 def failed_response(message):
@@ -63,11 +69,16 @@ def anchors_of_html(text):
     return anchors_of_document(document)
 
 
+def read_open_page(document):
+    """{anchors, title} of the page already open, to read as a listing."""
+    return {'anchors': anchors_of_document(document), 'title': document.title}
+
+
 def anchors_of_document(document):
     """The anchor records {href, text, tail, datetime} of every <a href> in a document."""
     found = []
     links = document.querySelectorAll('a[href]')
-    for index in range(links.length):
+    for index in range(0, links.length):
         link = links[index]
         found.append(new_anchor(link.getAttribute('href'), link.textContent, tail_of(link),
                                 datetime_of(link)))
@@ -110,7 +121,7 @@ def tail_of(link):
         texts = []
         for cell in later_cells(link):
             texts.append(cell.textContent)
-        return ' '.join(texts)
+        return joined(texts, ' ')
     text = ''
     node = link.nextSibling
     while node != None and node.nodeName != 'A' and node.nodeName != 'BR':
@@ -119,4 +130,4 @@ def tail_of(link):
             break
         node = node.nextSibling
     line_end = text.find('\n')
-    return strip_spaces(text[:line_end] if line_end >= 0 else text)
+    return strip_spaces(part(text, 0, line_end) if line_end >= 0 else text)

@@ -1,402 +1,263 @@
-"""The click's crawl: wave 1 for the root, wave 2 for the directories of the page shown.
+"""The click's crawl: wires the root, the view, directory settling and upkeep to the screen.
 
-Wave 2 asks the cache first: a record that is still trustworthy is served
-without a request. Every navigation starts a new generation; a wave-2 result
-is always kept, but only the generation current when it arrives renders it,
-so a slow answer from an earlier page never lands on the page now shown.
+Wave 1 reads the root (root.py), the view slices its entries into pages
+(view.py), wave 2 settles the directories of the page shown (settle.py), and
+upkeep keeps the store tidy (upkeep.py). Every navigation starts a new
+generation: a directory's result is always kept, but only the generation
+current when it arrives renders it, so a slow answer from an earlier page
+never lands on the page now shown.
+
+Nothing here touches a browser object: the adapters (fetch_listing,
+anchors_of_html, read_open_page, open_store, now, every, visible) and the
+screen (the overlay's show_* functions and add_note) are passed in, so the
+whole crawl also runs under CPython with fakes.
 """
 
-from bookmarklet.portable import JSError, dict_key, drop_key, last_char
-from bookmarklet.entries import ListingError
-from bookmarklet.listing import read_listing
-from bookmarklet.html_listing import read_html_listing
+from bookmarklet.portable import JSError, new_object, started, problem_of
 from bookmarklet.order import sorted_entries
-from bookmarklet.paging import page_count, clamped_page, page_entries, matching_entries
 from bookmarklet.display import likely_cause
-from bookmarklet.names import child_url, listing_request_url
-from bookmarklet.freshness import HIT, RECHECK, cache_decision, status_after_fetch, \
-    new_record, same_mtime
-from bookmarklet.pool import Pool
-from bookmarklet.store import open_store
-from bookmarklet.browser import fetch_listing, anchors_of_html, anchors_of_document, now_seconds
-from bookmarklet.words import NEW
+from bookmarklet.root import new_root, read_root, fetch_root, server_now, url_of
+from bookmarklet.view import new_view, list_entries, filter_by, turn_to, resize, pages_of, \
+    entries_on, directories_on, matches_text, same_entries
+from bookmarklet.settle import new_settling, settle, settled_result, drop_result, drop_results, \
+    want, want_none
+from bookmarklet.upkeep import new_upkeep, keep, record_visit, start_timer, stop_timer
+from bookmarklet.store import memory_store
+from bookmarklet.words import STALE, FAILED, PENDING
 
 
-def directory_url_of(href):
-    """The URL of the directory a page URL shows: no query or fragment, ending in '/'."""
-    url = href
-    for mark in ['#', '?']:
-        at = url.find(mark)
-        if at >= 0:
-            url = url[:at]
-    if last_char(url) != '/':
-        url = url[:url.rfind('/') + 1]
-    return url
+def start_crawl(href, settings, adapters, open_screen):
+    """Open the screen for the page at href and crawl; crawl.done settles when the page's
+    first rows are shown and the bookkeeping is done.
+
+    open_screen(actions) gives the screen; actions are what a person can do there:
+    turn_page(step), resize(size), filter_by(query), refresh(url), refresh_stale(),
+    forget(), close()."""
+    crawl = new_object()
+    crawl.settings = settings
+    crawl.adapters = adapters
+    crawl.root = new_root(href, settings, adapters)
+    crawl.view = new_view(settings['pageSize'])
+    crawl.generation = 0
+    crawl.closed = False
+    crawl.polling = False
+    crawl.previous_visit = None
+    crawl.screen = open_screen(actions_of(crawl))
+    crawl.upkeep = new_upkeep(crawl.root, crawl.screen.add_note)
+    # Wave 1 needs no store, and page 1's rows need none either: the store opens
+    # meanwhile, and each directory waits for it.
+    crawl.cache = started(open_cache(crawl))
+    crawl.settling = new_settling(crawl.root, crawl.cache, lambda promise: keep(crawl.upkeep, promise))
+    crawl.screen.show_root(crawl.root.url)
+    crawl.done = started(run(crawl))
+    return crawl
 
 
-def new_result(status, entries, problem, mtime):
-    """A directory's settled state for this session: what its row shows.
+def actions_of(crawl):
+    actions = new_object()
+    actions.turn_page = lambda step: navigate(crawl, lambda view: turn_to(view, view.current_page + step))
+    actions.resize = lambda size: navigate(crawl, lambda view: resize(view, size))
+    actions.filter_by = lambda query: navigate(crawl, lambda view: filter_by(view, query))
+    actions.refresh = lambda url: refresh(crawl, url)
+    actions.refresh_stale = lambda: refresh_stale(crawl)
+    actions.forget = lambda: started(forget(crawl))
+    actions.close = lambda: close(crawl)
+    return actions
 
-    problem says why no listing could be had ('' when one was)."""
-    message = ''
-    if problem != '':
-        message = ('Could not revalidate: ' if status == 'stale' else 'Not loaded: ') + problem
-    return {'status': status, 'entries': entries, 'problem': problem, 'message': message,
-            'mtime': mtime}
+
+async def run(crawl):
+    screen = crawl.screen
+    try:
+        wave_1 = await read_root(crawl.root)
+        listing = wave_1['listing']
+        if listing == None:
+            screen.show_status('broken', 0, 0, 0, 'This page cannot be read as a directory '
+                               + 'listing (' + wave_1['problem'] + ').')
+            return
+        if wave_1['problem'] != '':
+            screen.add_note('The listing request failed (' + wave_1['problem']
+                            + '); showing the page as it was loaded.')
+        if not listing['dated']:
+            screen.add_note('This server lists no dates: they are shown as unknown '
+                            + 'and entries are in name order.')
+        navigate(crawl, lambda view: list_entries(view, sorted_entries(listing['entries'])))
+        store = await crawl.cache
+        if crawl.root.live:
+            await record_visit(crawl.upkeep, store, crawl.view.entries)
+        if crawl.settings['refreshSeconds'] > 0 and not crawl.closed:
+            start_timer(crawl.upkeep, crawl.settings['refreshSeconds'], lambda: started(poll(crawl)))
+    except JSError as error:
+        screen.show_status('broken', 0, 0, 0, 'Something went wrong: ' + problem_of(error))
 
 
-class Crawl:
-    def __init__(self, page, settings, overlay_class):
-        self.page = page
-        self.settings = settings
-        self.root_url = directory_url_of(page.location.href)
-        self.entries = []
-        self.shown = []
-        self.query = ''
-        self.precision = 1
-        self.live = False
-        self.current_page = 1
-        self.size = settings['pageSize']
-        self.generation = 0
-        self.closed = False
-        self.clock_offset = 0
-        self.previous_visit = None
-        self.store = None
-        self.cache = None
-        self.write_failed = False
-        self.results = {}
-        self.loads = {}
-        self.wanted = {}
-        self.timer = None
-        self.polling = False
-        self.pool = Pool(settings['maxConcurrentRequests'])
-        self.overlay = overlay_class(page, settings, {
-            'page': lambda step: self.go_to_page(self.current_page + step),
-            'resize': lambda size: self.resize(size),
-            'filter': lambda query: self.filter(query),
-            'refresh': lambda url: self.refresh(url),
-            'refreshStale': lambda: self.refresh_stale(),
-            'forget': lambda: self.forget(),
-            'close': lambda: self.close(),
-        })
-        self.overlay.show_root(self.root_url)
+async def open_cache(crawl):
+    """The store, once open and this root's previous visit is read; a memory store when
+    it cannot be had."""
+    try:
+        store = await crawl.adapters.open_store()
+    except JSError as error:
+        store = memory_store('the cache could not be opened (' + problem_of(error) + ')')
+    if not store.persistent:
+        crawl.screen.add_note('Not caching: ' + store.reason + '.')
+    try:
+        crawl.previous_visit = await store.read_visit(crawl.root.url)
+    except JSError:
+        crawl.previous_visit = None
+    return store
 
-    def now(self):
-        """The server's clock as best known: the client's, corrected by wave 1's Date."""
-        return now_seconds() + self.clock_offset
 
-    async def run(self):
-        try:
-            # Wave 1 needs no store, and page 1's rows need none either: the
-            # store opens meanwhile, and each directory waits for it.
-            self.cache = self.open_cache()
-            root = await self.read_root()
-            if root == None:
-                return
-            if not root['listing']['dated']:
-                self.overlay.add_note('This server lists no dates: they are shown as unknown '
-                                      + 'and entries are in name order.')
-            self.precision = root['listing']['precision']
-            self.live = root['live']
-            self.list_entries(sorted_entries(root['listing']['entries']))
-            self.show_page()
-            await self.cache
-            # Bookkeeping that changes nothing the page shows.
-            if self.live:
-                await self.keep(self.store.write_visit(self.root_url, self.now()))
-                await self.keep(self.prune())
-            if self.settings['refreshSeconds'] > 0 and not self.closed:
-                self.timer = setInterval(lambda: self.poll(), self.settings['refreshSeconds'] * 1000)
-        except JSError as error:
-            self.overlay.show_status('broken', 0, 0, 0, 'Something went wrong: ' + str(error))
+def navigate(crawl, change):
+    """Change the view (change(view)) and show it."""
+    change(crawl.view)
+    crawl.screen.show_matches(matches_text(crawl.view))
+    show_page(crawl)
 
-    async def open_cache(self):
-        """Open the store and read this root's previous visit; the store, once both are done."""
-        store = await open_store()
-        if not store.persistent:
-            self.overlay.add_note('Not caching: ' + store.reason + '.')
-        self.previous_visit = await store.read_visit(self.root_url)
-        self.store = store
-        return store
 
-    async def fetch_root(self):
-        """{listing} from one request for the root, or {problem} saying why not."""
-        response = await fetch_listing(listing_request_url(self.root_url, self.settings),
-                                       self.settings['timeoutSeconds'])
-        if not response['ok']:
-            return {'problem': response['message']}
-        if response['date'] != None:
-            self.clock_offset = response['date'] - now_seconds()
-        try:
-            return {'listing': read_listing(response['contentType'], response['text'],
-                                            anchors_of_html, self.settings)}
-        except ListingError as error:
-            return {'problem': error.message}
+def show_page(crawl):
+    """Render the current page and settle its directories: cache first, then wave 2.
+    Once closed, nothing: no request starts after the overlay is gone."""
+    if crawl.closed:
+        return
+    crawl.generation += 1
+    view = crawl.view
+    crawl.screen.show_page(entries_on(view, view.current_page), crawl.root.url, view.current_page,
+                           pages_of(view), view.size, server_now(crawl.root))
+    directories = directories_on(view, view.current_page)
+    want_none(crawl.settling)
+    want(crawl.settling, directories)
+    show_directories(crawl, directories, False)
+    show_progress(crawl)
 
-    async def read_root(self):
-        """Wave 1: {listing, live} by one request, else from the page already open."""
-        fetched = await self.fetch_root()
-        if 'listing' in fetched:
-            return {'listing': fetched['listing'], 'live': True}
-        try:
-            listing = read_html_listing(anchors_of_document(self.page.document),
-                                        self.page.document.title, self.settings)
-        except ListingError:
-            self.overlay.show_status('broken', 0, 0, 0, 'This page cannot be read as a directory '
-                                     + 'listing (' + fetched['problem'] + ').')
-            return None
-        self.overlay.add_note('The listing request failed (' + fetched['problem']
-                               + '); showing the page as it was loaded.')
-        return {'listing': listing, 'live': False}
 
-    async def prune(self):
-        """Drop the records of directories gone from the live root listing."""
-        live = {}
-        for entry in self.entries:
-            if entry['type'] == 'directory':
-                live[dict_key(self.url_of(entry))] = True
-        gone = []
-        for url in await self.store.level_one_urls(self.root_url):
-            if not (dict_key(url) in live):
-                gone.append(url)
-        if len(gone) > 0:
-            await self.store.remove(gone)
-
-    async def keep(self, promise):
-        """Wait for a store write; a failing store is reported once, never fatal."""
-        try:
-            await promise
-        except JSError as error:
-            if not self.write_failed:
-                self.write_failed = True
-                self.overlay.add_note('The cache could not be written (' + str(error)
-                                      + '); listings are not kept.')
-            return False
-        return True
-
-    def list_entries(self, entries):
-        """Take a new sorted level-1 list, and the part of it the filter lets through."""
-        self.entries = entries
-        self.shown = matching_entries(entries, self.query)
-        self.current_page = clamped_page(self.current_page, len(self.shown), self.size)
-        if len(self.query) > 0:
-            self.overlay.show_matches(str(len(self.shown)) + ' of ' + str(len(entries)) + ' match')
-        else:
-            self.overlay.show_matches('')
-
-    def filter(self, query):
-        self.query = query
-        self.current_page = 1
-        self.list_entries(self.entries)
-        self.show_page()
-
-    def go_to_page(self, page):
-        self.current_page = clamped_page(page, len(self.shown), self.size)
-        self.show_page()
-
-    def resize(self, size):
-        if size != None and size > 0:
-            self.size = size
-        self.current_page = 1
-        self.show_page()
-
-    def close(self):
-        self.closed = True
-        self.generation += 1
-        if self.timer != None:
-            clearInterval(self.timer)
-
-    def directories_on(self, page):
-        """The directory entries of a page of the current size."""
-        found = []
-        for entry in page_entries(self.shown, page, self.size):
-            if entry['type'] == 'directory':
-                found.append(entry)
-        return found
-
-    def url_of(self, entry):
-        return child_url(self.root_url, entry['name'], True)
-
-    def show_page(self):
-        """Render the current page and settle its directories: cache first, then wave 2."""
-        self.generation += 1
-        generation = self.generation
-        pages = page_count(len(self.shown), self.size)
-        self.overlay.show_page(page_entries(self.shown, self.current_page, self.size),
-                               self.root_url, self.current_page, pages, self.size, self.now())
-        self.wanted = {}
-        directories = self.directories_on(self.current_page)
-        for entry in directories:
-            self.wanted[dict_key(self.url_of(entry))] = True
-        for entry in directories:
-            self.show_directory(entry, generation)
-        self.show_progress()
-
-    def show_directory(self, entry, generation):
-        url = self.url_of(entry)
-        settled = self.settled_result(entry)
-        if settled != None:
-            self.show_result(url, settled, generation)
-        else:
-            self.result_of(entry, False).then(lambda result: self.show_result(url, result, generation))
-
-    def settled_result(self, entry):
-        """This session's result for a directory, if it was settled at its current mtime."""
-        key = dict_key(self.url_of(entry))
-        if key in self.results and same_mtime(self.results[key]['mtime'], entry['mtime'], 1):
-            return self.results[key]
-        return None
-
-    def result_of(self, entry, forced):
-        """A Promise of a directory's result: in flight already, or newly settled."""
-        key = dict_key(self.url_of(entry))
-        if not (key in self.loads):
-            self.loads[key] = self.settle(self.url_of(entry), entry['mtime'], forced)
-        return self.loads[key]
-
-    async def settle(self, url, mtime, forced):
-        """Serve a directory from its record when trustworthy, else fetch it through the pool."""
-        key = dict_key(url)
-        await self.cache
-        record = await self.store.read(url)
-        decision = cache_decision(record, mtime, self.precision, self.now(),
-                                  self.settings['staleAfterSeconds'])
-        if forced or (decision == HIT and not self.live):
-            # Forced, or the root came from the open page: its mtimes may be old news.
-            decision = NEW if record == None else RECHECK
-        if decision == HIT:
-            result = new_result('fresh', record['entries'], '', mtime)
-        else:
-            result = await self.pool.run(lambda: self.fetch_directory(url, mtime, decision, record))
-        drop_key(self.loads, key)
+def show_directories(crawl, entries, forced):
+    """Show each directory's result: at once when settled, else once it is (forced: by
+    a fetch, whatever its record says)."""
+    unsettled = []
+    for entry in entries:
+        result = settled_result(crawl.settling, entry)
         if result != None:
-            self.results[key] = result
-        return result
-
-    async def fetch_directory(self, url, mtime, decision, record):
-        """Wave 2 for one directory, unless it left the page while queued."""
-        if not (dict_key(url) in self.wanted) or self.closed:
-            return None
-        response = await fetch_listing(listing_request_url(url, self.settings),
-                                       self.settings['timeoutSeconds'])
-        problem = response['message']
-        if response['ok']:
-            try:
-                listing = read_listing(response['contentType'], response['text'], anchors_of_html,
-                                       self.settings)
-                listing['entries'] = sorted_entries(listing['entries'])
-                fetched_at = response['date'] if response['date'] != None else self.now()
-                fresh = new_record(url, mtime, self.precision, listing, fetched_at, record)
-                # Written at once, but the row need not wait for the commit.
-                self.keep(self.store.write(fresh))
-                return new_result(status_after_fetch(decision, record, fresh['entries']),
-                                  fresh['entries'], '', mtime)
-            except ListingError as error:
-                problem = error.message
-        if record != None:
-            return new_result('stale', record['entries'], problem, mtime)
-        return new_result('failed', [], problem, mtime)
-
-    def show_result(self, url, result, generation):
-        if generation != self.generation or result == None:
-            return
-        self.overlay.show_children(url, result['status'], result['entries'], result['message'],
-                                   self.previous_visit, self.now())
-        self.show_progress()
-
-    def show_progress(self):
-        """The status line's counts for the current page, and prefetch once it settles."""
-        loaded = 0
-        problems = []
-        directories = self.directories_on(self.current_page)
-        for entry in directories:
-            result = self.settled_result(entry)
-            if result != None:
-                if result['status'] == 'failed':
-                    problems.append(result['problem'])
-                else:
-                    loaded += 1
-        failed = len(problems)
-        total = len(directories)
-        settled = loaded + failed == total
-        text = str(loaded) + ' of ' + str(total) + ' directories loaded'
-        if failed > 0:
-            text += ', ' + str(failed) + ' failed'
-        text += ' · ' + str(len(self.entries)) + ' entries here'
-        state = 'done' if settled else 'loading'
-        # A single failure is only a mark, but nearly nothing loaded is a breakage
-        # (CORS, a server gone) to show plainly (docs/design.md, Failure).
-        if settled and failed > 0 and loaded * 10 <= total:
-            state = 'broken'
-            text = 'Nearly nothing could be loaded (' + str(loaded) + ' of ' + str(total) \
-                + '): ' + likely_cause(problems) + '.'
-        self.overlay.show_status(state, loaded, total, failed, text)
-        if settled and self.settings['prefetch']:
-            self.prefetch()
-
-    def prefetch(self):
-        """Settle the next page's directories so that paging on is instant."""
-        if self.current_page >= page_count(len(self.shown), self.size):
-            return
-        for entry in self.directories_on(self.current_page + 1):
-            if self.settled_result(entry) == None:
-                self.wanted[dict_key(self.url_of(entry))] = True
-                self.result_of(entry, False)
-
-    def refresh(self, url):
-        """Fetch one directory of the page now, whatever its record says."""
-        for entry in self.directories_on(self.current_page):
-            if self.url_of(entry) == url:
-                self.refresh_entry(entry)
-
-    def refresh_entry(self, entry):
-        url = self.url_of(entry)
-        key = dict_key(url)
-        if key in self.results:
-            drop_key(self.results, key)
-        self.overlay.show_children(url, 'pending', [], '', self.previous_visit, self.now())
-        self.show_progress()
-        generation = self.generation
-        self.result_of(entry, True).then(lambda result: self.show_result(url, result, generation))
-
-    def refresh_stale(self):
-        """Refresh every directory of the page shown stale or failed."""
-        for entry in self.directories_on(self.current_page):
-            result = self.settled_result(entry)
-            if result != None and (result['status'] == 'stale' or result['status'] == 'failed'):
-                self.refresh_entry(entry)
-
-    async def forget(self):
-        """Drop this root's records and visit, then settle the page afresh."""
-        self.generation += 1
-        self.results = {}
-        self.previous_visit = None
-        self.overlay.show_status('loading', 0, 0, 0, 'Forgetting the cache of this directory…')
-        await self.cache
-        await self.keep(self.store.forget(self.root_url))
-        self.show_page()
-
-    async def poll(self):
-        """Near-real-time mode: re-read the root and re-settle only what moved."""
-        if self.polling or self.closed or self.page.document.visibilityState != 'visible':
-            return
-        self.polling = True
-        try:
-            fetched = await self.fetch_root()
-            if 'listing' in fetched and not self.closed:
-                entries = sorted_entries(fetched['listing']['entries'])
-                if not same_entries(entries, self.entries):
-                    self.list_entries(entries)
-                    self.show_page()
-        finally:
-            self.polling = False
+            show_result(crawl, entry, result, crawl.generation)
+        else:
+            unsettled.append(entry)
+    loads = settle(crawl.settling, unsettled, forced)
+    for index in range(0, len(unsettled)):
+        started(show_when_settled(crawl, unsettled[index], loads[index], crawl.generation))
 
 
-def same_entries(a, b):
-    """True when two sorted level-1 lists name the same entries with the same mtimes."""
-    if len(a) != len(b):
-        return False
-    for index in range(len(a)):
-        if a[index]['name'] != b[index]['name'] or a[index]['mtime'] != b[index]['mtime']:
-            return False
-    return True
+async def show_when_settled(crawl, entry, load, generation):
+    show_result(crawl, entry, await load, generation)
+
+
+def show_result(crawl, entry, result, generation):
+    """Show a directory's result, unless another navigation came since it was asked for."""
+    if generation != crawl.generation or result == None:
+        return
+    crawl.screen.show_children(url_of(crawl.root, entry), result['status'], result['entries'],
+                               result['message'], crawl.previous_visit, server_now(crawl.root))
+    show_progress(crawl)
+
+
+def show_progress(crawl):
+    """The status line's counts for the current page, and prefetch once it settles."""
+    loaded = 0
+    problems = []
+    directories = directories_on(crawl.view, crawl.view.current_page)
+    for entry in directories:
+        result = settled_result(crawl.settling, entry)
+        if result != None:
+            if result['status'] == FAILED:
+                problems.append(result['problem'])
+            else:
+                loaded += 1
+    failed = len(problems)
+    total = len(directories)
+    settled = loaded + failed == total
+    text = str(loaded) + ' of ' + str(total) + ' directories loaded'
+    if failed > 0:
+        text += ', ' + str(failed) + ' failed'
+    text += ' · ' + str(len(crawl.view.entries)) + ' entries here'
+    state = 'done' if settled else 'loading'
+    # A single failure is only a mark, but nearly nothing loaded is a breakage
+    # (CORS, a server gone) to show plainly (docs/design.md, Failure).
+    if settled and failed > 0 and loaded * 10 <= total:
+        state = 'broken'
+        text = 'Nearly nothing could be loaded (' + str(loaded) + ' of ' + str(total) \
+            + '): ' + likely_cause(problems) + '.'
+    crawl.screen.show_status(state, loaded, total, failed, text)
+    if settled and crawl.settings['prefetch']:
+        prefetch(crawl)
+
+
+def prefetch(crawl):
+    """Settle the next page's directories so that paging on is instant."""
+    view = crawl.view
+    if view.current_page >= pages_of(view):
+        return
+    unsettled = []
+    for entry in directories_on(view, view.current_page + 1):
+        if settled_result(crawl.settling, entry) == None:
+            unsettled.append(entry)
+    want(crawl.settling, unsettled)
+    settle(crawl.settling, unsettled, False)
+
+
+def refresh(crawl, url):
+    """Fetch one directory of the page now, whatever its record says."""
+    found = []
+    for entry in directories_on(crawl.view, crawl.view.current_page):
+        if url_of(crawl.root, entry) == url:
+            found.append(entry)
+    refresh_directories(crawl, found)
+
+
+def refresh_stale(crawl):
+    """Refresh every directory of the page shown stale or failed."""
+    found = []
+    for entry in directories_on(crawl.view, crawl.view.current_page):
+        result = settled_result(crawl.settling, entry)
+        if result != None and (result['status'] == STALE or result['status'] == FAILED):
+            found.append(entry)
+    refresh_directories(crawl, found)
+
+
+def refresh_directories(crawl, entries):
+    for entry in entries:
+        drop_result(crawl.settling, entry)
+        crawl.screen.show_children(url_of(crawl.root, entry), PENDING, [], '',
+                                   crawl.previous_visit, server_now(crawl.root))
+    show_progress(crawl)
+    show_directories(crawl, entries, True)
+
+
+async def forget(crawl):
+    """Drop this root's records and visit, then settle the page afresh."""
+    crawl.generation += 1
+    drop_results(crawl.settling)
+    crawl.previous_visit = None
+    crawl.screen.show_status('loading', 0, 0, 0, 'Forgetting the cache of this directory…')
+    store = await crawl.cache
+    await keep(crawl.upkeep, store.forget(crawl.root.url))
+    show_page(crawl)
+
+
+def close(crawl):
+    """Stop: no timer, no queued request, nothing rendered any more."""
+    crawl.closed = True
+    crawl.generation += 1
+    stop_timer(crawl.upkeep)
+    want_none(crawl.settling)
+
+
+async def poll(crawl):
+    """Near-real-time mode: re-read the root and re-settle only what moved."""
+    if crawl.polling or crawl.closed or not crawl.adapters.visible():
+        return
+    crawl.polling = True
+    try:
+        fetched = await fetch_root(crawl.root)
+        if 'listing' in fetched and not crawl.closed:
+            entries = sorted_entries(fetched['listing']['entries'])
+            if not same_entries(entries, crawl.view.entries):
+                navigate(crawl, lambda view: list_entries(view, entries))
+    finally:
+        crawl.polling = False

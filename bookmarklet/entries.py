@@ -17,11 +17,7 @@ A response that is not a listing raises portable.Problem with the reason,
 which the user reads.
 """
 
-from bookmarklet.portable import JSError, is_exactly
-
-# Until crawl.py catches with JSError and reads portable.problem_of (issue 12), it
-# catches ListingError and reads the error's message, which a Problem has as an Error.
-ListingError = JSError
+from bookmarklet.portable import is_exactly
 
 
 KINDS = ['directory', 'file', 'other']

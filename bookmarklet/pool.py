@@ -1,39 +1,39 @@
-"""One pool for every wave-2 request: at most `limit` tasks run at once.
+"""One pool for every wave-2 request: at most `limit` tasks run at once, the rest wait
+their turn, oldest first."""
 
-JavaScript side only: a task is a function returning a Promise, and the
-pool hands back a Promise of its result.
-"""
-
-from bookmarklet.portable import remove_at
+from bookmarklet.portable import new_object, new_latch, remove_at
 
 
-class Pool:
-    def __init__(self, limit):
-        self.limit = max(1, limit)
-        self.active = 0
-        self.queue = []
+def new_pool(limit):
+    """An empty pool: running counts the places taken, waiting holds the latches of the
+    tasks queued for one."""
+    pool = new_object()
+    pool.limit = max(1, limit)
+    pool.running = 0
+    pool.waiting = []
+    return pool
 
-    def run(self, task):
-        """A Promise of task's result, once a place in the pool is free and it has run."""
-        def enqueue(resolve, reject):
-            self.queue.append([task, resolve])
-            self.start_waiting()
-        return __new__(Promise(enqueue))
 
-    def start_waiting(self):
-        """Start queued tasks, oldest first, while places are free."""
-        while self.active < self.limit and len(self.queue) > 0:
-            item = self.queue[0]
-            remove_at(self.queue, 0)
-            self.start(item)
+async def run_in_pool(pool, task):
+    """What task() gives (or throws), once a place was free and it has run."""
+    if pool.running < pool.limit:
+        pool.running += 1
+    else:
+        turn = new_latch()
+        pool.waiting.append(turn)
+        # A task that ends hands its place straight to this one (pass_place).
+        await turn.promise
+    try:
+        return await task()
+    finally:
+        pass_place(pool)
 
-    def start(self, item):
-        self.active += 1
-        # A task that rejects still frees its place.
-        item[0]().then(lambda result: self.finish(item[1], result),
-                       lambda error: self.finish(item[1], None))
 
-    def finish(self, resolve, result):
-        self.active -= 1
-        resolve(result)
-        self.start_waiting()
+def pass_place(pool):
+    """A task ended, however: its place goes to the oldest waiting task, else is freed."""
+    if len(pool.waiting) > 0:
+        turn = pool.waiting[0]
+        remove_at(pool.waiting, 0)
+        turn.resolve(True)
+    else:
+        pool.running -= 1

@@ -7,6 +7,7 @@ the JavaScript one in an executable comment.
 """
 
 # __pragma__ ('skip')
+import asyncio as _asyncio
 import json as _json
 import re as _re
 import types as _types
@@ -253,3 +254,29 @@ def dict_key(text):
     """A dict key for untrusted text: in JavaScript a dict is an object, and
     keys such as '__proto__' or 'constructor' would reach its prototype."""
     return '~' + text
+
+
+# Waiting: one shape for JavaScript's Promises and CPython's asyncio. ---------
+
+# __pragma__ ('skip')
+def started(coroutine):
+    """A coroutine set running now, as something any number of callers may await.
+
+    A JavaScript async function runs as soon as it is called and its Promise can
+    be awaited again and again; a CPython coroutine runs only once awaited, once."""
+    return _asyncio.ensure_future(coroutine)
+
+
+def new_latch():
+    """An object whose promise waits until its resolve(value) is called."""
+    future = _asyncio.get_running_loop().create_future()
+    latch = _types.SimpleNamespace()
+    latch.promise = future
+    latch.resolve = lambda value: future.done() or future.set_result(value)
+    return latch
+# __pragma__ ('noskip')
+
+# __pragma__ ('ecom')
+#?started = lambda promise: promise
+#?new_latch = lambda: __pragma__ ('js', '{}', '(() => { const latch = {}; latch.promise = new Promise((resolve) => { latch.resolve = resolve; }); return latch; })()')
+# __pragma__ ('noecom')

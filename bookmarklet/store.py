@@ -1,16 +1,69 @@
-"""Where records live: IndexedDB, or memory when the browser refuses it. JavaScript side only.
+"""Where records live: IndexedDB, or memory when the browser refuses it.
 
-Both stores answer the same calls with Promises. What IndexedDB hands back
-is checked by freshness.stored_record before anyone trusts it.
+Both stores are objects of the same functions, each giving a Promise:
+read_records(urls), write(record), remove(urls), level_one_urls(root_url),
+read_visit(root_url), write_visit(root_url, visited_at), forget(root_url);
+persistent says whether records outlive the tab, reason why not. What
+IndexedDB hands back is checked by freshness.stored_record before anyone
+trusts it. The memory store runs under CPython too.
 """
 
-from bookmarklet.portable import JSError, dict_key, drop_key, is_number
+from bookmarklet.portable import JSError, Problem, new_object, dict_key, drop_key, keys_of, \
+    is_number, problem_of
 from bookmarklet.freshness import stored_record, level_one_urls
 from bookmarklet.words import DATABASE
 
 # The IndexedDB version: raise it with a new step in upgrade() when the stores change.
 VERSION = 1
 OPEN_TIMEOUT_MS = 3000
+
+
+def new_store(persistent, reason):
+    """A store's common facts; open_store and memory_store add the functions."""
+    store = new_object()
+    store.persistent = persistent
+    store.reason = reason
+    return store
+
+
+async def open_store():
+    """The IndexedDB store, or a memory store saying why IndexedDB could not be had."""
+    try:
+        factory = globalThis.indexedDB
+        if factory == None:
+            return memory_store('this browser offers no IndexedDB here')
+        database = await open_database(factory, 'another tab holds an older version of the cache open')
+        if not database.objectStoreNames.contains('records') \
+                or not database.objectStoreNames.contains('visits'):
+            # Created by something else at our version: start it over.
+            database.close()
+            await request_done(factory.deleteDatabase(DATABASE))
+            database = await open_database(factory, 'the cache could not be recreated')
+        # A newer version opened elsewhere (or the cache deleted) must not wait on
+        # this page; the reads after that find nothing, the writes fail and say so.
+        database.onversionchange = lambda event: database.close()
+        return indexed_store(database)
+    except JSError as error:
+        return memory_store('IndexedDB refused (' + problem_of(error) + ')')
+
+
+# IndexedDB ----------------------------------------------------------------
+#
+# A read that fails (the database closed under the page, a damaged store)
+# answers as if nothing were kept, so the listing is fetched instead.
+
+def indexed_store(database):
+    """Records keyed by directory URL, and each root's last visit, in IndexedDB."""
+    store = new_store(True, '')
+    store.read_records = lambda urls: read_records(database, urls)
+    store.write = lambda record: changed(database, 'records', lambda records: records.put(record))
+    store.remove = lambda urls: changed(database, 'records', lambda records: delete_all(records, urls))
+    store.level_one_urls = lambda root_url: read_level_one_urls(database, root_url)
+    store.read_visit = lambda root_url: read_visit(database, root_url)
+    store.write_visit = lambda root_url, visited_at: changed(
+        database, 'visits', lambda visits: visits.put({'root': root_url, 'visitedAt': visited_at}))
+    store.forget = lambda root_url: forget(database, root_url)
+    return store
 
 
 def request_done(request):
@@ -25,7 +78,7 @@ def transaction_done(transaction):
     """A Promise that settles when a transaction commits (or fails, or aborts: an abort
     by script carries no error of its own, and still needs a reason to show)."""
     def executor(resolve, reject):
-        fail = lambda event: reject(transaction.error or 'aborted')
+        fail = lambda event: reject(Problem(String(transaction.error or 'the write was aborted')))
         transaction.oncomplete = lambda event: resolve(True)
         transaction.onerror = fail
         transaction.onabort = fail
@@ -58,129 +111,118 @@ def open_database(factory, message):
     return within(opened, OPEN_TIMEOUT_MS, message).then(None, late)
 
 
-async def open_store():
-    """The IndexedDB store, or a memory store saying why IndexedDB could not be had."""
+def objects(database, name, mode):
+    """{transaction, store}: a new transaction on one object store, and that store."""
+    transaction = database.transaction(name, mode)
+    return {'transaction': transaction, 'store': transaction.objectStore(name)}
+
+
+async def changed(database, name, change):
+    """Run change(object store) in one read-write transaction; settles when it commits."""
+    found = objects(database, name, 'readwrite')
+    change(found['store'])
+    await transaction_done(found['transaction'])
+
+
+def delete_all(records, urls):
+    for url in urls:
+        records.delete(url)
+
+
+def answers(database, name, ask, keys, fallback):
+    """A Promise of [ask(object store, key) for each key], all in one transaction; fallback
+    for each answer that cannot be had."""
     try:
-        factory = globalThis.indexedDB
-        if factory == None:
-            return MemoryStore('this browser offers no IndexedDB here')
-        database = await open_database(factory, 'another tab holds an older version of the cache open')
-        if not database.objectStoreNames.contains('records') \
-                or not database.objectStoreNames.contains('visits'):
-            # Created by something else at our version: start it over.
-            database.close()
-            await request_done(factory.deleteDatabase(DATABASE))
-            database = await open_database(factory, 'the cache could not be recreated')
-        # A newer version opened elsewhere (or the cache deleted) must not wait on
-        # this page; the reads after that find nothing, the writes fail and say so.
-        database.onversionchange = lambda event: database.close()
-        return IndexedStore(database)
-    except JSError as error:
-        return MemoryStore('IndexedDB refused (' + str(error) + ')')
+        found = objects(database, name, 'readonly')['store']
+        requests = []
+        for key in keys:
+            requests.append(request_done(ask(found, key)).then(None, lambda error: fallback))
+        return Promise.all(requests)
+    except JSError:
+        return Promise.resolve([])
 
 
-class IndexedStore:
-    """Records keyed by directory URL, and each root's last visit, in IndexedDB.
-
-    A read that fails (the database closed under the page, a damaged store)
-    answers as if nothing were kept, so the listing is fetched instead.
-    """
-
-    def __init__(self, database):
-        self.database = database
-        self.persistent = True
-        self.reason = ''
-
-    def objects(self, name, mode):
-        transaction = self.database.transaction(name, mode)
-        return [transaction, transaction.objectStore(name)]
-
-    def answer(self, name, ask, fallback):
-        """A Promise of the result of ask(object store), or fallback when it cannot be read."""
-        try:
-            request = ask(self.objects(name, 'readonly')[1])
-        except JSError:
-            return Promise.resolve(fallback)
-        return request_done(request).then(None, lambda error: fallback)
-
-    async def read(self, url):
-        """The record for url, or None (also for one from another schema or damaged)."""
-        return stored_record(await self.answer('records', lambda store: store.js_get(url), None), url)
-
-    async def write(self, record):
-        found = self.objects('records', 'readwrite')
-        found[1].put(record)
-        await transaction_done(found[0])
-
-    async def remove(self, urls):
-        found = self.objects('records', 'readwrite')
-        for url in urls:
-            found[1].delete(url)
-        await transaction_done(found[0])
-
-    async def level_one_urls(self, root_url):
-        """The URLs of the records kept for directories directly below root_url."""
-        keys = await self.answer('records', lambda store: store.getAllKeys(
-            IDBKeyRange.bound(root_url, root_url + '\uffff')), [])
-        return level_one_urls(keys, root_url)
-
-    async def read_visit(self, root_url):
-        """The server time of the previous visit of root_url, or None."""
-        value = await self.answer('visits', lambda store: store.js_get(root_url), None)
-        if value == None or not is_number(value['visitedAt']):
-            return None
-        return value['visitedAt']
-
-    async def write_visit(self, root_url, visited_at):
-        found = self.objects('visits', 'readwrite')
-        found[1].put({'root': root_url, 'visitedAt': visited_at})
-        await transaction_done(found[0])
-
-    async def forget(self, root_url):
-        """Drop every record below root_url and its visit."""
-        await self.remove(await self.level_one_urls(root_url))
-        found = self.objects('visits', 'readwrite')
-        found[1].delete(root_url)
-        await transaction_done(found[0])
+async def read_records(database, urls):
+    """{dict_key(url): record} for those urls with a record that can be trusted: the
+    records of a page's directories, read together in one transaction."""
+    values = await answers(database, 'records', lambda records, url: records.js_get(url), urls, None)
+    found = {}
+    for index in range(0, len(values)):
+        record = stored_record(values[index], urls[index])
+        if record != None:
+            found[dict_key(urls[index])] = record
+    return found
 
 
-class MemoryStore:
-    """The same calls, kept for this session only."""
+async def read_level_one_urls(database, root_url):
+    """The URLs of the records kept for directories directly below root_url."""
+    keys = await answers(database, 'records', lambda records, root: records.getAllKeys(
+        IDBKeyRange.bound(root, root + '\uffff')), [root_url], [])
+    return level_one_urls(keys[0] if len(keys) > 0 else [], root_url)
 
-    def __init__(self, reason):
-        self.persistent = False
-        self.reason = reason
-        self.records = {}
-        self.visits = {}
 
-    async def read(self, url):
-        key = dict_key(url)
-        return self.records[key] if key in self.records else None
+async def read_visit(database, root_url):
+    """The server time of the previous visit of root_url, or None."""
+    values = await answers(database, 'visits', lambda visits, root: visits.js_get(root),
+                           [root_url], None)
+    value = values[0] if len(values) > 0 else None
+    if value == None or not is_number(value['visitedAt']):
+        return None
+    return value['visitedAt']
 
-    async def write(self, record):
-        self.records[dict_key(record['url'])] = record
 
-    async def remove(self, urls):
-        for url in urls:
-            key = dict_key(url)
-            if key in self.records:
-                drop_key(self.records, key)
+async def forget(database, root_url):
+    """Drop every record below root_url and its visit."""
+    urls = await read_level_one_urls(database, root_url)
+    await changed(database, 'records', lambda records: delete_all(records, urls))
+    await changed(database, 'visits', lambda visits: visits.delete(root_url))
 
-    async def level_one_urls(self, root_url):
-        urls = []
-        for key in self.records.keys():
-            urls.append(self.records[key]['url'])
-        return level_one_urls(urls, root_url)
 
-    async def read_visit(self, root_url):
-        key = dict_key(root_url)
-        return self.visits[key] if key in self.visits else None
+# Memory -------------------------------------------------------------------
 
-    async def write_visit(self, root_url, visited_at):
-        self.visits[dict_key(root_url)] = visited_at
+def memory_store(reason):
+    """The same functions, kept for this session only; reason says why not in IndexedDB."""
+    store = new_store(False, reason)
+    records = {}
+    visits = {}
+    store.read_records = lambda urls: read_kept(records, urls)
+    store.write = lambda record: keep_value(records, record['url'], record)
+    store.remove = lambda urls: drop_kept(records, urls)
+    store.level_one_urls = lambda root_url: kept_level_one_urls(records, root_url)
+    store.read_visit = lambda root_url: read_kept_value(visits, root_url)
+    store.write_visit = lambda root_url, visited_at: keep_value(visits, root_url, visited_at)
+    store.forget = lambda root_url: forget_kept(records, visits, root_url)
+    return store
 
-    async def forget(self, root_url):
-        await self.remove(await self.level_one_urls(root_url))
-        key = dict_key(root_url)
-        if key in self.visits:
-            drop_key(self.visits, key)
+
+async def read_kept(values, keys):
+    found = {}
+    for key in keys:
+        if dict_key(key) in values:
+            found[dict_key(key)] = values[dict_key(key)]
+    return found
+
+
+async def read_kept_value(values, key):
+    return values[dict_key(key)] if dict_key(key) in values else None
+
+
+async def keep_value(values, key, value):
+    values[dict_key(key)] = value
+
+
+async def drop_kept(values, keys):
+    for key in keys:
+        drop_key(values, dict_key(key))
+
+
+async def kept_level_one_urls(records, root_url):
+    urls = []
+    for key in keys_of(records):
+        urls.append(records[key]['url'])
+    return level_one_urls(urls, root_url)
+
+
+async def forget_kept(records, visits, root_url):
+    await drop_kept(records, await kept_level_one_urls(records, root_url))
+    await drop_kept(visits, [root_url])

@@ -2,19 +2,15 @@
 the row statuses, the size units.
 
 The crawler reads them from here; the build (toolkit/) imports this module under
-CPython and fills the loader and the realm wrapper from it; a test checks the
-JavaScript it cannot fill. The public ones are in docs/contract.md.
+CPython and fills the loader from it. The public ones are in docs/contract.md.
 """
 
-# On the page: the overlay's element, the event that tells an open overlay to
-# close, the attribute that marks a frame as the script's own realm, the
-# IndexedDB database, and the global through which the realm wrapper hands the
-# script the page's window.
+# On the page: the overlay's element, the event a second click (the script's or the
+# loader's) sends an open overlay to make it close, named as the overlay so the loader
+# can read it off the element, and the IndexedDB database.
 OVERLAY_ID = 'autoindex-sitemap'
-CLOSE_EVENT = 'autoindex-sitemap-close'
-REALM_MARK = 'data-autoindex-sitemap-realm'
+CLOSE_EVENT = OVERLAY_ID
 DATABASE = 'autoindex-sitemap'
-PAGE_GLOBAL = 'autoindexSitemapPage'
 
 # The row statuses (data-status). NEW and CHANGED are also the cache decisions
 # that lead to them (freshness.py).

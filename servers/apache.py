@@ -63,14 +63,12 @@ class Apache(Server):
         super().__init__(root, work, **options)
         self.index_options = index_options
 
-    def write_config(self):
-        config = self.work / 'httpd.conf'
-        config.write_text(CONF.format(work=self.work, port=self.port, modules=MODULES,
-                                      root=self.root,
-                                      index_options='IndexOptions ' + self.index_options
-                                      if self.index_options else '',
-                                      extra=self.extra), encoding='utf-8')
-        return config
+    config_name = 'httpd.conf'
+    config_template = CONF
+
+    def config_fields(self):
+        return dict(super().config_fields(), modules=MODULES, index_options='IndexOptions '
+                    + self.index_options if self.index_options else '')
 
     def command(self, config):
         return [APACHE, '-f', str(config), '-DFOREGROUND']

@@ -33,12 +33,8 @@ class Caddy(Server):
     """Caddy serving root at /; extra is added inside its site block."""
 
     name = 'caddy'
-
-    def write_config(self):
-        config = self.work / 'Caddyfile'
-        config.write_text(CADDYFILE.format(work=self.work, port=self.port, root=self.root,
-                                           extra=self.extra), encoding='utf-8')
-        return config
+    config_name = 'Caddyfile'
+    config_template = CADDYFILE
 
     def command(self, config):
         return [CADDY, 'run', '--adapter', 'caddyfile', '--config', str(config)]

@@ -29,12 +29,8 @@ class Lighttpd(Server):
 
     name = 'lighttpd'
     duration_unit = 0.000001  # %D
-
-    def write_config(self):
-        config = self.work / 'lighttpd.conf'
-        config.write_text(CONF.format(work=self.work, port=self.port, root=self.root,
-                                      extra=self.extra), encoding='utf-8')
-        return config
+    config_name = 'lighttpd.conf'
+    config_template = CONF
 
     def command(self, config):
         return [LIGHTTPD, '-D', '-f', str(config)]

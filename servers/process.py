@@ -64,9 +64,11 @@ def version_of(command):
 class Server:
     """One server process on 127.0.0.1 serving root, configured in the folder work.
 
-    A kind of server names itself (`name`), writes its configuration
-    (write_config, returning what command() needs), says how to run it in the
-    foreground (command) and in what unit its log gives durations, in seconds.
+    A kind of server names itself (`name`), gives its configuration file's name
+    and template (`config_name`, `config_template`, filled by str.format with
+    config_fields(); or overrides write_config, which returns what command()
+    needs), says how to run it in the foreground (command) and in what unit its
+    log gives durations, in seconds.
     timezone is the TZ it runs in, which is what listings in local time show
     (None: the environment's); extra is more configuration, added where the
     kind of server says.
@@ -94,8 +96,17 @@ class Server:
     def access_log(self):
         return self.work / 'access.log'
 
+    config_name = ''
+    config_template = ''
+
+    def config_fields(self):
+        """The values the configuration template is filled with."""
+        return {'work': self.work, 'port': self.port, 'root': self.root, 'extra': self.extra}
+
     def write_config(self):
-        raise NotImplementedError
+        config = self.work / self.config_name
+        config.write_text(self.config_template.format(**self.config_fields()), encoding='utf-8')
+        return config
 
     def command(self, config):
         raise NotImplementedError

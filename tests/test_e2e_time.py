@@ -47,7 +47,7 @@ def test_mtimes_from_1970_past_2038_to_2100_show_and_cache_right(page, serve, tm
 
 
 # The client's clock runs HOURS_BEHIND hours behind the server's: Date.now() and
-# new Date() in every frame, the bookmarklet's realm included.
+# new Date() in every frame.
 HOURS_BEHIND = 3
 CLOCK_BEHIND = """(() => {
   const RealDate = Date, realNow = Date.now, shift = -%d * 3600 * 1000;

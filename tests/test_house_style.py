@@ -9,15 +9,9 @@ from tests.house_style import violations
 
 BOOKMARKLET = Path(__file__).resolve().parent.parent / 'bookmarklet'
 
-# Modules still written in full Python, rewritten in the subset on their own branch
-# (issue 12). Remove this list, and its use below, once they are merged.
-NOT_YET_NATIVE = ['browser.py', 'crawl.py', 'overlay.py', 'pool.py', 'store.py']
-
 
 @pytest.mark.parametrize('path', sorted(BOOKMARKLET.glob('*.py')), ids=lambda path: path.name)
 def test_bookmarklet_module_keeps_to_the_native_subset(path):
-    if path.name in NOT_YET_NATIVE:
-        pytest.skip('not yet in the native subset')
     assert violations(path.read_text(encoding='utf-8'), str(path)) == []
 
 

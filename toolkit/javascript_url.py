@@ -1,27 +1,14 @@
-"""Packaging a script as a javascript: URL: the realm wrapper, the escaping, the size limits."""
+"""Packaging a script as a javascript: URL: the wrapping, the escaping, the size limits."""
 
-import json
-from string import Template
-
-from bookmarklet.words import PAGE_GLOBAL, REALM_MARK
 from toolkit.errors import BuildError
 
-# Transcrypt's runtime adds properties to Array.prototype and String.prototype
-# of the realm it runs in. The wrapper gives the script a realm of its own: a
-# hidden same-origin iframe, which evaluates the script's own source text and
-# hands it the page's window as PAGE_GLOBAL. Where the page's CSP
-# forbids eval, the script runs in the page instead.
-REALM_WRAPPER = Template(
-    'void function(r){var d=document,f=d.createElement("iframe"),g;'
-    'f.setAttribute(${realm_mark},"");f.style.display="none";'
-    'd.documentElement.appendChild(f);try{g=f.contentWindow.eval("("+r+")")}catch(e){}'
-    'g?g(window):(f.remove(),r(window))}(function(${page_global}){${script}})')
-
-
 def bookmarklet_url(script):
-    """The self-contained bookmarklet: script run in a realm of its own."""
-    return javascript_url(REALM_WRAPPER.substitute(
-        realm_mark=json.dumps(REALM_MARK), page_global=PAGE_GLOBAL, script=script))
+    """The self-contained bookmarklet: the script, run in the page.
+
+    It adds nothing to the page's built-in prototypes and no global (the bundle is a
+    strict IIFE), so it needs no frame of its own and no eval, which a page's CSP may
+    forbid."""
+    return javascript_url('void function(){' + script + '}()')
 
 
 def javascript_url(code):

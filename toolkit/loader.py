@@ -6,9 +6,10 @@ import html
 import json
 from string import Template
 
-from bookmarklet.words import CLOSE_EVENT, OVERLAY_ID, REALM_MARK
+from bookmarklet.words import OVERLAY_ID
 from toolkit import ROOT
 from toolkit.bundle import minify
+from toolkit.errors import BuildError
 from toolkit.javascript_url import URL_LIMITS, javascript_url
 from toolkit.settings import OPTIONS, SETTINGS, option_text
 
@@ -25,22 +26,23 @@ def fill_template(name, values):
 
 def loader_url(script_text, script_location, settings, build_dir):
     """The loader bookmarklet: loads script_location pinned to script_text's hash."""
-    data = script_text.encode('utf-8')
-    integrity = 'sha384-' + base64.b64encode(hashlib.sha384(data).digest()).decode('ascii')
-    pinned = script_location + '?v=' + hashlib.sha256(data).hexdigest()[:12]
+    # One digest for both: SHA-256 is as strong a pin as SRI's longer hashes, and its
+    # base64 is 21 characters shorter than SHA-384's.
+    digest = hashlib.sha256(script_text.encode('utf-8')).digest()
+    integrity = 'sha256-' + base64.b64encode(digest).decode('ascii')
+    pinned = script_location + '?v=' + digest.hex()[:12]
     source = fill_template('loader.js', {
         'script_url': json.dumps(pinned),
         'integrity': json.dumps(integrity),
         'timeout_ms': json.dumps(settings['timeoutSeconds'] * 1000),
         'overlay_id': json.dumps(OVERLAY_ID),
-        'close_event': json.dumps(CLOSE_EVENT),
-        'realm_mark': json.dumps(REALM_MARK),
     })
     minified = minify(source, build_dir)
-    # The code gets a function of its own, which `void` needs: esbuild's need not stay.
-    if minified.startswith('(()=>{') and minified.endswith('})();'):
-        minified = minified[len('(()=>{'):-len('})();')]
-    return javascript_url('void function(){' + minified + '}()')
+    # esbuild's IIFE around one call of an arrow function: `void` takes its place, which
+    # yields undefined and binds no name in the page.
+    if not (minified.startswith('(()=>{((') and minified.endswith(');})();')):
+        raise BuildError('loader/loader.js must be one call of an arrow function')
+    return javascript_url('void' + minified[len('(()=>{'):-len(';})();')])
 
 
 def install_page(urls, settings, options):

@@ -1,0 +1,88 @@
+"""The root: the directory the page shows, its listing (wave 1) and the server's clock.
+
+Wave 1 is one request for the root; when it gives no listing, for whatever
+reason, the page already open is read instead (it is the same listing).
+Adapters used: fetch_listing, anchors_of_html, read_open_page, now.
+"""
+
+from bookmarklet.portable import JSError, new_object, part, last_char, problem_of
+from bookmarklet.listing import read_listing
+from bookmarklet.html_listing import read_html_listing
+from bookmarklet.names import child_url, listing_request_url
+
+
+def directory_url_of(href):
+    """The URL of the directory a page URL shows: no query or fragment, ending in '/'."""
+    url = href
+    for mark in ['#', '?']:
+        at = url.find(mark)
+        if at >= 0:
+            url = part(url, 0, at)
+    if last_char(url) != '/':
+        url = part(url, 0, url.rfind('/') + 1)
+    return url
+
+
+def new_root(href, settings, adapters):
+    """The root of the page at href. Until wave 1 is read: no listing is live, mtimes
+    are to the second, and the server's clock is the client's."""
+    root = new_object()
+    root.url = directory_url_of(href)
+    root.settings = settings
+    root.adapters = adapters
+    root.live = False
+    root.precision = 1
+    root.clock_offset = 0
+    return root
+
+
+def server_now(root):
+    """The server's clock as best known: the client's, corrected by wave 1's Date."""
+    return root.adapters.now() + root.clock_offset
+
+
+def url_of(root, entry):
+    """The absolute URL of a level-1 entry."""
+    return child_url(root.url, entry['name'], entry['type'] == 'directory')
+
+
+async def request_listing(root, url):
+    """{listing, date} from one request for the listing at url, or {problem, date} saying
+    why not; date is the server's Date header in epoch seconds, None when unknown."""
+    date = None
+    try:
+        response = await root.adapters.fetch_listing(listing_request_url(url, root.settings),
+                                                     root.settings['timeoutSeconds'])
+        if not response['ok']:
+            return {'problem': response['message'], 'date': date}
+        date = response['date']
+        return {'listing': read_listing(response['contentType'], response['text'],
+                                        root.adapters.anchors_of_html, root.settings),
+                'date': date}
+    except JSError as error:
+        return {'problem': problem_of(error), 'date': date}
+
+
+async def fetch_root(root):
+    """{listing} of the root from one request, or {problem}; its Date sets the clock."""
+    fetched = await request_listing(root, root.url)
+    if fetched['date'] != None:
+        root.clock_offset = fetched['date'] - root.adapters.now()
+    return fetched
+
+
+async def read_root(root):
+    """Wave 1: {listing, problem}. The listing is the live one (problem ''), else the
+    open page's (problem: why the request gave none), else None (problem: why neither)."""
+    fetched = await fetch_root(root)
+    if 'listing' in fetched:
+        root.live = True
+        root.precision = fetched['listing']['precision']
+        return {'listing': fetched['listing'], 'problem': ''}
+    try:
+        page = root.adapters.read_open_page()
+        listing = read_html_listing(page['anchors'], page['title'], root.settings)
+    except JSError:
+        return {'listing': None, 'problem': fetched['problem']}
+    root.precision = listing['precision']
+    return {'listing': listing, 'problem': fetched['problem']}

@@ -1,0 +1,166 @@
+"""Directory settling: each level-1 directory's listing, from its record or by wave 2.
+
+A directory asks the cache first: a record that is still trustworthy is
+served without a request (freshness.cache_decision). The records of the
+directories settled together (a page) are read together, in one go. The
+others are fetched through one pool; a directory queued for a page the user
+has left is dropped before its request starts, and one in flight is shared
+with whoever asks for it next, never fetched twice. Every directory settles,
+whatever throws: `failed`, or `stale` with its record, and a message.
+
+A result is {status, entries, problem, message, mtime}, kept for the session:
+problem says why no listing could be had ('' when one was), message is what
+its row says about it.
+"""
+
+from bookmarklet.portable import JSError, new_object, started, dict_key, drop_key, problem_of
+from bookmarklet.order import sorted_entries
+from bookmarklet.freshness import HIT, RECHECK, cache_decision, status_after_fetch, \
+    new_record, same_mtime
+from bookmarklet.pool import new_pool, run_in_pool
+from bookmarklet.root import request_listing, server_now, url_of
+from bookmarklet.words import NEW, FRESH, STALE, FAILED
+
+
+def new_settling(root, cache, keep):
+    """Nothing settled yet for root. cache: something to await for the store; keep(promise):
+    waits for a store write, reporting a failure (upkeep.keep)."""
+    settling = new_object()
+    settling.root = root
+    settling.cache = cache
+    settling.keep = keep
+    settling.pool = new_pool(root.settings['maxConcurrentRequests'])
+    settling.results = {}
+    settling.loads = {}
+    settling.wanted = {}
+    return settling
+
+
+def new_result(status, entries, problem, mtime):
+    """A directory's settled state for this session: what its row shows."""
+    message = ''
+    if problem != '':
+        message = ('Could not revalidate: ' if status == STALE else 'Not loaded: ') + problem
+    return {'status': status, 'entries': entries, 'problem': problem, 'message': message,
+            'mtime': mtime}
+
+
+def unlisted_result(record, problem, mtime):
+    """The result of a directory no listing could be had for: its record's, else none."""
+    if record != None:
+        return new_result(STALE, record['entries'], problem, mtime)
+    return new_result(FAILED, [], problem, mtime)
+
+
+def settled_result(settling, entry):
+    """This session's result for a directory, if it was settled at its current mtime."""
+    key = dict_key(url_of(settling.root, entry))
+    if key in settling.results and same_mtime(settling.results[key]['mtime'], entry['mtime'], 1):
+        return settling.results[key]
+    return None
+
+
+def drop_result(settling, entry):
+    """Forget a directory's result, so that it is settled again."""
+    drop_key(settling.results, dict_key(url_of(settling.root, entry)))
+
+
+def drop_results(settling):
+    """Forget every result."""
+    settling.results = {}
+
+
+def want(settling, entries):
+    """Let the queued requests of these directories go ahead (wanted since their page shows,
+    or is prefetched)."""
+    for entry in entries:
+        settling.wanted[dict_key(url_of(settling.root, entry))] = True
+
+
+def want_none(settling):
+    """Drop every queued request before it starts: its page was left or the overlay closed."""
+    settling.wanted = {}
+
+
+def settle(settling, entries, forced):
+    """One awaitable per directory entry, in order, of its result (None once dropped).
+
+    A directory in flight already shares that settling; the records of the others
+    are read together. forced: fetch whatever the record says."""
+    fresh = []
+    for entry in entries:
+        if not (dict_key(url_of(settling.root, entry)) in settling.loads):
+            fresh.append(entry)
+    if len(fresh) > 0:
+        records = started(read_records(settling, fresh))
+        for entry in fresh:
+            settling.loads[dict_key(url_of(settling.root, entry))] = \
+                started(settle_directory(settling, entry, forced, records))
+    loads = []
+    for entry in entries:
+        loads.append(settling.loads[dict_key(url_of(settling.root, entry))])
+    return loads
+
+
+async def read_records(settling, entries):
+    """{dict_key(url): record} of these directories; {} when the store cannot say, so that
+    they are fetched."""
+    urls = []
+    for entry in entries:
+        urls.append(url_of(settling.root, entry))
+    try:
+        store = await settling.cache
+        return await store.read_records(urls)
+    except JSError:
+        return {}
+
+
+async def settle_directory(settling, entry, forced, records):
+    """Serve a directory from its record when trustworthy, else fetch it through the pool."""
+    root = settling.root
+    url = url_of(root, entry)
+    key = dict_key(url)
+    try:
+        found = await records
+        record = found[key] if key in found else None
+        decision = cache_decision(record, entry['mtime'], root.precision, server_now(root),
+                                  root.settings['staleAfterSeconds'])
+        if forced or (decision == HIT and not root.live):
+            # Forced, or the root came from the open page: its mtimes may be old news.
+            decision = NEW if record == None else RECHECK
+        if decision == HIT:
+            result = new_result(FRESH, record['entries'], '', entry['mtime'])
+        else:
+            result = await run_in_pool(settling.pool, lambda: fetch_directory(
+                settling, url, entry['mtime'], decision, record))
+    except JSError as error:
+        # Something unforeseen, the record perhaps: it can vouch for nothing.
+        result = new_result(FAILED, [], problem_of(error), entry['mtime'])
+    finally:
+        drop_key(settling.loads, key)
+    if result != None:
+        settling.results[key] = result
+    return result
+
+
+async def fetch_directory(settling, url, mtime, decision, record):
+    """Wave 2 for one directory: its result, or None when it left the page while queued."""
+    if not (dict_key(url) in settling.wanted):
+        return None
+    root = settling.root
+    fetched = await request_listing(root, url)
+    if not ('listing' in fetched):
+        return unlisted_result(record, fetched['problem'], mtime)
+    listing = fetched['listing']
+    listing['entries'] = sorted_entries(listing['entries'])
+    fetched_at = fetched['date'] if fetched['date'] != None else server_now(root)
+    fresh = new_record(url, mtime, root.precision, listing, fetched_at, record)
+    # Written at once, but the row need not wait for the commit.
+    started(settling.keep(write_record(settling, fresh)))
+    return new_result(status_after_fetch(decision, record, fresh['entries']), fresh['entries'],
+                      '', mtime)
+
+
+async def write_record(settling, record):
+    store = await settling.cache
+    await store.write(record)

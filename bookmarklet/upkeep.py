@@ -1,0 +1,64 @@
+"""Bookkeeping that changes nothing the page shows: store writes, the visit, pruning, the timer.
+
+A failing store is reported once and never stops the crawl. Adapters used:
+the store (given), every (the timer).
+"""
+
+from bookmarklet.portable import JSError, new_object, dict_key, problem_of
+from bookmarklet.root import server_now, url_of
+
+
+def new_upkeep(root, note):
+    """Nothing kept yet for root; note(text) tells the user about a failing store."""
+    upkeep = new_object()
+    upkeep.root = root
+    upkeep.note = note
+    upkeep.write_failed = False
+    upkeep.end_timer = None
+    return upkeep
+
+
+async def keep(upkeep, promise):
+    """Wait for a store write; True when it was kept. A failure is reported once."""
+    try:
+        await promise
+    except JSError as error:
+        if not upkeep.write_failed:
+            upkeep.write_failed = True
+            upkeep.note('The cache could not be written (' + problem_of(error)
+                        + '); listings are not kept.')
+        return False
+    return True
+
+
+async def record_visit(upkeep, store, entries):
+    """After a live wave 1: the visit's time, and no records of directories gone from
+    the root's listing."""
+    root = upkeep.root
+    await keep(upkeep, store.write_visit(root.url, server_now(root)))
+    await keep(upkeep, prune(upkeep, store, entries))
+
+
+async def prune(upkeep, store, entries):
+    """Drop the records of directories gone from the live root listing."""
+    live = {}
+    for entry in entries:
+        if entry['type'] == 'directory':
+            live[dict_key(url_of(upkeep.root, entry))] = True
+    gone = []
+    for url in await store.level_one_urls(upkeep.root.url):
+        if not (dict_key(url) in live):
+            gone.append(url)
+    if len(gone) > 0:
+        await store.remove(gone)
+
+
+def start_timer(upkeep, seconds, task):
+    """Run task every seconds until stop_timer."""
+    upkeep.end_timer = upkeep.root.adapters.every(seconds, task)
+
+
+def stop_timer(upkeep):
+    if upkeep.end_timer != None:
+        upkeep.end_timer()
+        upkeep.end_timer = None

@@ -1,0 +1,474 @@
+"""The crawl's settling rules under CPython: the real crawl, view, settling and upkeep
+units with fake adapters (a server of listings, a clock, a store, a screen).
+
+Each test drives the crawl as the overlay would (start, turn the page, refresh)
+and reads what the screen was told and which URLs were requested.
+"""
+
+import asyncio
+import concurrent.futures
+import email.utils
+import functools
+import json
+import time
+
+import pytest
+
+from bookmarklet.crawl import start_crawl
+from bookmarklet.portable import Problem
+from bookmarklet.settings import SETTINGS
+from bookmarklet.store import memory_store
+
+ROOT = 'http://test/files/'
+START = 1_800_000_000  # the server's clock at the first visit
+DAY = 86400
+
+
+def run(test):
+    """Run an async test in a loop of its own, in a thread of its own: Playwright's sync
+    API keeps a loop running in the tests' thread once a browser test has run."""
+    @functools.wraps(test)
+    def runner(*args, **kwargs):
+        with concurrent.futures.ThreadPoolExecutor(1) as thread:
+            thread.submit(lambda: asyncio.run(asyncio.wait_for(test(*args, **kwargs), 10))).result()
+    return runner
+
+
+async def idle():
+    """Let every task that can go on do so (the fakes answer at once unless held)."""
+    for _ in range(200):
+        await asyncio.sleep(0)
+
+
+async def act(action, *args):
+    """Do what a person (or the server) does, then let everything go on that can."""
+    action(*args)
+    await idle()
+
+
+def json_entry(name, node):
+    kind = 'directory' if 'children' in node else 'file'
+    entry = {'name': name, 'type': kind,
+             'mtime': email.utils.formatdate(node['mtime'], usegmt=True)}
+    if kind == 'file':
+        entry['size'] = 1
+    return entry
+
+
+class Server:
+    """Listings by URL, answered as nginx's JSON; a URL can be held back or made to fail."""
+
+    def __init__(self, count):
+        self.clock = START
+        # Directory i is i days old, so the order is d0, d1, ...; each holds one file.
+        self.tree = {'d{}'.format(i): {'mtime': START - DAY * (i + 1),
+                                       'children': {'f': {'mtime': START - DAY * (i + 1)}}}
+                     for i in range(count)}
+        self.requests = []
+        self.held = {}
+        self.faults = {}
+
+    def listing_of(self, url):
+        if url == ROOT:
+            return self.tree
+        return self.tree[url[len(ROOT):-1]]['children']
+
+    def hold(self, url):
+        self.held[url] = asyncio.Event()
+        return self.held[url]
+
+    async def fetch_listing(self, url, timeout_seconds):
+        self.requests.append(url)
+        if url in self.held:
+            await self.held[url].wait()
+        fault = self.faults.get(url)
+        if isinstance(fault, BaseException):
+            raise fault
+        if fault is not None:
+            return fault
+        listing = self.listing_of(url)
+        text = json.dumps([json_entry(name, node) for name, node in listing.items()])
+        return {'ok': True, 'message': '', 'contentType': 'application/json', 'text': text,
+                'date': self.clock}
+
+    def url(self, index):
+        return ROOT + 'd{}/'.format(index)
+
+    def touch(self, index, child):
+        """Add a child to directory index a minute after its last change, which moves its
+        mtime as a file system would (and keeps the order of the directories)."""
+        node = self.tree['d{}'.format(index)]
+        node['mtime'] += 60
+        node['children'][child] = {'mtime': node['mtime']}
+
+
+class Store:
+    """The memory store, counting its reads; any call can be made to throw."""
+
+    def __init__(self):
+        self.kept = memory_store('a test')
+        self.reads = []
+        self.broken = set()
+
+    def call(self, name, *args):
+        if name in self.broken:
+            raise Problem('the store broke in ' + name)
+        return getattr(self.kept, name)(*args)
+
+    async def open(self):
+        if 'open' in self.broken:
+            raise TypeError('no store today')
+        store = type(self.kept)()
+        store.persistent = True
+        store.reason = ''
+        for name in ['write', 'remove', 'level_one_urls', 'read_visit', 'write_visit', 'forget']:
+            setattr(store, name, functools.partial(self.call, name))
+        store.read_records = self.read_records
+        return store
+
+    def read_records(self, urls):
+        self.reads.append(list(urls))
+        return self.call('read_records', urls)
+
+
+class Screen:
+    """What the overlay is told: the rows of the page shown, each directory's status."""
+
+    def __init__(self, actions):
+        self.actions = actions
+        self.rows = {}
+        self.shown = []
+        self.notes = []
+        self.status = None
+
+    def show_root(self, url):
+        pass
+
+    def add_note(self, text):
+        self.notes.append(text)
+
+    def show_matches(self, text):
+        pass
+
+    def show_status(self, state, loaded, total, failed, text):
+        self.status = {'state': state, 'loaded': loaded, 'total': total, 'failed': failed,
+                       'text': text}
+
+    def show_page(self, entries, root_url, page, pages, size, now):
+        self.page = page
+        self.rows = {root_url + e['name'] + '/': {'status': 'pending', 'names': [], 'message': ''}
+                     for e in entries if e['type'] == 'directory'}
+
+    def show_children(self, url, status, entries, message, visit, now):
+        self.shown.append([self.page, url, status])
+        if url in self.rows:
+            self.rows[url] = {'status': status, 'names': [e['name'] for e in entries],
+                              'message': message}
+
+    def statuses(self):
+        return [row['status'] for row in self.rows.values()]
+
+
+class Browser:
+    """One browser: its store outlives a visit, its clock is the server's."""
+
+    def __init__(self, server):
+        self.server = server
+        self.store = Store()
+        self.open_page = None
+        self.anchors_of_html = lambda text: []
+
+    def adapters(self):
+        adapters = type(self.store.kept)()
+        adapters.fetch_listing = self.server.fetch_listing
+        adapters.anchors_of_html = self.anchors_of_html
+        adapters.read_open_page = self.read_open_page
+        adapters.open_store = self.store.open
+        adapters.now = lambda: self.server.clock
+        adapters.every = lambda seconds, task: None
+        adapters.visible = lambda: True
+        return adapters
+
+    def read_open_page(self):
+        if self.open_page is None:
+            raise TypeError('no document here')
+        return self.open_page
+
+    async def visit(self, **settings):
+        """A click: the crawl, once page 1 and the bookkeeping are settled."""
+        self.server.requests = []
+        self.store.reads = []
+        crawl = start_crawl(ROOT, dict(SETTINGS, **dict({'pageSize': 2}, **settings)),
+                            self.adapters(), Screen)
+        await crawl.done
+        await idle()
+        return crawl
+
+
+def fetched(server):
+    return [url for url in server.requests if url != ROOT]
+
+
+@run
+async def test_page_one_is_fetched_then_the_next_prefetched_and_a_revisit_asks_nothing():
+    server = Server(5)
+    browser = Browser(server)
+    crawl = await browser.visit()
+    assert crawl.screen.statuses() == ['new', 'new']
+    assert crawl.screen.status['state'] == 'done'
+    assert fetched(server) == [server.url(0), server.url(1), server.url(2), server.url(3)]
+    assert browser.store.reads == [[server.url(0), server.url(1)], [server.url(2), server.url(3)]], \
+        "one read for a page's records"
+    server.clock += 3600
+    crawl = await browser.visit()
+    assert crawl.screen.statuses() == ['fresh', 'fresh']
+    assert fetched(server) == []
+
+
+@run
+async def test_paging_serves_records_and_fetches_only_the_directory_that_changed():
+    server = Server(6)
+    browser = Browser(server)
+    crawl = await browser.visit(prefetch=False)
+    await act(crawl.screen.actions.turn_page, 1)
+    server.touch(3, 'g')
+    server.clock += 3600
+    crawl = await browser.visit(prefetch=False)
+    assert fetched(server) == []
+    await act(crawl.screen.actions.turn_page, 1)
+    assert crawl.screen.page == 2
+    assert fetched(server) == [server.url(3)]
+    assert crawl.screen.rows == {
+        server.url(2): {'status': 'fresh', 'names': ['f'], 'message': ''},
+        server.url(3): {'status': 'changed', 'names': ['g', 'f'], 'message': ''}}
+    assert browser.store.reads == [[server.url(0), server.url(1)], [server.url(2), server.url(3)]]
+    await act(crawl.screen.actions.turn_page, -1)
+    assert crawl.screen.statuses() == ['fresh', 'fresh'] and fetched(server) == [server.url(3)]
+
+
+@run
+async def test_a_slow_answer_for_a_page_left_is_kept_but_not_shown_on_the_next():
+    server = Server(4)
+    browser = Browser(server)
+    gate = server.hold(server.url(0))
+    crawl = await browser.visit(prefetch=False)
+    await act(crawl.screen.actions.turn_page, 1)
+    await act(gate.set)
+    assert [shown for shown in crawl.screen.shown if shown[1] == server.url(0)] == [], \
+        'not rendered on page 2'
+    assert crawl.screen.statuses() == ['new', 'new']
+    await act(crawl.screen.actions.turn_page, -1)
+    assert crawl.screen.rows[server.url(0)]['status'] == 'new', 'kept for the session'
+    assert fetched(server).count(server.url(0)) == 1
+
+
+@run
+async def test_a_directory_queued_for_a_page_left_is_dropped_before_its_request():
+    server = Server(6)
+    browser = Browser(server)
+    gate = server.hold(server.url(0))
+    crawl = await browser.visit(pageSize=3, prefetch=False, maxConcurrentRequests=1)
+    assert fetched(server) == [server.url(0)], 'one request at a time'
+    await act(crawl.screen.actions.turn_page, 1)
+    await act(gate.set)
+    assert fetched(server) == [server.url(0), server.url(3), server.url(4), server.url(5)]
+    assert crawl.screen.statuses() == ['new', 'new', 'new']
+    await act(crawl.screen.actions.turn_page, -1)
+    assert crawl.screen.statuses() == ['new', 'new', 'new'], 'dropped, then settled on return'
+    assert fetched(server).count(server.url(1)) == 1
+
+
+@run
+async def test_a_request_in_flight_is_shared_never_sent_twice():
+    server = Server(4)
+    browser = Browser(server)
+    gate = server.hold(server.url(0))
+    crawl = await browser.visit()
+    for step in [1, -1, 1, -1]:
+        await act(crawl.screen.actions.turn_page, step)
+    await act(crawl.screen.actions.refresh, server.url(0))
+    await act(gate.set)
+    assert fetched(server).count(server.url(0)) == 1
+    assert crawl.screen.rows[server.url(0)]['status'] == 'new'
+    assert crawl.screen.status['state'] == 'done'
+
+
+@run
+async def test_closing_during_wave_one_starts_no_request_after_it():
+    server = Server(4)
+    browser = Browser(server)
+    gate = server.hold(ROOT)
+    crawl = start_crawl(ROOT, dict(SETTINGS, pageSize=2), browser.adapters(), Screen)
+    await act(crawl.screen.actions.close)
+    await act(gate.set)
+    await crawl.done
+    await idle()
+    assert server.requests == [ROOT]
+    assert crawl.screen.rows == {}
+
+
+@run
+async def test_refresh_fetches_a_trusted_record_again_and_says_what_changed():
+    server = Server(2)
+    browser = Browser(server)
+    await browser.visit()
+    server.clock += 3600
+    crawl = await browser.visit()
+    assert crawl.screen.statuses() == ['fresh', 'fresh'] and fetched(server) == []
+    await act(crawl.screen.actions.refresh, server.url(1))
+    assert fetched(server) == [server.url(1)]
+    assert crawl.screen.rows[server.url(1)]['status'] == 'fresh', 'the same names'
+    # A name added without the mtime moving (a clock set back, a copy keeping times).
+    server.tree['d0']['children']['sneaked'] = {'mtime': START}
+    await act(crawl.screen.actions.refresh, server.url(0))
+    assert crawl.screen.rows[server.url(0)] == {'status': 'changed', 'names': ['sneaked', 'f'],
+                                                'message': ''}
+
+
+@run
+async def test_refresh_stale_fetches_again_what_could_not_be_revalidated():
+    server = Server(2)
+    browser = Browser(server)
+    await browser.visit()
+    server.touch(0, 'g')
+    server.touch(1, 'h')
+    server.faults[server.url(0)] = {'ok': False, 'message': 'HTTP 503', 'contentType': '',
+                                    'text': '', 'date': None}
+    crawl = await browser.visit()
+    assert crawl.screen.rows[server.url(1)]['status'] == 'changed'
+    assert crawl.screen.rows[server.url(0)] == {'status': 'stale', 'names': ['f'],
+                                                'message': 'Could not revalidate: HTTP 503'}
+    del server.faults[server.url(0)]
+    server.requests = []
+    await act(crawl.screen.actions.refresh_stale)
+    assert fetched(server) == [server.url(0)]
+    assert crawl.screen.rows[server.url(0)]['status'] == 'changed'
+
+
+@pytest.mark.parametrize('fetched_after, trusted', [(0, False), (30, False), (59, False),
+                                                    (60, True), (3600, True)])
+@run
+async def test_a_record_fetched_within_its_mtimes_precision_is_not_trusted(fetched_after, trusted):
+    server = Server(1)
+    browser = Browser(server)
+    # HTML listings show minutes: a change later in the same minute keeps the mtime.
+    minute = START - START % 60
+    server.tree['d0']['mtime'] = minute
+    server.clock = minute + fetched_after
+    browser.open_page = {'title': 'Index of /files/', 'anchors': [
+        {'href': 'd0/', 'text': 'd0/', 'datetime': '',
+         'tail': time.strftime('%d-%b-%Y %H:%M', time.gmtime(minute)) + '  -'}]}
+    server.faults[ROOT] = {'ok': False, 'message': 'HTTP 502', 'contentType': '', 'text': '',
+                           'date': None}
+    await browser.visit()
+    del server.faults[ROOT]
+    server.clock = minute + 7200
+    crawl = await browser.visit()
+    assert fetched(server) == ([] if trusted else [server.url(0)])
+    assert crawl.screen.statuses() == ['fresh']
+
+
+@pytest.mark.parametrize('fault, words', [
+    (TypeError('Failed to fetch'), 'unexpected error: TypeError: Failed to fetch'),
+    (Problem('network error or blocked by CORS'), 'network error or blocked by CORS'),
+    ({'ok': True, 'message': '', 'contentType': 'application/json', 'text': '[{"na',
+      'date': None}, 'not valid JSON'),
+    ({'ok': True, 'message': '', 'contentType': 'text/html', 'text': '<title>Index of',
+      'date': None}, 'unexpected error'),
+])
+@run
+async def test_whatever_a_fetch_or_parse_throws_the_directory_settles_with_why(fault, words):
+    server = Server(2)
+    browser = Browser(server)
+    await browser.visit()
+    server.touch(0, 'g')
+    server.touch(1, 'h')
+    # d1 was cached: it stays in view, stale; a new directory fails.
+    server.tree['new'] = {'mtime': server.clock, 'children': {}}
+    for url in [server.url(1), ROOT + 'new/']:
+        server.faults[url] = fault
+
+    def html_breaks(text):
+        raise TypeError('DOMParser is not a constructor')
+
+    browser.anchors_of_html = html_breaks
+    crawl = await browser.visit(pageSize=3)
+    rows = crawl.screen.rows
+    assert rows[ROOT + 'new/']['status'] == 'failed'
+    assert rows[ROOT + 'new/']['message'].startswith('Not loaded: ')
+    assert words in rows[ROOT + 'new/']['message']
+    assert rows[server.url(1)]['status'] == 'stale' and rows[server.url(1)]['names'] == ['f']
+    assert rows[server.url(1)]['message'].startswith('Could not revalidate: ')
+    assert rows[server.url(0)]['status'] == 'changed'
+    assert crawl.screen.status['state'] == 'done'
+    assert crawl.screen.status['failed'] == 1
+
+
+@pytest.mark.parametrize('broken, note', [
+    ('write', 'The cache could not be written (the store broke in write)'),
+    ('read_records', None),
+    ('open', 'Not caching: the cache could not be opened (unexpected error: TypeError: no store today).'),
+    ('read_visit', None),
+])
+@run
+async def test_whatever_the_store_throws_every_directory_settles(broken, note):
+    server = Server(3)
+    browser = Browser(server)
+    browser.store.broken.add(broken)
+    crawl = await browser.visit()
+    assert crawl.screen.statuses() == ['new', 'new']
+    assert crawl.screen.status['state'] == 'done'
+    assert len([n for n in crawl.screen.notes if n.startswith('The cache could not be written')]) \
+        <= 1, 'a failing store is reported once'
+    if note:
+        assert any(n.startswith(note) for n in crawl.screen.notes), crawl.screen.notes
+    # A pool place that a failure took is given back: the next page settles too.
+    await act(crawl.screen.actions.turn_page, 1)
+    assert crawl.screen.statuses() == ['new']
+
+
+@run
+async def test_a_record_that_breaks_the_rules_fails_its_directory_alone():
+    server = Server(2)
+    browser = Browser(server)
+    await browser.visit()
+
+    async def damaged(urls):
+        return {'~' + urls[0]: {'url': urls[0]}}
+
+    browser.store.read_records = damaged
+    crawl = await browser.visit()
+    assert crawl.screen.rows[server.url(0)]['status'] == 'failed'
+    assert crawl.screen.rows[server.url(0)]['message'].startswith('Not loaded: unexpected error: ')
+    assert crawl.screen.rows[server.url(1)]['status'] == 'new'
+    assert crawl.screen.status['state'] == 'done'
+
+
+@pytest.mark.parametrize('fault', [TypeError('Failed to fetch'),
+                                   {'ok': False, 'message': 'HTTP 500', 'contentType': '',
+                                    'text': '', 'date': None}])
+@run
+async def test_wave_one_falls_back_to_the_open_page_whatever_goes_wrong(fault):
+    server = Server(3)
+    browser = Browser(server)
+    server.faults[ROOT] = fault
+    browser.open_page = {'title': 'Index of /files/', 'anchors': [
+        {'href': 'd{}/'.format(i), 'text': 'd{}/'.format(i), 'datetime': '',
+         'tail': time.strftime('%d-%b-%Y %H:%M', time.gmtime(START - DAY * (i + 1))) + '  -'}
+        for i in range(3)]}
+    crawl = await browser.visit()
+    assert [n for n in crawl.screen.notes if n.startswith('The listing request failed (')] \
+        and 'showing the page as it was loaded' in crawl.screen.notes[-1]
+    assert crawl.screen.statuses() == ['new', 'new']
+    assert crawl.screen.status['state'] == 'done'
+
+
+@run
+async def test_a_page_that_cannot_be_read_either_is_broken_with_both_reasons():
+    server = Server(3)
+    browser = Browser(server)
+    server.faults[ROOT] = TypeError('Failed to fetch')
+    crawl = await browser.visit()
+    assert crawl.screen.status['state'] == 'broken'
+    assert crawl.screen.status['text'] == ('This page cannot be read as a directory listing '
+                                           '(unexpected error: TypeError: Failed to fetch).')
