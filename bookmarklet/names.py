@@ -198,11 +198,6 @@ def entry_url(directory_url, entry):
     return directory_url + entry['href'] + ('/' if entry['type'] == 'directory' else '')
 
 
-def child_url(directory_url, name, is_directory):
-    """The absolute URL of the entry named by UTF-8 text; directories end in '/'."""
-    return directory_url + percent_encode(utf8_bytes(name)) + ('/' if is_directory else '')
-
-
 def path_start(url):
     """Where the path of an absolute URL starts, or -1."""
     scheme_end = url.find('://')

@@ -87,9 +87,6 @@ def records_at(page, path):
 LEAVING = {'away': '127.0.0.2:{port}/elsewhere/', 'outside': '/elsewhere/'}
 
 
-@pytest.mark.xfail(strict=True, reason='issue 13: the redirect is followed, and where it led '
-                   "(/elsewhere/ on this or the other origin) is shown and cached as the "
-                   "directory's listing")
 @pytest.mark.parametrize('name', list(LEAVING))
 def test_a_redirect_leaving_the_root_fails_naming_where_and_caches_nothing(page, server,
                                                                            bookmarklet, name):
