@@ -5,7 +5,8 @@ browser visited, and a visit per root. Without bounds it only grows: every
 root ever opened stays. Past a bound, whole roots go, least recently visited
 first (their visit and the records of their level-1 directories), after the
 records that belong to no visited root; the root being shown and its records
-never go, even when they alone pass a bound.
+never go, even when they alone pass a bound. The store applies it after each
+live visit is written (upkeep.bound).
 """
 
 from bookmarklet.portable import dict_key, part
@@ -14,9 +15,6 @@ from bookmarklet.order import merge_sorted
 # The bounds (docs/design.md, The cache). A record's size is estimated from its
 # entries (record_bytes): a record of 10,000 entries is about a megabyte.
 BOUNDS = {'roots': 100, 'records': 10000, 'bytes': 64 * 1024 * 1024}
-# A listing's body larger than this is refused unread: 200,000 entries of nginx's
-# JSON are about 20 MB.
-MAX_BODY_BYTES = 48 * 1024 * 1024
 
 
 def record_bytes(record):

@@ -1,15 +1,17 @@
 """The cache decision: may a record stand in for a directory's listing right now?
 
-A record is {url, mtime, precision, format, fetchedAt, entries, schema}:
+A record is {url, mtime, precision, format, fetchedAt, entries, schema, bytes}:
 mtime is the directory's mtime as its parent listed it when the record was
 fetched, precision the seconds one step of that mtime spans, fetchedAt the
-server's clock at the fetch. Every level-2 entry in it carries `seen`, the
-server time it was first seen (0 when it was there at the first fetch).
+server's clock at the fetch, bytes about how much storage it takes
+(eviction.record_bytes). Every level-2 entry in it carries `seen`, the server
+time it was first seen (0 when it was there at the first fetch).
 """
 
 from bookmarklet.portable import is_record, is_list, record_field, dict_key, floor_mod, is_text, \
     is_number, is_exactly, part
 from bookmarklet.entries import kind_named
+from bookmarklet.eviction import record_bytes
 from bookmarklet.words import NEW, CHANGED, FRESH
 
 # 2: entries carry their name's bytes (href) and undecodable (bookmarklet/names.py).
@@ -94,8 +96,10 @@ def new_record(url, mtime, precision, listing, fetched_at, previous):
         if previous != None:
             first = seen[key] if key in seen else fetched_at
         entries.append(record_entry(entry, first))
-    return {'url': url, 'mtime': mtime, 'precision': precision, 'format': listing['format'],
-            'fetchedAt': fetched_at, 'entries': entries, 'schema': SCHEMA}
+    record = {'url': url, 'mtime': mtime, 'precision': precision, 'format': listing['format'],
+              'fetchedAt': fetched_at, 'entries': entries, 'schema': SCHEMA, 'bytes': 0}
+    record['bytes'] = record_bytes(record)
+    return record
 
 
 def record_entry(entry, seen):
@@ -130,7 +134,7 @@ def stored_record(value, url):
         return None
     if not is_exactly(record_field(value, 'url'), url):
         return None
-    for key in ['precision', 'fetchedAt']:
+    for key in ['precision', 'fetchedAt', 'bytes']:
         if not is_finite(record_field(value, key)):
             return None
     mtime = record_field(value, 'mtime')
@@ -155,7 +159,7 @@ def stored_record(value, url):
                         'seen': entry['seen']})
     return {'url': url, 'mtime': mtime, 'precision': value['precision'],
             'format': record_field(value, 'format'), 'fetchedAt': value['fetchedAt'],
-            'entries': checked, 'schema': SCHEMA}
+            'entries': checked, 'schema': SCHEMA, 'bytes': value['bytes']}
 
 
 def level_one_urls(urls, root_url):

@@ -214,7 +214,7 @@ def loose_value_cases(add):
     t = 1788220800
     sound = dict(entry('a', t, 'file', 1), seen=0)
     stored = {'url': 'http://h/d/', 'mtime': t, 'precision': 1, 'format': 'json', 'fetchedAt': t,
-              'schema': 2, 'entries': [sound]}
+              'schema': 2, 'entries': [sound], 'bytes': 300}
     for field, value in [('schema', '2'), ('schema', True), ('schema', 2.0), ('url', ['http://h/d/'])]:
         add('stored_record', dict(stored, **{field: value}), 'http://h/d/')
     for field, value in [('type', ['file']), ('type', 'File'), ('sizeApprox', 1),
@@ -325,7 +325,7 @@ def core_cases():
     add('entry_view', entry('dir', None, 'directory'), 'http://x/', 0)
     t = 1788220800
     stored: dict[str, Any] = {'url': 'http://h/d/', 'mtime': t, 'precision': 1, 'format': 'json',
-                              'fetchedAt': t + 1, 'schema': 2,
+                              'fetchedAt': t + 1, 'schema': 2, 'bytes': 300,
                               'entries': [dict(entry('a', t, 'file', 1), seen=0)]}
     for given in [(None, t, 1, t + 9), (stored, t, 1, t + 9), (stored, t + 1, 1, t + 9),
                   (stored, t, 60, t + 9), (stored, t, 1, t + 86401), (stored, None, 1, t),

@@ -214,15 +214,17 @@ def test_a_row_links_to_the_bytes_of_a_name_that_is_not_utf8_and_says_so():
 # The cache decision -------------------------------------------------------
 
 from bookmarklet import freshness  # noqa: E402
+from bookmarklet.eviction import record_bytes  # noqa: E402
 
 T = 1788220800  # a directory's mtime, on a whole minute
 DAY = 86400
 
 
 def record(mtime, fetched_at, precision=1, names=('a',)):
-    return {'url': 'http://h/d/', 'mtime': mtime, 'precision': precision, 'format': 'json',
-            'fetchedAt': fetched_at, 'schema': 2,
-            'entries': [dict(entry(n, mtime=T, size=1), seen=0) for n in names]}
+    value = {'url': 'http://h/d/', 'mtime': mtime, 'precision': precision, 'format': 'json',
+             'fetchedAt': fetched_at, 'schema': 2,
+             'entries': [dict(entry(n, mtime=T, size=1), seen=0) for n in names]}
+    return dict(value, bytes=record_bytes(value))
 
 
 @pytest.mark.parametrize('case, expected', [
@@ -269,7 +271,7 @@ def test_new_record_remembers_when_each_entry_was_first_seen():
     dict(record(T, T), entries=[{'name': 'a', 'type': 'file', 'mtime': T, 'size': 1,
                                  'sizeApprox': False, 'seen': 0}]),
     dict(record(T, T), entries='x'), dict(record(T, T), entries=[{'name': 1, 'seen': 0}]),
-    dict(record(T, T), fetchedAt='yesterday'),
+    dict(record(T, T), fetchedAt='yesterday'), dict(record(T, T), bytes='1 KB'),
 ])
 def test_stored_values_of_another_schema_or_damaged_are_not_trusted(value):
     assert freshness.stored_record(value, 'http://h/d/') is None

@@ -7,11 +7,15 @@ nginx serves the tree of tests/edge_trees.py with a stock configuration, plus th
 locations below; a directory holding a .listing.json answers with that file.
 """
 
+import os
+import shutil
+
 import pytest
 
 from nginx.server import HERE as NGINX_DIR
 from servers.process import free_port
-from tests.edge_trees import LOOSE, CLASSY, PLAIN
+from bookmarklet.browser import BODY_LIMIT, TOO_LARGE
+from tests.edge_trees import LOOSE, CLASSY, PLAIN, LISTING_FILE, handwritten
 from tests.links import path_bytes, row_at, row_text
 from tests.overlay_reader import open_sitemap, open_root
 from tests.visits import read_cache
@@ -145,3 +149,22 @@ def test_values_that_only_loosely_equal_a_listing_s_are_not_read_as_one(page, js
     # No file holds 1e300 bytes; 5.0 is the number 5, which JSON cannot tell apart.
     assert 'size' not in rows['huge.bin'], rows['huge.bin']
     assert rows['five.bin'].get('size', '5') == '5', rows['five.bin']
+
+
+def test_a_listing_past_the_body_limit_is_refused_unread(page, json_server, edge_tree,
+                                                         bookmarklet):
+    # A sound listing, padded past the limit with the white space JSON allows.
+    folder = os.path.join(os.fsencode(str(edge_tree)), b'odd', b'huge')
+    os.makedirs(folder)
+    try:
+        with open(os.path.join(folder, LISTING_FILE), 'wb') as listing:
+            listing.write(handwritten({'inside.txt': {'type': 'file', 'size': 1}}))
+            listing.write(b' ' * BODY_LIMIT)
+        overlay = open_root(page, json_server.url('/odd/'), bookmarklet)
+        huge = row_at(overlay, b'/odd/huge/')
+        assert huge['status'] == 'failed' and huge['children'] == [], huge
+        assert TOO_LARGE in row_text(page, huge['href'])
+        assert records_at(page, b'/odd/huge/') == []
+        assert row_at(overlay, b'/odd/classy/')['status'] == 'new'
+    finally:
+        shutil.rmtree(folder)

@@ -125,7 +125,8 @@ class Store:
         store = type(self.kept)()
         store.persistent = True
         store.reason = ''
-        for name in ['write', 'remove', 'level_one_urls', 'read_visit', 'write_visit', 'forget']:
+        for name in ['write', 'remove', 'level_one_urls', 'read_visit', 'write_visit', 'forget',
+                     'read_sizes', 'read_visits', 'remove_visits']:
             setattr(store, name, functools.partial(self.call, name))
         store.read_records = self.read_records
         return store
