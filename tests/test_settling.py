@@ -449,6 +449,37 @@ async def test_whatever_the_store_throws_every_directory_settles(broken, note):
     assert crawl.screen.statuses() == ['new']
 
 
+@pytest.mark.parametrize('times', [1, 2])
+@run
+async def test_a_row_that_cannot_be_shown_still_settles_and_says_why(times):
+    server = Server(3)
+    browser = Browser(server)
+    broken = {'count': 0}
+
+    class Breaking(Screen):
+        """Rendering d0 throws, once (its failure then shows) or twice (it cannot)."""
+
+        def show_children(self, url, status, entries, message, visit, now):
+            if url == server.url(0) and broken['count'] < times:
+                broken['count'] += 1
+                raise TypeError('cannot draw this row')
+            super().show_children(url, status, entries, message, visit, now)
+
+    crawl = start_crawl(ROOT, dict(SETTINGS, pageSize=2), browser.adapters(), Breaking)
+    await crawl.done
+    await idle()
+    assert crawl.screen.status['state'] == 'done'
+    assert crawl.screen.status['failed'] == 1
+    assert crawl.screen.rows[server.url(1)]['status'] == 'new'
+    if times == 1:
+        assert crawl.screen.rows[server.url(0)] == {
+            'status': 'failed', 'names': [],
+            'message': 'Not loaded: could not be shown (unexpected error: TypeError: cannot draw '
+                       'this row)'}
+    else:
+        assert any('could not be shown' in note for note in crawl.screen.notes)
+
+
 @run
 async def test_a_record_that_breaks_the_rules_fails_its_directory_alone():
     server = Server(2)
