@@ -21,16 +21,25 @@ def every(seconds, task):
     return lambda: clearInterval(timer)
 
 
+# A listing's body larger than this is refused unread (200,000 entries of nginx's JSON
+# are about 20 MB): the tab would hold it, decoded, several times over.
+BODY_LIMIT = 48 * 1024 * 1024
+TOO_LARGE = 'the listing is larger than ' + str(BODY_LIMIT // (1024 * 1024)) + ' MB: not read'
+
+
 def failed_response(message):
     """A response record for a request that gave no listing."""
-    return {'ok': False, 'message': message, 'contentType': '', 'text': '', 'date': None}
+    return {'ok': False, 'message': message, 'contentType': '', 'body': '', 'url': '',
+            'date': None}
 
 
 async def fetch_listing(url, timeout_seconds):
-    """{ok, message, contentType, text, date} for a listing URL asked for as JSON.
+    """{ok, message, contentType, body, url, date} for a listing URL asked for as JSON.
 
-    The listing carries no validators, so the HTTP cache is bypassed; date is
-    the server's Date header in epoch seconds, or None.
+    body is the body's bytes as a byte string (names.py: fetch's text() would turn
+    bytes that are not UTF-8 into U+FFFD, and names are bytes); url is where fetch's
+    redirects ended. The listing carries no validators, so the HTTP cache is
+    bypassed; date is the server's Date header in epoch seconds, or None.
     """
     controller = __new__(AbortController())
     # A Headers object, not a dict: Transcrypt's dict looks iterable to fetch.
@@ -44,23 +53,50 @@ async def fetch_listing(url, timeout_seconds):
             'credentials': 'same-origin',
             'signal': controller.signal,
         })
-        text = await response.text()
+        if not response.ok:
+            return failed_response('HTTP ' + str(response.status))
+        body = await read_bytes(response, BODY_LIMIT)
     except JSError:
         timed_out = controller.signal.aborted
         return failed_response('timed out after ' + str(timeout_seconds) + ' s' if timed_out
                                else 'network error or blocked by CORS')
     finally:
         clearTimeout(timer)
-    if not response.ok:
-        return failed_response('HTTP ' + str(response.status))
+    if body == None:
+        return failed_response(TOO_LARGE)
     date_header = response.headers.js_get('Date')
     return {
         'ok': True,
         'message': '',
         'contentType': response.headers.js_get('Content-Type') or '',
-        'text': text,
+        'body': body,
+        'url': response.url,
         'date': parse_http_date(date_header) if date_header != None else None,
     }
+
+
+async def read_bytes(response, limit):
+    """A response's body as a byte string (one character per byte), or None once it passes
+    limit bytes: the rest is not read."""
+    if response.body == None:
+        return ''
+    reader = response.body.getReader()
+    parts = []
+    size = 0
+    while True:
+        step = await reader.read()
+        if step.done:
+            return joined(parts, '')
+        chunk = step.value
+        size += chunk.length
+        if size > limit:
+            reader.cancel()
+            return None
+        start = 0
+        # fromCharCode takes its characters as arguments: a slice at a time.
+        while start < chunk.length:
+            parts.append(String.fromCharCode.apply(None, chunk.subarray(start, start + 8192)))
+            start += 8192
 
 
 def anchors_of_html(text):

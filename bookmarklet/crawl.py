@@ -19,8 +19,8 @@ from bookmarklet.display import likely_cause
 from bookmarklet.root import new_root, read_root, fetch_root, server_now, url_of
 from bookmarklet.view import new_view, list_entries, filter_by, turn_to, resize, pages_of, \
     entries_on, directories_on, matches_text, same_entries
-from bookmarklet.settle import new_settling, settle, settled_result, drop_result, drop_results, \
-    want, want_none
+from bookmarklet.settle import new_settling, settle, settled_result, fail_result, drop_result, \
+    drop_results, want, want_none
 from bookmarklet.upkeep import new_upkeep, keep, record_visit, start_timer, stop_timer
 from bookmarklet.store import memory_store
 from bookmarklet.words import STALE, FAILED, PENDING
@@ -152,9 +152,21 @@ def show_result(crawl, entry, result, generation):
     """Show a directory's result, unless another navigation came since it was asked for."""
     if generation != crawl.generation or result == None:
         return
+    try:
+        show_children(crawl, entry, result)
+    except JSError as error:
+        # A row that cannot be shown still settles: failed, saying why, if it can be.
+        try:
+            show_children(crawl, entry, fail_result(crawl.settling, entry, 'could not be shown ('
+                                                    + problem_of(error) + ')'))
+        except JSError as again:
+            crawl.screen.add_note('A directory could not be shown: ' + problem_of(again))
+    show_progress(crawl)
+
+
+def show_children(crawl, entry, result):
     crawl.screen.show_children(url_of(crawl.root, entry), result['status'], result['entries'],
                                result['message'], crawl.previous_visit, server_now(crawl.root))
-    show_progress(crawl)
 
 
 def show_progress(crawl):

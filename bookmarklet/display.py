@@ -1,6 +1,6 @@
 """What a row shows for an entry: the attribute values and texts, as strings."""
 
-from bookmarklet.names import child_url
+from bookmarklet.names import entry_url
 from bookmarklet.portable import dict_key, floor
 from bookmarklet.times import format_iso, format_age
 from bookmarklet.words import SIZE_UNITS
@@ -27,13 +27,14 @@ def entry_view(entry, directory_url, now):
 
     The keys are the overlay's data- attribute names; '' means absent. A size read
     from a rounded human form ('10K') is shown as '~10 KB' and has no data-size,
-    which promises bytes.
+    which promises bytes. undecodable is 'true' for a name whose bytes are not all
+    UTF-8 (shown as \\xe9), so the row can say why it looks odd.
     """
-    is_directory = entry['type'] == 'directory'
     view = {
         'name': entry['name'],
         'type': entry['type'],
-        'href': child_url(directory_url, entry['name'], is_directory),
+        'href': entry_url(directory_url, entry),
+        'undecodable': 'true' if entry['undecodable'] else '',
         'mtime': '',
         'size': '',
         'age': '',

@@ -1,17 +1,21 @@
 """The cache decision: may a record stand in for a directory's listing right now?
 
-A record is {url, mtime, precision, format, fetchedAt, entries, schema}:
+A record is {url, mtime, precision, format, fetchedAt, entries, schema, bytes}:
 mtime is the directory's mtime as its parent listed it when the record was
 fetched, precision the seconds one step of that mtime spans, fetchedAt the
-server's clock at the fetch. Every level-2 entry in it carries `seen`, the
-server time it was first seen (0 when it was there at the first fetch).
+server's clock at the fetch, bytes about how much storage it takes
+(eviction.record_bytes). Every level-2 entry in it carries `seen`, the server
+time it was first seen (0 when it was there at the first fetch).
 """
 
 from bookmarklet.portable import is_record, is_list, record_field, dict_key, floor_mod, is_text, \
-    is_number, part
+    is_number, is_exactly, part
+from bookmarklet.entries import kind_named
+from bookmarklet.eviction import record_bytes
 from bookmarklet.words import NEW, CHANGED, FRESH
 
-SCHEMA = 1
+# 2: entries carry their name's bytes (href) and undecodable (bookmarklet/names.py).
+SCHEMA = 2
 
 # The decisions. A hit serves the record; the others fetch the listing. NEW (no
 # record) and CHANGED (the live mtime moved) are the row statuses they lead to.
@@ -67,14 +71,14 @@ def status_after_fetch(decision, record, entries):
 
 
 def same_names(old, new):
-    """True when two listings hold the same names."""
+    """True when two listings hold the same names (their bytes: hrefs)."""
     if len(old) != len(new):
         return False
     names = {}
     for entry in old:
-        names[dict_key(entry['name'])] = True
+        names[dict_key(entry['href'])] = True
     for entry in new:
-        if not (dict_key(entry['name']) in names):
+        if not (dict_key(entry['href']) in names):
             return False
     return True
 
@@ -84,17 +88,25 @@ def new_record(url, mtime, precision, listing, fetched_at, previous):
     seen = {}
     if previous != None:
         for entry in previous['entries']:
-            seen[dict_key(entry['name'])] = entry['seen']
+            seen[dict_key(entry['href'])] = entry['seen']
     entries = []
     for entry in listing['entries']:
-        key = dict_key(entry['name'])
+        key = dict_key(entry['href'])
         first = 0
         if previous != None:
             first = seen[key] if key in seen else fetched_at
-        entries.append({'name': entry['name'], 'type': entry['type'], 'mtime': entry['mtime'],
-                        'size': entry['size'], 'sizeApprox': entry['sizeApprox'], 'seen': first})
-    return {'url': url, 'mtime': mtime, 'precision': precision, 'format': listing['format'],
-            'fetchedAt': fetched_at, 'entries': entries, 'schema': SCHEMA}
+        entries.append(record_entry(entry, first))
+    record = {'url': url, 'mtime': mtime, 'precision': precision, 'format': listing['format'],
+              'fetchedAt': fetched_at, 'entries': entries, 'schema': SCHEMA, 'bytes': 0}
+    record['bytes'] = record_bytes(record)
+    return record
+
+
+def record_entry(entry, seen):
+    """A record's copy of an entry, with when it was first seen."""
+    return {'name': entry['name'], 'href': entry['href'], 'undecodable': entry['undecodable'],
+            'type': entry['type'], 'mtime': entry['mtime'], 'size': entry['size'],
+            'sizeApprox': entry['sizeApprox'], 'seen': seen}
 
 
 def appeared_since(entry, visit):
@@ -118,11 +130,11 @@ def stored_record(value, url):
     another program's data. Only a record of this schema whose fields all
     have the right shape is trusted.
     """
-    if not is_record(value) or record_field(value, 'schema') != SCHEMA:
+    if not is_record(value) or not is_exactly(record_field(value, 'schema'), SCHEMA):
         return None
-    if record_field(value, 'url') != url:
+    if not is_exactly(record_field(value, 'url'), url):
         return None
-    for key in ['precision', 'fetchedAt']:
+    for key in ['precision', 'fetchedAt', 'bytes']:
         if not is_finite(record_field(value, key)):
             return None
     mtime = record_field(value, 'mtime')
@@ -132,19 +144,22 @@ def stored_record(value, url):
     checked = []
     for entry in entries:
         if not is_record(entry) or not is_text(record_field(entry, 'name')) \
+                or not is_text(record_field(entry, 'href')) \
                 or not is_number(record_field(entry, 'seen')):
             return None
-        if not (record_field(entry, 'type') in ['directory', 'file', 'other']) \
+        if kind_named(record_field(entry, 'type')) == None \
                 or not is_finite_or_none(record_field(entry, 'mtime')) \
                 or not is_finite_or_none(record_field(entry, 'size')):
             return None
-        checked.append({'name': entry['name'], 'type': record_field(entry, 'type'),
-                        'mtime': record_field(entry, 'mtime'), 'size': record_field(entry, 'size'),
-                        'sizeApprox': record_field(entry, 'sizeApprox') == True,
+        checked.append({'name': entry['name'], 'href': entry['href'],
+                        'undecodable': is_exactly(record_field(entry, 'undecodable'), True),
+                        'type': record_field(entry, 'type'), 'mtime': record_field(entry, 'mtime'),
+                        'size': record_field(entry, 'size'),
+                        'sizeApprox': is_exactly(record_field(entry, 'sizeApprox'), True),
                         'seen': entry['seen']})
     return {'url': url, 'mtime': mtime, 'precision': value['precision'],
             'format': record_field(value, 'format'), 'fetchedAt': value['fetchedAt'],
-            'entries': checked, 'schema': SCHEMA}
+            'entries': checked, 'schema': SCHEMA, 'bytes': value['bytes']}
 
 
 def level_one_urls(urls, root_url):

@@ -11,12 +11,15 @@ from the href, never from the text, which servers cut ('..>').
 from bookmarklet.portable import Problem, parse_int, strip_spaces, words, last_char, dict_key, \
     part
 from bookmarklet.entries import new_entry, new_listing, is_plain_name
-from bookmarklet.names import percent_decode
+from bookmarklet.names import name_of_href
 from bookmarklet.times import parse_iso_time, parse_table_date
 from bookmarklet.words import SIZE_UNITS
 
+# What only a listing page has: its title (nginx, Apache, lighttpd, http.server), or a
+# column's sort link where the title is the bare path (Caddy: '?sort=name&order=asc';
+# Apache's FancyIndexing: '?C=N;O=D'). A parent link ('../') is no sign: any page has one.
 LISTING_TITLES = ['Index of ', 'Directory listing for ']
-SORT_LINKS = ['?C=', '?sort=']
+SORT_LINKS = ['?C=N;O=', '?sort=name&order=']
 
 
 def size_prefixes(units):
@@ -49,11 +52,9 @@ def is_listing_title(title):
     return False
 
 
-def is_listing_link(anchor):
-    """True for the links only a listing has: the parent directory, or a column sort."""
+def is_sort_link(anchor):
+    """True for a listing's link that sorts it by name."""
     href = anchor['href']
-    if href == '../' or href == '..' or strip_spaces(anchor['text']) == 'Parent Directory':
-        return True
     for start in SORT_LINKS:
         if href.startswith(start):
             return True
@@ -77,40 +78,45 @@ def child_href(href):
 def read_html_listing(anchors, title, settings):
     """The listing of an HTML listing page, from its anchor records and its title.
 
-    A page is a listing only when its title or a link says so (a parent or a
-    sort link), so a login page or a 404 page is an error, never an empty
-    directory. The precision is 60 when any date shows only minutes.
+    A page is a listing only when its title or a sort link says so, so a login
+    page, an error page or a directory's own index.html is an error, never an
+    empty directory or its links. Names come from each href, taken as sent: its
+    %XX are the name's exact bytes. The precision is 60 when any date shows only
+    minutes.
     """
+    if not is_listing_page(anchors, title):
+        raise Problem('the page is not a directory listing')
     entries = []
     seen = {}
-    undecodable = 0
     precision = 1
-    is_listing = is_listing_title(title)
     for anchor in anchors:
-        if is_listing_link(anchor):
-            is_listing = True
         href = anchor['href']
         path = child_href(href)
         if path == None:
             continue
-        decoded = percent_decode(path)
-        name = decoded[0]
-        if dict_key(name) in seen or not is_plain_name(name):
+        named = name_of_href(path)
+        if dict_key(named['href']) in seen or not is_plain_name(named['name']):
             continue
-        seen[dict_key(name)] = True
-        if not decoded[1]:
-            undecodable += 1
+        seen[dict_key(named['href'])] = True
         kind = 'directory' if last_char(href) == '/' else 'file'
-        read = html_entry(name, kind, anchor, settings['utcOffsetMinutes'])
+        read = html_entry(named, kind, anchor, settings['utcOffsetMinutes'])
         if read[1] > precision:
             precision = read[1]
         entries.append(read[0])
-    if not is_listing:
-        raise Problem('the page is not a directory listing')
-    return new_listing('html', precision, entries, undecodable)
+    return new_listing('html', precision, entries)
 
 
-def html_entry(name, kind, anchor, utc_offset_minutes):
+def is_listing_page(anchors, title):
+    """True for a page whose title or a sort link says it is a directory listing."""
+    if is_listing_title(title):
+        return True
+    for anchor in anchors:
+        if is_sort_link(anchor):
+            return True
+    return False
+
+
+def html_entry(named, kind, anchor, utc_offset_minutes):
     """[entry, precision] of one link of a listing page.
 
     The tail holds a local date and clock ('15-Jul-2019 12:34', '2019-07-15 12:34',
@@ -135,8 +141,8 @@ def html_entry(name, kind, anchor, utc_offset_minutes):
     if size_at < len(fields):
         size = parse_size(fields[size_at], fields[size_at + 1] if size_at + 1 < len(fields) else '')
     if size == None:
-        return [new_entry(name, kind, mtime, None, False), precision]
-    return [new_entry(name, kind, mtime, size[0], size[1]), precision]
+        return [new_entry(named, kind, mtime, None, False), precision]
+    return [new_entry(named, kind, mtime, size[0], size[1]), precision]
 
 
 def parse_size(word, next_word):

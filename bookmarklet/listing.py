@@ -7,10 +7,10 @@ Python's http.server). Entries and listings are described in entries.py.
 """
 
 from bookmarklet.portable import JSError, Problem, parse_json, is_record, is_list, \
-    record_field, parse_int, strip_spaces, last_char, char_of, is_text, is_whole_number, part
-from bookmarklet.entries import new_entry, new_listing, count_replaced, is_plain_name
-from bookmarklet.html_listing import read_html_listing, title_of_html
-from bookmarklet.names import hex_value
+    record_field, parse_int, strip_spaces, last_char, char_of, is_text, is_exactly, exact_integer, part
+from bookmarklet.entries import new_entry, new_listing, is_plain_name, kind_named
+from bookmarklet.html_listing import read_html_listing, title_of_html, child_href
+from bookmarklet.names import hex_value, name_of_text, name_of_href
 from bookmarklet.times import parse_http_date, parse_iso_time
 
 FORMAT_WORDS = ['json', 'javascript', 'html', 'xml']
@@ -33,7 +33,12 @@ def format_of(content_type, text):
 
 
 def read_listing(content_type, text, anchors_of_html, settings):
-    """The listing a response holds; raises Problem saying why it is none."""
+    """The listing a response holds; raises Problem saying why it is none.
+
+    text is the body as listing text (names.body_text of its bytes), in which every
+    name keeps its exact bytes; text a browser decoded itself (fetch's text(), a page's
+    own document) reads alike, with U+FFFD in names where bytes were not UTF-8.
+    """
     kind = format_of(content_type, text)
     if kind == 'json':
         return read_json_listing(text, 'json')
@@ -58,7 +63,7 @@ def read_json_listing(text, format_name):
         if entry == None:
             raise Problem('the JSON is not a listing: an entry has no name')
         entries.append(entry)
-    return new_listing(format_name, 1, entries, count_replaced(entries))
+    return new_listing(format_name, 1, entries)
 
 
 def json_entry(item):
@@ -68,38 +73,47 @@ def json_entry(item):
         return None
     if record_field(item, 'is_dir') != None:
         return caddy_entry(item, name)
-    if not is_plain_name(name):
+    named = name_of_text(name)
+    if not is_plain_name(named['name']):
         return None
-    kind = record_field(item, 'type')
-    if kind != 'directory' and kind != 'file':
+    kind = kind_named(record_field(item, 'type'))
+    if kind == None:
         kind = 'other'
     mtime_text = record_field(item, 'mtime')
     mtime = listing_time(mtime_text) if is_text(mtime_text) else None
-    return new_entry(name, kind, mtime, exact_size(record_field(item, 'size')), False)
+    return new_entry(named, kind, mtime, exact_size(record_field(item, 'size')), False)
 
 
 def caddy_entry(item, name):
     """An entry of Caddy's browse JSON: directories' names end in '/', mod_time is RFC 3339,
-    a symlink that is not a directory cannot be told from its target (type 'other')."""
-    if last_char(name) == '/':
-        name = part(name, 0, len(name) - 1)
-    if not is_plain_name(name):
+    a symlink that is not a directory cannot be told from its target (type 'other'). Go
+    writes bytes that are not UTF-8 as U+FFFD in the name, but exactly in the url
+    ('./caf%E9/'), so the name comes from there."""
+    url = record_field(item, 'url')
+    path = child_href(url) if is_text(url) else None
+    if path != None:
+        named = name_of_href(path)
+    else:
+        named = name_of_text(part(name, 0, len(name) - 1) if last_char(name) == '/' else name)
+    if not is_plain_name(named['name']):
         return None
     kind = 'file'
-    if record_field(item, 'is_dir') == True:
+    if is_exactly(record_field(item, 'is_dir'), True):
         kind = 'directory'
-    elif record_field(item, 'is_symlink') == True:
+    elif is_exactly(record_field(item, 'is_symlink'), True):
         kind = 'other'
     mtime_text = record_field(item, 'mod_time')
     mtime = parse_iso_time(mtime_text) if is_text(mtime_text) else None
-    return new_entry(name, kind, mtime, exact_size(record_field(item, 'size')), False)
+    return new_entry(named, kind, mtime, exact_size(record_field(item, 'size')), False)
 
 
 def exact_size(value):
-    """A JSON size in bytes, or None when it is not a whole number."""
-    if not is_whole_number(value) or value < 0:
+    """A JSON size in bytes, or None unless it is a whole number JavaScript holds exactly
+    (5.0 is 5: JSON cannot tell them apart; 1e300 is no size)."""
+    size = exact_integer(value)
+    if size == None or size < 0:
         return None
-    return value
+    return size
 
 
 def listing_time(text):
@@ -125,9 +139,6 @@ def read_jsonp_listing(text):
     return read_json_listing(body, 'jsonp')
 
 
-XML_KINDS = ['directory', 'file', 'other']
-
-
 def read_xml_listing(text):
     """nginx's autoindex_format xml, read by hand: nginx escapes only & < > " and passes
     control characters and bytes that are not UTF-8 through, which a strict XML parser
@@ -144,14 +155,14 @@ def read_xml_listing(text):
         kind = head.split(' ')[0]
         closing = '</' + kind + '>'
         stop = text.find(closing, close)
-        if not (kind in XML_KINDS) or stop < 0 or stop > end:
+        if kind_named(kind) == None or stop < 0 or stop > end:
             raise Problem('the XML listing is malformed')
-        name = decode_entities(part(text, close + 1, stop))
-        if is_plain_name(name):
-            entries.append(new_entry(name, kind, parse_iso_time(xml_attribute(head, 'mtime')),
+        named = name_of_text(decode_entities(part(text, close + 1, stop)))
+        if is_plain_name(named['name']):
+            entries.append(new_entry(named, kind, parse_iso_time(xml_attribute(head, 'mtime')),
                                      parse_int(xml_attribute(head, 'size')), False))
         at = text.find('<', stop + len(closing))
-    return new_listing('xml', 1, entries, count_replaced(entries))
+    return new_listing('xml', 1, entries)
 
 
 def xml_attribute(head, key):

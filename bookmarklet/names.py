@@ -1,15 +1,31 @@
-"""Entry names to and from URLs: percent-encoding and UTF-8, by hand.
+"""Entry names are bytes: from the listing to the link, the cache key and the request.
+
+A file's name is the bytes its file system holds, which need not be UTF-8
+(docs/design.md, Names are bytes). Three forms of them:
+
+- a byte string: text of one character per byte, U+0000..U+00FF (a body as
+  the browser adapter reads it, a name once decoded from an href);
+- listing text: the body decoded by body_text, each byte that is not part of
+  UTF-8 kept as one character U+DC80..U+DCFF (CPython's 'surrogateescape'),
+  so JSON, XML and HTML are parsed as text and every name's bytes are still
+  there;
+- an entry's name fields (name_of_bytes): href, the bytes percent-encoded as
+  nginx writes them, which links, cache keys and requests use; name, what a
+  person reads: the UTF-8 text, each byte that is not UTF-8 shown as \\xe9;
+  undecodable, whether any byte was shown so.
 
 decodeURIComponent throws on bytes that are not UTF-8 and urllib replaces
-them its own way; a name must decode to the same text on both sides, so the
-bytes are decoded here, each malformed sequence becoming one U+FFFD.
+them its own way, so bytes are decoded here, by hand, alike on both sides.
 """
 
-from bookmarklet.portable import code_point, char_of, part
+from bookmarklet.portable import code_point, char_of, byte_at, utf8_text, is_ascii, ascii_href, \
+    part
 
 HEX = '0123456789ABCDEF'
 UNRESERVED = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~'
-REPLACEMENT = '\ufffd'
+# Byte 0x80..0xFF that is not part of UTF-8 stands in listing text as this plus the byte.
+ESCAPED = 0xDC00
+BYTE_ORDER_MARK = '\ufeff'
 
 
 def hex_value(char):
@@ -18,36 +34,34 @@ def hex_value(char):
 
 
 def utf8_bytes(text):
-    """The UTF-8 bytes of text; a lone surrogate becomes U+FFFD's bytes."""
-    found = []
+    """The byte string of listing text: each character's UTF-8, each U+DC80..U+DCFF the byte
+    it stands for; any other lone surrogate (a JSON escape) becomes U+FFFD's bytes."""
+    found = ''
     index = 0
     while index < len(text):
         point = code_point(text, index)
         value = point[0]
         index += point[1]
+        if value >= ESCAPED + 0x80 and value <= ESCAPED + 0xFF:
+            found += char_of(value - ESCAPED)
+            continue
         if value >= 0xD800 and value <= 0xDFFF:
             value = 0xFFFD
         if value < 0x80:
-            found.append(value)
+            found += char_of(value)
         elif value < 0x800:
-            found.append(0xC0 | (value >> 6))
-            found.append(0x80 | (value & 0x3F))
+            found += char_of(0xC0 | (value >> 6)) + char_of(0x80 | (value & 0x3F))
         elif value < 0x10000:
-            found.append(0xE0 | (value >> 12))
-            found.append(0x80 | ((value >> 6) & 0x3F))
-            found.append(0x80 | (value & 0x3F))
+            found += char_of(0xE0 | (value >> 12)) + char_of(0x80 | ((value >> 6) & 0x3F)) \
+                + char_of(0x80 | (value & 0x3F))
         else:
-            found.append(0xF0 | (value >> 18))
-            found.append(0x80 | ((value >> 12) & 0x3F))
-            found.append(0x80 | ((value >> 6) & 0x3F))
-            found.append(0x80 | (value & 0x3F))
+            found += char_of(0xF0 | (value >> 18)) + char_of(0x80 | ((value >> 12) & 0x3F)) \
+                + char_of(0x80 | ((value >> 6) & 0x3F)) + char_of(0x80 | (value & 0x3F))
     return found
 
 
 def sequence_length(lead):
     """[length, lowest code point] of a UTF-8 sequence with this lead byte, or [0, 0]."""
-    if lead < 0x80:
-        return [1, 0]
     if lead >= 0xC2 and lead <= 0xDF:
         return [2, 0x80]
     if lead >= 0xE0 and lead <= 0xEF:
@@ -57,57 +71,83 @@ def sequence_length(lead):
     return [0, 0]
 
 
-def decode_utf8(data):
-    """[text, clean]: the text of UTF-8 bytes, and whether every byte decoded.
+def sequence_at(data, index):
+    """The code point of the UTF-8 sequence starting at index of a byte string (not ASCII),
+    and its length, or [-1, 1] when that byte starts none."""
+    shape = sequence_length(byte_at(data, index))
+    length = shape[0]
+    if length == 0 or index + length > len(data):
+        return [-1, 1]
+    value = byte_at(data, index) & (0xFF >> (length + 1))
+    for offset in range(1, length):
+        byte = byte_at(data, index + offset)
+        if (byte & 0xC0) != 0x80:
+            return [-1, 1]
+        value = (value << 6) | (byte & 0x3F)
+    if value < shape[1] or value > 0x10FFFF or (value >= 0xD800 and value <= 0xDFFF):
+        return [-1, 1]
+    return [value, length]
 
-    A malformed sequence becomes U+FFFD and decoding resumes at the next byte,
-    so no valid character after it is lost.
-    """
+
+def decode_utf8(data, shown_byte):
+    """The text of a byte string read as UTF-8, each byte that is not part of it given as
+    shown_byte(byte). Decoding resumes at the next byte, so no valid character is lost, and
+    each bad byte is one mark, as CPython's error handlers see them."""
     text = ''
-    clean = True
+    run = 0
     index = 0
     while index < len(data):
-        shape = sequence_length(data[index])
-        length = shape[0]
-        value = data[index] if length == 1 else -1
-        if length > 1 and index + length <= len(data):
-            value = data[index] & (0xFF >> (length + 1))
-            for offset in range(1, length):
-                byte = data[index + offset]
-                if (byte & 0xC0) != 0x80:
-                    value = -1
-                    break
-                value = (value << 6) | (byte & 0x3F)
-            if value < shape[1] or value > 0x10FFFF or (value >= 0xD800 and value <= 0xDFFF):
-                value = -1
-        if value < 0:
-            text += REPLACEMENT
-            clean = False
+        if byte_at(data, index) < 0x80:
             index += 1
+            continue
+        text += part(data, run, index)
+        found = sequence_at(data, index)
+        if found[0] < 0:
+            text += shown_byte(byte_at(data, index))
         else:
-            text += char_of(value)
-            index += length
-    return [text, clean]
+            text += char_of(found[0])
+        index += found[1]
+        run = index
+    return text + part(data, run, None)
+
+
+def escaped_byte(byte):
+    """The character a byte that is not UTF-8 is carried as in listing text."""
+    return char_of(ESCAPED + byte)
+
+
+def shown_byte(byte):
+    """A byte that is not UTF-8 as a person reads it: \\xe9, as Python writes it."""
+    return '\\x' + HEX[byte >> 4].lower() + HEX[byte & 15].lower()
+
+
+def body_text(data):
+    """Listing text of a response body given as a byte string (module docstring). A
+    leading byte order mark is dropped, as fetch's text() drops it."""
+    text = utf8_text(data)
+    if text == None:
+        text = decode_utf8(data, escaped_byte)
+    return part(text, 1, None) if text.startswith(BYTE_ORDER_MARK) else text
 
 
 def percent_decode(text):
-    """[name, clean]: the name a percent-encoded href segment spells."""
+    """The byte string a percent-encoded href segment spells; characters not written as %XX
+    are their own bytes (listing text: UTF-8, or the byte a U+DC80..U+DCFF stands for)."""
     if is_plain_ascii(text):
         # Most names: nothing to decode, and a listing may hold 100,000 of them.
-        return [text, True]
-    data = []
+        return text
+    data = ''
     index = 0
     while index < len(text):
         if text[index] == '%' and index + 2 < len(text) and hex_value(text[index + 1]) >= 0 \
                 and hex_value(text[index + 2]) >= 0:
-            data.append(hex_value(text[index + 1]) * 16 + hex_value(text[index + 2]))
+            data += char_of(hex_value(text[index + 1]) * 16 + hex_value(text[index + 2]))
             index += 3
         else:
             span = code_point(text, index)[1]
-            for byte in utf8_bytes(part(text, index, index + span)):
-                data.append(byte)
+            data += utf8_bytes(part(text, index, index + span))
             index += span
-    return decode_utf8(data)
+    return data
 
 
 def is_plain_ascii(text):
@@ -118,21 +158,70 @@ def is_plain_ascii(text):
     return True
 
 
-def percent_encode(name):
-    """name as nginx writes it in an href: every byte but A-Z a-z 0-9 - . _ ~ as %XX."""
+def percent_encode(data):
+    """A byte string as nginx writes it in an href: every byte but A-Z a-z 0-9 - . _ ~ as %XX."""
     text = ''
-    for byte in utf8_bytes(name):
-        char = char_of(byte)
-        if byte < 0x80 and UNRESERVED.find(char) >= 0:
+    for char in data:
+        if UNRESERVED.find(char) >= 0:
             text += char
         else:
+            byte = byte_at(char, 0)
             text += '%' + HEX[byte >> 4] + HEX[byte & 15]
     return text
 
 
-def child_url(directory_url, name, is_directory):
-    """The absolute URL of an entry of a listing; directories end in '/'."""
-    return directory_url + percent_encode(name) + ('/' if is_directory else '')
+def name_of_bytes(data):
+    """An entry's name fields {name, href, undecodable} for its bytes (module docstring)."""
+    if is_ascii(data):
+        # Most names, and a listing may hold 100,000 of them: the native way.
+        return {'name': data, 'href': ascii_href(data), 'undecodable': False}
+    text = utf8_text(data)
+    if text != None:
+        return {'name': text, 'href': percent_encode(data), 'undecodable': False}
+    return {'name': decode_utf8(data, shown_byte), 'href': percent_encode(data),
+            'undecodable': True}
+
+
+def name_of_text(text):
+    """The name fields of a name a JSON or XML listing gives as listing text."""
+    return name_of_bytes(text if is_ascii(text) else utf8_bytes(text))
+
+
+def name_of_href(segment):
+    """The name fields of the href an HTML listing links an entry with (one segment, without
+    './' or the directory's '/'), taken as sent: its %XX are the name's bytes."""
+    return name_of_bytes(percent_decode(segment))
+
+
+def entry_url(directory_url, entry):
+    """The absolute URL of an entry of the listing at directory_url; directories end in '/'."""
+    return directory_url + entry['href'] + ('/' if entry['type'] == 'directory' else '')
+
+
+def path_start(url):
+    """Where the path of an absolute URL starts, or -1."""
+    scheme_end = url.find('://')
+    return url.find('/', scheme_end + 3) if scheme_end >= 0 else -1
+
+
+def readable_path(url):
+    """The path of an absolute URL as a person reads it: its bytes shown as names are
+    (never decodeURI, which throws on bytes that are not UTF-8)."""
+    at = path_start(url)
+    path = part(url, at, None) if at >= 0 else '/'
+    for mark in ['?', '#']:
+        if path.find(mark) >= 0:
+            path = part(path, 0, path.find(mark))
+    return name_of_href(path)['name']
+
+
+def redirect_problem(asked, reached, scope):
+    """'' when the answer to a request for asked came from reached (where fetch's redirects
+    ended) at asked or inside scope, a listing URL of the same origin (the missing-slash
+    redirect); else the words of where it went, which is not this listing."""
+    if len(reached) == 0 or reached == asked or reached.startswith(scope):
+        return ''
+    return 'redirected to ' + reached + ', outside this listing'
 
 
 def listing_request_url(url, settings):
@@ -140,8 +229,7 @@ def listing_request_url(url, settings):
     shown at a path starting with the first is asked for at the second (JSON served at a
     separate location, nginx/json-at-prefix.conf); else the listing's own URL."""
     prefix = settings['jsonPrefixFrom']
-    scheme_end = url.find('://')
-    path_at = url.find('/', scheme_end + 3) if scheme_end >= 0 else -1
+    path_at = path_start(url)
     if len(prefix) == 0 or path_at < 0 or part(url, path_at, path_at + len(prefix)) != prefix:
         return url
     return part(url, 0, path_at) + settings['jsonPrefixTo'] + part(url, path_at + len(prefix), None)

@@ -27,14 +27,16 @@ def compare_names(a, b):
 
 
 def compare_entries(a, b):
-    """-1, 0 or 1 for display order; entries without an mtime go last."""
+    """-1, 0 or 1 for display order; entries without an mtime go last. Two names that read
+    alike (caf\\xe9 of a byte that is not UTF-8, and of those four characters) go by href."""
     if a['mtime'] != b['mtime']:
         if a['mtime'] == None:
             return 1
         if b['mtime'] == None:
             return -1
         return -1 if a['mtime'] > b['mtime'] else 1
-    return compare_names(a['name'], b['name'])
+    found = compare_names(a['name'], b['name'])
+    return found if found != 0 else compare_names(a['href'], b['href'])
 
 
 def sorted_entries(entries):

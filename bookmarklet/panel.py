@@ -8,6 +8,7 @@ everything else here is presentation. JavaScript side only.
 from bookmarklet.portable import new_object, parse_int
 from bookmarklet.style import STYLE
 from bookmarklet.words import OVERLAY_ID, CLOSE_EVENT
+from bookmarklet.names import readable_path
 
 KEYS_HELP = 'Keys: ↑ ↓ or j k move · n p page · / filter · Esc close'
 
@@ -155,9 +156,9 @@ def new_pager(panel, settings, actions):
 
 
 def show_root(panel, root_url):
-    """The title names the directory shown, decoded for reading."""
-    panel.heading.textContent = panel.title + ' of ' + \
-        panel.page.decodeURI(__new__(panel.page.URL(root_url)).pathname)
+    """The title names the directory shown, its path read as names are (bytes that are not
+    UTF-8 as \\xe9: decodeURI would throw on them)."""
+    panel.heading.textContent = panel.title + ' of ' + readable_path(root_url)
 
 
 def add_note(panel, text):

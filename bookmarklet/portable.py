@@ -11,6 +11,10 @@ import asyncio as _asyncio
 import json as _json
 import re as _re
 import types as _types
+from urllib.parse import quote as _quote
+
+# The largest integer JavaScript holds exactly (Number.MAX_SAFE_INTEGER).
+_MAX_EXACT = 2 ** 53 - 1
 
 
 # What a native failure is on the CPython side: any ordinary exception.
@@ -47,9 +51,43 @@ def is_number(value):
     return (isinstance(value, int) or isinstance(value, float)) and not isinstance(value, bool)
 
 
-def is_whole_number(value):
-    """True for an integral number, not a bool."""
-    return isinstance(value, int) and not isinstance(value, bool)
+def is_exactly(value, expected):
+    """value === expected: the same string, the same number or the same boolean, with no
+    conversion. JavaScript's == (what Transcrypt writes for ==) converts: ['directory'] ==
+    'directory' and '1' == true hold there, so a value from outside is compared here."""
+    if isinstance(expected, bool) or isinstance(value, bool):
+        return value is expected
+    if is_number(expected):
+        return is_number(value) and value == expected
+    return type(value) is type(expected) and value == expected
+
+
+def exact_integer(value):
+    """value as an integer when it is a whole number JavaScript holds exactly (below 2**53
+    either way, a float like 5.0 too, which JSON cannot tell from 5), else None."""
+    if not is_number(value) or value != value or value - value != 0 or value % 1 != 0:
+        return None
+    return int(value) if abs(value) <= _MAX_EXACT else None
+
+
+def is_ascii(text):
+    """True for text of ASCII characters only."""
+    return text.isascii()
+
+
+def ascii_href(text):
+    """ASCII text percent-encoded as nginx writes names in hrefs: every character but
+    A-Z a-z 0-9 - . _ ~ as %XX."""
+    return _quote(text, safe='-._~')
+
+
+def utf8_text(data):
+    """The text a byte string (one character per byte) spells in UTF-8, or None when some
+    bytes are not UTF-8."""
+    try:
+        return data.encode('latin-1').decode('utf-8')
+    except UnicodeError:
+        return None
 
 
 def record_field(record, key):
@@ -60,6 +98,11 @@ def record_field(record, key):
 def code_point(text, index):
     """The code point at index and how many string units it spans."""
     return [ord(text[index]), 1]
+
+
+def byte_at(data, index):
+    """The byte at index of a byte string (one character per byte)."""
+    return ord(data[index])
 
 
 def strip_spaces(text):
@@ -140,13 +183,22 @@ def remove_at(items, index):
 #?is_list = lambda value: Array.isArray(value)
 #?is_text = lambda value: __pragma__ ('js', '{}', 'typeof value === "string"')
 #?is_number = lambda value: __pragma__ ('js', '{}', 'typeof value === "number"')
-#?is_whole_number = lambda value: __pragma__ ('js', '{}', '(typeof value === "number" && value % 1 === 0)')
+#?is_exactly = lambda value, expected: __pragma__ ('js', '{}', '(value === expected)')
+#?exact_integer = lambda value: value if Number.isSafeInteger(value) else None
+# escape() writes each character below U+0100 as %XX, and decodeURIComponent reads those as
+# UTF-8, refusing what is not (overlong forms, surrogates) as CPython's decoder does.
+# Native, for the many names of a long listing: encodeURIComponent leaves ! ' ( ) * as
+# they are, which nginx encodes.
+#?is_ascii = lambda text: __pragma__ ('js', '{}', '/^[\\x00-\\x7f]*$/.test (text)')
+#?ascii_href = lambda text: __pragma__ ('js', '{}', 'encodeURIComponent (text).replace (/[!\'()*]/g, (c) => "%" + c.charCodeAt (0).toString (16).toUpperCase ())')
+#?utf8_text = lambda data: __pragma__ ('js', '{}', '(() => { try { return decodeURIComponent (escape (data)); } catch (error) { return null; } }) ()')
 #?record_field = lambda record, key: record[key] if Object.prototype.hasOwnProperty.call(record, key) else None
 # Native string work: a listing of 100,000 lines is split into words once per line.
 #?strip_spaces = lambda text: text.js_replace(__pragma__ ('js', '{}', '/^[ \\t\\r\\n]+|[ \\t\\r\\n]+$/g'), '')
 #?words = lambda text: text.js_split(__pragma__ ('js', '{}', '/[ \\t\\r\\n\\u00a0]+/')).filter(lambda word: len(word) > 0)
 #?floor = lambda number: Math.floor(number)
 #?char_of = lambda value: String.fromCodePoint(value)
+#?byte_at = lambda data, index: data.charCodeAt(index)
 #?code_point = lambda text, index: [text.codePointAt(index), 2 if text.codePointAt(index) > 0xFFFF else 1]
 #?new_object = lambda: {}
 # A Problem is a native Error (no class, so no runtime; a stack for the console) that

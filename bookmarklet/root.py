@@ -8,7 +8,7 @@ Adapters used: fetch_listing, anchors_of_html, read_open_page, now.
 from bookmarklet.portable import JSError, new_object, part, last_char, problem_of
 from bookmarklet.listing import read_listing
 from bookmarklet.html_listing import read_html_listing
-from bookmarklet.names import child_url, listing_request_url
+from bookmarklet.names import entry_url, listing_request_url, redirect_problem, body_text
 
 
 def directory_url_of(href):
@@ -42,21 +42,28 @@ def server_now(root):
 
 
 def url_of(root, entry):
-    """The absolute URL of a level-1 entry."""
-    return child_url(root.url, entry['name'], entry['type'] == 'directory')
+    """The absolute URL of a level-1 entry: of its bytes (names.py), never its name's text."""
+    return entry_url(root.url, entry)
 
 
 async def request_listing(root, url):
     """{listing, date} from one request for the listing at url, or {problem, date} saying
-    why not; date is the server's Date header in epoch seconds, None when unknown."""
+    why not; date is the server's Date header in epoch seconds, None when unknown.
+
+    A redirect is followed inside the root's listing only (the missing-slash one): an
+    answer from anywhere else is not this directory's listing, and is not read."""
     date = None
     try:
-        response = await root.adapters.fetch_listing(listing_request_url(url, root.settings),
-                                                     root.settings['timeoutSeconds'])
+        asked = listing_request_url(url, root.settings)
+        response = await root.adapters.fetch_listing(asked, root.settings['timeoutSeconds'])
         if not response['ok']:
             return {'problem': response['message'], 'date': date}
         date = response['date']
-        return {'listing': read_listing(response['contentType'], response['text'],
+        problem = redirect_problem(asked, response['url'],
+                                   listing_request_url(root.url, root.settings))
+        if problem != '':
+            return {'problem': problem, 'date': date}
+        return {'listing': read_listing(response['contentType'], body_text(response['body']),
                                         root.adapters.anchors_of_html, root.settings),
                 'date': date}
     except JSError as error:

@@ -5,10 +5,11 @@ from bookmarklet.portable import new_object, dict_key, part
 from bookmarklet.display import entry_view
 from bookmarklet.freshness import appeared_since
 from bookmarklet.panel import new_element, new_classed, new_button, remove_children
-from bookmarklet.words import NEW, PENDING
+from bookmarklet.words import NEW, PENDING, UNDECODABLE, UNDECODABLE_TITLE
 
 # The attributes a row or child carries, each from the entry_view field of that name.
-ENTRY_ATTRIBUTES = ['name', 'type', 'href', 'mtime', 'size']
+ENTRY_ATTRIBUTES = ['name', 'type', 'href', 'mtime', 'size', 'undecodable']
+
 
 
 def new_rows(row_list, settings, refresh):
@@ -46,6 +47,10 @@ def new_entry_element(document, role, view):
     link = new_element(document, 'a', '', view['name'] + ('/' if view['type'] == 'directory' else ''))
     link.href = view['href']
     line.appendChild(link)
+    if view['undecodable'] != '':
+        odd = new_classed(document, 'span', 'meta', UNDECODABLE)
+        odd.title = UNDECODABLE_TITLE
+        line.appendChild(odd)
     if view['mtime'] != '':
         time = new_classed(document, 'time', 'meta', view['age'])
         time.setAttribute('datetime', view['mtime'])

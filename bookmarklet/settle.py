@@ -60,6 +60,13 @@ def settled_result(settling, entry):
     return None
 
 
+def fail_result(settling, entry, problem):
+    """Settle a directory as failed with problem, whatever it had: its result."""
+    result = new_result(FAILED, [], problem, entry['mtime'])
+    settling.results[dict_key(url_of(settling.root, entry))] = result
+    return result
+
+
 def drop_result(settling, entry):
     """Forget a directory's result, so that it is settled again."""
     drop_key(settling.results, dict_key(url_of(settling.root, entry)))

@@ -2,7 +2,9 @@
 
 Both stores are objects of the same functions, each giving a Promise:
 read_records(urls), write(record), remove(urls), level_one_urls(root_url),
-read_visit(root_url), write_visit(root_url, visited_at), forget(root_url);
+read_visit(root_url), write_visit(root_url, visited_at), forget(root_url),
+read_sizes() ([{url, bytes}] of every record), read_visits() ([{root, visitedAt}]),
+remove_visits(roots);
 persistent says whether records outlive the tab, reason why not. What
 IndexedDB hands back is checked by freshness.stored_record before anyone
 trusts it. The memory store runs under CPython too.
@@ -14,7 +16,7 @@ from bookmarklet.freshness import stored_record, level_one_urls
 from bookmarklet.words import DATABASE
 
 # The IndexedDB version: raise it with a new step in upgrade() when the stores change.
-VERSION = 1
+VERSION = 2
 OPEN_TIMEOUT_MS = 3000
 
 
@@ -63,6 +65,10 @@ def indexed_store(database):
     store.write_visit = lambda root_url, visited_at: changed(
         database, 'visits', lambda visits: visits.put({'root': root_url, 'visitedAt': visited_at}))
     store.forget = lambda root_url: forget(database, root_url)
+    store.read_sizes = lambda: read_sizes(database)
+    store.read_visits = lambda: read_all_visits(database)
+    store.remove_visits = lambda roots: changed(database, 'visits',
+                                                lambda visits: delete_all(visits, roots))
     return store
 
 
@@ -92,11 +98,18 @@ def within(promise, milliseconds, message):
     return Promise.race([promise, __new__(Promise(executor))])
 
 
-def upgrade(database, old_version):
+def upgrade(database, transaction, old_version):
     """Bring the object stores from old_version to VERSION, one step at a time."""
     if old_version < 1:
         database.createObjectStore('records', {'keyPath': 'url'})
         database.createObjectStore('visits', {'keyPath': 'root'})
+    # A database something else made at version 1 has no stores: open_store starts it over.
+    if old_version < 2 and database.objectStoreNames.contains('records'):
+        # Records say their size (the cache's bounds, eviction.py), read through an index
+        # without their entries. Older records hold names as text, not bytes: dropped.
+        records = transaction.objectStore('records')
+        records.js_clear()
+        records.createIndex('bytes', 'bytes')
 
 
 def open_database(factory, message):
@@ -105,7 +118,8 @@ def open_database(factory, message):
     An open blocked by another tab may still succeed once given up on: that
     connection is closed at once, or it would block every later upgrade."""
     request = factory.open(DATABASE, VERSION)
-    request.onupgradeneeded = lambda event: upgrade(request.result, event.oldVersion)
+    request.onupgradeneeded = lambda event: upgrade(request.result, request.transaction,
+                                                    event.oldVersion)
     opened = request_done(request)
     late = lambda error: opened.then(lambda database: database.close()) and Promise.reject(error)
     return within(opened, OPEN_TIMEOUT_MS, message).then(None, late)
@@ -171,6 +185,32 @@ async def read_visit(database, root_url):
     return value['visitedAt']
 
 
+def read_sizes(database):
+    """A Promise of [{url, bytes}] for every record, read from the size index alone."""
+    def executor(resolve, reject):
+        found = []
+        # index and continue by their quoted names: Transcrypt keeps js_index and
+        # js_continue as they are, and the bundler would shorten them.
+        records = objects(database, 'records', 'readonly')['store']
+        cursor = records['index']('bytes').openKeyCursor()
+        cursor.onerror = lambda event: reject(cursor.error)
+        cursor.onsuccess = lambda event: add_size(found, cursor.result, resolve)
+    return __new__(Promise(executor))
+
+
+def add_size(found, cursor, resolve):
+    if cursor == None:
+        resolve(found)
+        return
+    found.append({'url': cursor.primaryKey, 'bytes': cursor.key})
+    cursor['continue']()
+
+
+def read_all_visits(database):
+    """A Promise of every root's visit {root, visitedAt}."""
+    return request_done(objects(database, 'visits', 'readonly')['store'].getAll())
+
+
 async def forget(database, root_url):
     """Drop every record below root_url and its visit."""
     urls = await read_level_one_urls(database, root_url)
@@ -189,9 +229,13 @@ def memory_store(reason):
     store.write = lambda record: keep_value(records, record['url'], record)
     store.remove = lambda urls: drop_kept(records, urls)
     store.level_one_urls = lambda root_url: kept_level_one_urls(records, root_url)
-    store.read_visit = lambda root_url: read_kept_value(visits, root_url)
-    store.write_visit = lambda root_url, visited_at: keep_value(visits, root_url, visited_at)
+    store.read_visit = lambda root_url: read_kept_visit(visits, root_url)
+    store.write_visit = lambda root_url, visited_at: keep_value(
+        visits, root_url, {'root': root_url, 'visitedAt': visited_at})
     store.forget = lambda root_url: forget_kept(records, visits, root_url)
+    store.read_sizes = lambda: kept_sizes(records)
+    store.read_visits = lambda: kept_visits(visits)
+    store.remove_visits = lambda roots: drop_kept(visits, roots)
     return store
 
 
@@ -203,8 +247,8 @@ async def read_kept(values, keys):
     return found
 
 
-async def read_kept_value(values, key):
-    return values[dict_key(key)] if dict_key(key) in values else None
+async def read_kept_visit(visits, root_url):
+    return visits[dict_key(root_url)]['visitedAt'] if dict_key(root_url) in visits else None
 
 
 async def keep_value(values, key, value):
@@ -226,3 +270,17 @@ async def kept_level_one_urls(records, root_url):
 async def forget_kept(records, visits, root_url):
     await drop_kept(records, await kept_level_one_urls(records, root_url))
     await drop_kept(visits, [root_url])
+
+
+async def kept_sizes(records):
+    found = []
+    for key in keys_of(records):
+        found.append({'url': records[key]['url'], 'bytes': records[key]['bytes']})
+    return found
+
+
+async def kept_visits(visits):
+    found = []
+    for key in keys_of(visits):
+        found.append(visits[key])
+    return found

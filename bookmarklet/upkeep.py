@@ -6,6 +6,7 @@ the store (given), every (the timer).
 
 from bookmarklet.portable import JSError, new_object, dict_key, problem_of
 from bookmarklet.root import server_now, url_of
+from bookmarklet.eviction import evictions, BOUNDS
 
 
 def new_upkeep(root, note):
@@ -32,11 +33,23 @@ async def keep(upkeep, promise):
 
 
 async def record_visit(upkeep, store, entries):
-    """After a live wave 1: the visit's time, and no records of directories gone from
-    the root's listing."""
+    """After a live wave 1: the visit's time, no records of directories gone from the
+    root's listing, and the cache within its bounds."""
     root = upkeep.root
     await keep(upkeep, store.write_visit(root.url, server_now(root)))
     await keep(upkeep, prune(upkeep, store, entries))
+    await keep(upkeep, bound(upkeep, store))
+
+
+async def bound(upkeep, store):
+    """Give up what passes the cache's bounds: roots least recently visited first, never
+    this one (eviction.py)."""
+    found = evictions(await store.read_visits(), await store.read_sizes(), upkeep.root.url,
+                      BOUNDS)
+    if len(found['records']) > 0:
+        await store.remove(found['records'])
+    if len(found['roots']) > 0:
+        await store.remove_visits(found['roots'])
 
 
 async def prune(upkeep, store, entries):

@@ -1,5 +1,5 @@
 """The words more than one place spells: the names the overlay leaves on the page,
-the row statuses, the size units.
+the row statuses, the mark of an undecodable name, the size units.
 
 The crawler reads them from here; the build (toolkit/) imports this module under
 CPython and fills the loader from it. The public ones are in docs/contract.md.
@@ -20,6 +20,10 @@ FRESH = 'fresh'
 STALE = 'stale'
 FAILED = 'failed'
 PENDING = 'pending'
+
+# The mark of a name whose bytes are not all UTF-8 (names.py), and its tooltip.
+UNDECODABLE = 'not UTF-8'
+UNDECODABLE_TITLE = 'This name is not UTF-8: each \\xNN is one of its bytes; the link opens it.'
 
 # 1024-based, as listings and the overlay write sizes.
 SIZE_UNITS = ['B', 'KB', 'MB', 'GB', 'TB', 'PB']

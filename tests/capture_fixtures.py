@@ -1,6 +1,6 @@
 """Capture real listings from real servers into tests/fixtures/.
 
-    .venv/bin/python -m tests.capture_fixtures [--only SERVER]
+    .venv/bin/python -m tests.capture_fixtures [--only SERVER] [--expected-only]
 
 Writes one hostile tree (tests/fixture_tree.py) into a temp folder, serves
 it with each server on 127.0.0.1 with a configuration written into that temp
@@ -11,6 +11,9 @@ folder (never a system service), and stores every response as it arrived:
     tests/fixtures/NAME.expected.json  the entries the reader must give, derived from
                                        the tree and the server's known quirks
                                        (tests/fixture_tree.py), not from the reader
+
+--expected-only rewrites each .expected.json from its .meta.json, without a server,
+after a rule of tests/fixture_tree.py changed.
 
 Needs Debian's nginx-light, apache2-bin, lighttpd and caddy (servers/ runs each), and this
 Python.
@@ -55,6 +58,12 @@ def fetch(port, path, accept):
         return error.code, error.headers, error.read()
 
 
+def write_expected(name, quirks):
+    expected = fixture_tree.expected_listing(quirks)
+    (FIXTURES / (name + '.expected.json')).write_text(
+        json.dumps(expected, indent=1, ensure_ascii=False) + '\n', encoding='utf-8')
+
+
 def save(name, server, version, port, path, accept, quirks):
     """Fetch path and store body, meta and expected entries under name."""
     status, headers, body = fetch(port, path, accept)
@@ -70,9 +79,7 @@ def save(name, server, version, port, path, accept, quirks):
     }
     (FIXTURES / (name + '.meta.json')).write_text(
         json.dumps(meta, indent=1, ensure_ascii=False) + '\n', encoding='utf-8')
-    expected = fixture_tree.expected_listing(quirks)
-    (FIXTURES / (name + '.expected.json')).write_text(
-        json.dumps(expected, indent=1, ensure_ascii=False) + '\n', encoding='utf-8')
+    write_expected(name, quirks)
     print('{:28} {} {} {:>6} bytes'.format(name, status, headers.get('Content-Type', ''),
                                           len(body)))
 
@@ -195,7 +202,13 @@ CAPTURES = {
 def main(argv):
     parser = argparse.ArgumentParser(description=__doc__.split('\n')[0])
     parser.add_argument('--only', choices=sorted(CAPTURES), action='append')
+    parser.add_argument('--expected-only', action='store_true')
     options = parser.parse_args(argv)
+    if options.expected_only:
+        for meta in sorted(FIXTURES.glob('*.meta.json')):
+            write_expected(meta.name[:-len('.meta.json')],
+                           json.loads(meta.read_text(encoding='utf-8'))['quirks'])
+        return 0
     work = Path(tempfile.mkdtemp(prefix='autoindex-fixtures-'))
     os.chmod(work, 0o755)
     try:

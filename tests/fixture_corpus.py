@@ -11,14 +11,18 @@ def fixture_names():
 
 
 def load(name):
-    """{name, meta, text, expected, settings}: the body decoded as fetch's text() does
-    (UTF-8, each bad sequence one U+FFFD), and the settings the capture needs."""
+    """{name, meta, body, text, expected, settings}: the body as the reader takes it (a byte
+    string: one character per byte), the listing text it decodes to (UTF-8, each byte that
+    is not UTF-8 as CPython's surrogateescape keeps it, bookmarklet/names.py), and the
+    settings the capture needs."""
     meta = json.loads((FIXTURES / (name + '.meta.json')).read_text(encoding='utf-8'))
     expected = json.loads((FIXTURES / (name + '.expected.json')).read_text(encoding='utf-8'))
-    text = (FIXTURES / (name + '.body')).read_bytes().decode('utf-8', 'replace')
+    data = (FIXTURES / (name + '.body')).read_bytes()
     settings = {'utcOffsetMinutes': meta['quirks'].get('utcOffsetMinutes', 0),
                 'jsonPrefixFrom': '', 'jsonPrefixTo': ''}
-    return {'name': name, 'meta': meta, 'text': text, 'expected': expected, 'settings': settings}
+    return {'name': name, 'meta': meta, 'body': data.decode('latin-1'),
+            'text': data.decode('utf-8', 'surrogateescape'), 'expected': expected,
+            'settings': settings}
 
 
 def by_name(listing):

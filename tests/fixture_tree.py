@@ -6,6 +6,7 @@ written down here by hand, independently of bookmarklet/.
 """
 
 import os
+from urllib.parse import quote
 
 BASE = 1788266096  # 2026-09-01T12:34:56Z
 EPOCH = 0
@@ -189,9 +190,13 @@ def expected_listing(quirks):
         if server == 'python' and b'\xff' in name:
             # http.server quotes the surrogate-escaped name: %ED%B3%BF, three bad bytes.
             name = name.replace(b'\xff', b'\xed\xb3\xbf')
-        text_name = name.decode('utf-8', 'replace')
+        # Names are bytes: the link is every byte but A-Z a-z 0-9 - . _ ~ as %XX, the text
+        # what Python shows of bytes that are not UTF-8 (\xff).
         is_file = kind == 'file'
-        entry = {'name': text_name, 'type': 'directory' if kind == 'dir' else kind,
+        entry = {'name': name.decode('utf-8', 'backslashreplace'),
+                 'href': quote(name, safe='-._~'),
+                 'undecodable': name.decode('utf-8', 'replace') != name.decode('utf-8', 'ignore'),
+                 'type': 'directory' if kind == 'dir' else kind,
                  'mtime': None, 'size': None, 'sizeApprox': False}
         if dated:
             entry['mtime'] = mtime if exact_time else minute(mtime)
@@ -206,7 +211,7 @@ def expected_listing(quirks):
     entries.sort(key=lambda entry: entry['name'])
     precision = 60 if dated and not exact_time and entries else 1
     return {'format': listing_format, 'precision': precision, 'dated': dated or not entries,
-            'undecodable': sum(1 for entry in entries if '\ufffd' in entry['name']),
+            'undecodable': sum(1 for entry in entries if entry['undecodable']),
             'entries': entries}
 
 

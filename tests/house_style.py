@@ -33,7 +33,7 @@ FUNCTIONS = {
     'tuple': 'a list',
     'int': 'portable.parse_int or portable.floor',
     'float': 'your own parser',
-    'isinstance': 'portable.is_text, is_number, is_whole_number, is_list or is_record',
+    'isinstance': 'portable.is_text, is_number, is_list or is_record',
     'type': 'portable.is_text and friends',
     'getattr': 'an attribute, or a dict and `in`',
     'hasattr': 'an attribute, or a dict and `in`',
@@ -92,6 +92,10 @@ METHODS = {
 # Not here: `remove` and `add`, native methods of DOM objects (element.remove(),
 # classList.add()) that browser adapters call; a list's remove() fails loudly in
 # JavaScript, with no runtime to supply it.
+
+# Where values from outside come from (a listing's JSON, a stored record): compared with
+# Transcrypt's == they are converted first (['directory'] == 'directory' in JavaScript).
+OUTSIDE_SOURCES = ('record_field', 'parse_json')
 
 MODULES = ('json', 'functools', 'collections', 'asyncio', 'urllib', 're', 'datetime', 'math')
 
@@ -172,7 +176,46 @@ def violations(source, filename='<source>'):
                 if name.split('.')[0] in MODULES:
                     flag(node, 'module ' + name + ' is missing or costly in the bundle: '
                                'helpers in portable')
-    return sorted(found)
+    check_outside_values(tree, flag)
+    return sorted(set(found))
+
+
+def is_outside(node, names):
+    """True for a value read from outside: a call of a source, a name bound from one (or a
+    loop over one), or an item of such a value."""
+    if isinstance(node, ast.Call):
+        return isinstance(node.func, ast.Name) and node.func.id in OUTSIDE_SOURCES
+    if isinstance(node, ast.Name):
+        return node.id in names
+    return isinstance(node, ast.Subscript) and is_outside(node.value, names)
+
+
+def check_outside_values(tree, flag):
+    """Values from outside are compared with portable.is_exactly, never ==, != or in, which
+    Transcrypt writes as JavaScript's converting == (docs/transcrypt.md)."""
+    for function in ast.walk(tree):
+        if not isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            continue
+        names: set[str] = set()
+        for node in ast.walk(function):
+            if isinstance(node, ast.Assign) and is_outside(node.value, names):
+                names.update(target.id for target in node.targets if isinstance(target, ast.Name))
+            elif isinstance(node, ast.For) and is_outside(node.iter, names) \
+                    and isinstance(node.target, ast.Name):
+                names.add(node.target.id)
+        for node in ast.walk(function):
+            if not isinstance(node, ast.Compare):
+                continue
+            operands = [node.left] + node.comparators
+            for index, op in enumerate(node.ops):
+                pair = operands[index:index + 2]
+                if isinstance(op, (ast.Eq, ast.NotEq, ast.In, ast.NotIn)) \
+                        and any(is_outside(side, names) for side in pair) \
+                        and not any(isinstance(side, ast.Constant) and side.value is None
+                                    for side in pair):
+                    flag(node, 'a value read from outside (record_field, parse_json) compared '
+                               'with ==, != or in, which convert in JavaScript: write '
+                               'portable.is_exactly(value, expected)')
 
 
 def check_call(node, flag, range_loops):

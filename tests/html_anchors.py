@@ -5,14 +5,31 @@ the listing reader behind them cannot drift between the two sides.
 """
 
 from bs4 import BeautifulSoup, NavigableString
+from bs4.exceptions import ParserRejectedMarkup
 
 SPACES = ' \t\r\n'
 
 
+# Listing text keeps each byte that is not UTF-8 as U+DC80..U+DCFF (bookmarklet/names.py),
+# which BeautifulSoup cannot encode: it parses them as characters of plane 16 instead.
+STAND_IN = 0x10FC00 - 0xDC00
+ESCAPES = {code: code + STAND_IN for code in range(0xDC80, 0xDD00)}
+STAND_INS = {code + STAND_IN: code for code in range(0xDC80, 0xDD00)}
+
+
+def parsed(text):
+    """The soup of text. Python's parser refuses a marked section ('<![DOCTYPE'), which a
+    browser reads as a bogus comment up to '>': so does Python's for '<!x['."""
+    try:
+        return BeautifulSoup(text, 'html.parser')
+    except ParserRejectedMarkup:
+        return BeautifulSoup(text.replace('<![', '<!x['), 'html.parser')
+
+
 def anchors_of_html(text):
-    soup = BeautifulSoup(text, 'html.parser')
-    return [{'href': link['href'], 'text': link.get_text(), 'tail': tail_of(link),
-             'datetime': datetime_of(link)}
+    soup = parsed(text.translate(ESCAPES))
+    return [{'href': str(link['href']).translate(STAND_INS), 'text': link.get_text().translate(STAND_INS),
+             'tail': tail_of(link).translate(STAND_INS), 'datetime': datetime_of(link)}
             for link in soup.find_all('a', href=True)]
 
 

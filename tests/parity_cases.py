@@ -8,7 +8,9 @@ V8, JavaScriptCore and SpiderMonkey: a case added here runs in all of them.
 A date format the listing reader learns belongs in LISTING_DATES.
 """
 
+import json
 from typing import Any
+from urllib.parse import quote
 
 from tests.html_anchors import anchors_of_html
 from tests.fixture_corpus import fixture_names, load
@@ -61,7 +63,8 @@ LISTING_DATES = {
 
 
 def entry(name, mtime, kind='file', size=None, approx=False):
-    return {'name': name, 'type': kind, 'mtime': mtime, 'size': size, 'sizeApprox': approx}
+    return {'name': name, 'href': quote(name.encode(), safe='-._~'), 'undecodable': False,
+            'type': kind, 'mtime': mtime, 'size': size, 'sizeApprox': approx}
 
 
 def html_listing_line(name, date, size):
@@ -127,6 +130,98 @@ def listing_date_cases(add):
         add('read_listing', 'text/html', page, anchors_of_html(page), {'utcOffsetMinutes': offset})
 
 
+# Names as bytes: valid UTF-8, Latin-1, cut sequences, overlong forms, surrogates, the
+# replacement character itself, and the four characters that show a Latin-1 byte.
+NAME_BYTES = [b'plain-name', b'a&b c', 'ü'.encode(), '日本'.encode(), '\U0001F600'.encode(), b'%#?',
+              b"<>\"'", b'caf\xe9', b'bad\xffname', b'\xc3', b'x\xe2\x82', b'\xed\xa0\x80',
+              b'\xc0\xaf', b'\xf4\x90\x80\x80', b'\xf0\x9f\x98', b'caf\\xe9', '\ufffd'.encode(), b'',
+              bytes(range(0, 128))]
+
+
+def name_cases(add):
+    """Bytes to links and readable names, and bodies to listing text (bookmarklet/names.py)."""
+    for data in NAME_BYTES:
+        add('name_of_bytes', data.decode('latin-1'))
+        add('name_of_text', data.decode('utf-8', 'surrogateescape'))
+        add('percent_encode', data.decode('latin-1'))
+        add('body_text', data.decode('latin-1'))
+        add('body_text', (b'\xef\xbb\xbf[' + data + b']').decode('latin-1'))
+        for href in [quote(data, safe='-._~'), quote(data, safe='-._~;+&%').lower(),
+                     data.decode('utf-8', 'surrogateescape')]:
+            add('percent_decode', href)
+            add('name_of_href', href)
+    for text in ['%ZZ', '100%', 'a%2', '\ud800x', 'x\udcff\udc7f', 'e\u0301']:
+        add('name_of_text', text)
+        add('name_of_href', text)
+    for url in ['http://h/archive/caf%E9/', 'http://h:81/a;b+c%25d/?x#y', 'http://h/caf%C3%A9/a%2Fb/',
+                'http://h', 'http://h/%F0%9F%98%80%ED%A0%80/', 'file:///x/%ZZ/']:
+        add('readable_path', url)
+    for reached in ['', 'http://h/r/a/', 'http://h/r/b/', 'http://h/elsewhere/', 'http://h.evil/r/a/',
+                    'http://h/r']:
+        add('redirect_problem', 'http://h/r/a/', reached, 'http://h/r/')
+    nginx = ('[\r\n{ "name":"caf\xe9", "type":"directory", "mtime":"Tue, 01 Sep 2026 12:34:56 GMT" },'
+             '\r\n{ "name":"caf\u00e9", "type":"file", "mtime":"Tue, 01 Sep 2026 12:34:56 GMT", "size":1 },'
+             '\r\n{ "name":"caf\\u00e9 \\ud83d\\ude00", "type":"file", "mtime":"x", "size":2 },'
+             '\r\n{ "name":"caf\xef\xbf\xbd", "type":"file", "mtime":"x", "size":3 }\r\n]')
+    xml = ('<?xml version="1.0"?>\r\n<list>\r\n<directory mtime="2026-09-01T12:34:56Z">caf\xe9'
+           '</directory>\r\n<file mtime="2026-09-01T12:34:56Z" size="1">caf\xc3\xa9 &amp;\xff</file>'
+           '\r\n</list>\r\n')
+    html = html_listing(['<a href="caf%E9/">caf\xe9/</a> 01-Sep-2026 12:34 -\r\n',
+                         '<a href="caf\xe9.txt">caf\xe9.txt</a> 01-Sep-2026 12:34 1\r\n',
+                         '<a href="caf\xc3\xa9.txt">caf\xc3\xa9.txt</a> 01-Sep-2026 12:34 2\r\n',
+                         '<a href="caf%ef%bf%bd">caf?</a> 01-Sep-2026 12:34 3\r\n'])
+    settings = {'utcOffsetMinutes': 0}
+    for content_type, body in [('application/json', nginx), ('text/xml', xml), ('text/html', html)]:
+        anchors = anchors_of_html(body.encode('latin-1').decode('utf-8', 'surrogateescape')) \
+            if content_type == 'text/html' else []
+        add('read_body', content_type, body, anchors, settings)
+
+
+def eviction_cases(add):
+    """What the cache gives up past its bounds: ties in visit times, orphans, the shown root."""
+    visits: list[dict[str, Any]] = [{'root': 'http://h/' + name + '/', 'visitedAt': 1000 + index % 3}
+                                    for index, name in enumerate('abcdefg')]
+    records = [{'url': visit['root'] + 'd' + str(number) + '/', 'bytes': 100 + number}
+               for visit in visits for number in range(3)]
+    records += [{'url': 'http://h/gone/' + str(number) + '/', 'bytes': 50} for number in range(4)]
+    for bounds in [{'roots': 100, 'records': 100, 'bytes': 10 ** 9},
+                   {'roots': 2, 'records': 100, 'bytes': 10 ** 9},
+                   {'roots': 100, 'records': 10, 'bytes': 10 ** 9},
+                   {'roots': 100, 'records': 100, 'bytes': 900},
+                   {'roots': 0, 'records': 0, 'bytes': 0}]:
+        for current in ['http://h/a/', 'http://h/g/', 'http://h/gone/']:
+            add('evictions', visits, records, current, bounds)
+    add('record_bytes', {'url': 'http://h/a/', 'entries': [entry('caf\\xe9', 1), entry('b', 2)]})
+
+
+def loose_value_cases(add):
+    """Values a listing or a stored record may hold that JavaScript's == takes for others:
+    read strictly, they mean the same on both sides (docs/design.md, Names are bytes)."""
+    values = [['directory'], {'toString': 1}, 'directory', 'Directory', 1, '1', True, None, 5.0,
+              1e300, 2 ** 53 - 1, 2 ** 53, -1, '5', 0.5, [5], -0.0]
+    for value in values:
+        add('is_exactly', value, 'directory')
+        add('is_exactly', value, True)
+        add('is_exactly', value, 1)
+        add('exact_integer', value)
+    settings = {'utcOffsetMinutes': 0}
+    items = [{'name': 'v' + str(index), 'type': value, 'size': value, 'mtime': 'x'}
+             for index, value in enumerate(values)]
+    add('read_listing', 'application/json', json.dumps(items), [], settings)
+    caddy = [{'name': 'c' + str(index), 'is_dir': value, 'is_symlink': value, 'size': value}
+             for index, value in enumerate(values)]
+    add('read_listing', 'application/json', json.dumps(caddy), [], settings)
+    t = 1788220800
+    sound = dict(entry('a', t, 'file', 1), seen=0)
+    stored = {'url': 'http://h/d/', 'mtime': t, 'precision': 1, 'format': 'json', 'fetchedAt': t,
+              'schema': 2, 'entries': [sound], 'bytes': 300}
+    for field, value in [('schema', '2'), ('schema', True), ('schema', 2.0), ('url', ['http://h/d/'])]:
+        add('stored_record', dict(stored, **{field: value}), 'http://h/d/')
+    for field, value in [('type', ['file']), ('type', 'File'), ('sizeApprox', 1),
+                         ('sizeApprox', 'true'), ('undecodable', 1), ('href', ['a'])]:
+        add('stored_record', dict(stored, entries=[dict(sound, **{field: value})]), 'http://h/d/')
+
+
 def portable_cases(add):
     """The helpers that stand in for Python's slices, join, dict methods and exceptions."""
     given: tuple
@@ -154,6 +249,8 @@ def core_cases():
         cases.append({'kind': kind, 'input': list(given)})
 
     portable_cases(add)
+    loose_value_cases(add)
+    eviction_cases(add)
 
     ties = [entry(name, 1000) for name in ['b', 'a', 'B', 'é', 'e', '\uff01', '\U0001F600', 'a0', '']]
     add('sort', ties + [entry('new', 10000), entry('none', None), entry('old', 1)])
@@ -184,11 +281,7 @@ def core_cases():
         add('format_size', size)
     for text in ['0', '42', '3000000000', '4294967297', '12abc', '', '-1', '007', '1.5']:
         add('parse_int', text)
-    for text in ['a%26b', '%E6%97%A5', '%F0%9F%98%80', 'bad%FFname', '%C3', '%E2%82', '%ZZ',
-                 '100%', '%ED%A0%80', '%C0%AF', 'plain-name']:
-        add('percent_decode', text)
-    for name in ['a&b c', 'ü', '日本', '\U0001F600', '%#?', "<>\"'"]:
-        add('percent_encode', name)
+    name_cases(add)
     settings = {'utcOffsetMinutes': 0}
     add('read_listing', 'application/json', NGINX_JSON, [], settings)
     add('read_listing', 'application/json', NGINX_JSON[:-20], [], settings)
@@ -231,9 +324,9 @@ def core_cases():
     add('entry_view', entry('a b.txt', 1563194096, 'file', 1536), 'http://x/files/', 1563194096 + 7200)
     add('entry_view', entry('dir', None, 'directory'), 'http://x/', 0)
     t = 1788220800
-    stored: dict[str, Any] = {'url': 'http://h/d/', 'mtime': t, 'precision': 1, 'format': 'json', 'fetchedAt': t + 1,
-              'schema': 1, 'entries': [{'name': 'a', 'type': 'file', 'mtime': t, 'size': 1,
-                                         'sizeApprox': False, 'seen': 0}]}
+    stored: dict[str, Any] = {'url': 'http://h/d/', 'mtime': t, 'precision': 1, 'format': 'json',
+                              'fetchedAt': t + 1, 'schema': 2, 'bytes': 300,
+                              'entries': [dict(entry('a', t, 'file', 1), seen=0)]}
     for given in [(None, t, 1, t + 9), (stored, t, 1, t + 9), (stored, t + 1, 1, t + 9),
                   (stored, t, 60, t + 9), (stored, t, 1, t + 86401), (stored, None, 1, t),
                   (dict(stored, fetchedAt=t + 69), t, 1, t + 9),
@@ -242,7 +335,7 @@ def core_cases():
     listing_value = {'format': 'html', 'entries': [entry('a', t, 'file', 1), entry('b', t)]}
     add('new_record', 'http://h/d/', t, 60, listing_value, t + 50, None)
     add('new_record', 'http://h/d/', t, 60, listing_value, t + 50, stored)
-    for value in [stored, None, {'schema': 1}, dict(stored, schema=2), dict(stored, fetchedAt='x'),
+    for value in [stored, None, {'schema': 2}, dict(stored, schema=1), dict(stored, fetchedAt='x'),
                   dict(stored, entries=[{'name': 'x'}]),
                   dict(stored, entries=[dict(stored['entries'][0], type='link')]),
                   dict(stored, entries=[dict(stored['entries'][0], type=None)]),
@@ -272,6 +365,6 @@ def fixture_cases():
         fixture = load(name)
         content_type = fixture['meta']['contentType']
         anchors = anchors_of_html(fixture['text']) if 'html' in content_type else []
-        cases.append({'kind': 'read_listing',
-                      'input': [content_type, fixture['text'], anchors, fixture['settings']]})
+        cases.append({'kind': 'read_body',
+                      'input': [content_type, fixture['body'], anchors, fixture['settings']]})
     return cases

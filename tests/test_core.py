@@ -47,17 +47,74 @@ def test_ages_are_short_and_say_which_way():
         ['just now', '2 min ago', '2 h ago', '3 d ago', 'in 2 h']
 
 
-@pytest.mark.parametrize('name', ['plain', 'a b&c', 'ü', '日本語', '\U0001F600 x', '%#?<>"\'', '~._-'])
-def test_names_encode_as_nginx_does_and_decode_back(name):
-    encoded = names.percent_encode(name)
-    assert encoded == quote(name.encode('utf-8'), safe='-._~')
-    assert names.percent_decode(encoded) == [name, True]
+NAME_BYTES = [b'plain', b'a b&c', 'ü'.encode(), '日本語'.encode(), '\U0001F600 x'.encode(),
+              b'%#?<>"\'', b'~._-', b'caf\xe9', b'bad\xffname', b'\xc3', b'x\xe2\x82',
+              b'\xed\xa0\x80', b'\xc0\xaf', b'caf\\xe9', '\ufffd'.encode(), bytes(range(0, 128))]
 
 
-@pytest.mark.parametrize('href, clean_part', [('bad%FFname', 'bad'), ('%C3', ''), ('x%E2%82', 'x')])
-def test_bytes_that_are_not_utf8_decode_readably_and_are_flagged(href, clean_part):
-    text, clean = names.percent_decode(href)
-    assert not clean and text.startswith(clean_part) and '\ufffd' in text
+def byte_string(data):
+    """bytes as the reader takes them: one character per byte."""
+    return data.decode('latin-1')
+
+
+@pytest.mark.parametrize('data', NAME_BYTES, ids=repr)
+def test_a_name_links_by_its_exact_bytes_and_reads_as_python_shows_them(data):
+    named = names.name_of_bytes(byte_string(data))
+    assert named['href'] == quote(data, safe='-._~')
+    assert names.percent_decode(named['href']) == byte_string(data)
+    assert named['name'] == data.decode('utf-8', 'backslashreplace')
+    assert named['undecodable'] == (data.decode('utf-8', 'replace') != data.decode('utf-8', 'ignore'))
+
+
+@pytest.mark.parametrize('data', NAME_BYTES, ids=repr)
+def test_a_name_in_listing_text_or_an_href_keeps_its_bytes(data):
+    text = data.decode('utf-8', 'surrogateescape')
+    assert names.name_of_text(text) == names.name_of_bytes(byte_string(data))
+    # An href as servers write it: percent-encoded, or some bytes raw.
+    for href in (quote(data, safe='-._~'), quote(data, safe='-._~;+&\'%'), text):
+        assert names.name_of_href(href) == names.name_of_bytes(byte_string(data)), href
+
+
+def test_two_names_that_read_alike_are_two_hrefs():
+    latin1 = names.name_of_bytes(byte_string(b'caf\xe9'))
+    written = names.name_of_bytes(byte_string(b'caf\\xe9'))
+    replaced = names.name_of_bytes(byte_string('caf\ufffd'.encode()))
+    assert latin1['name'] == written['name'] == 'caf\\xe9' and replaced['name'] == 'caf\ufffd'
+    assert len({latin1['href'], written['href'], replaced['href']}) == 3
+    assert [latin1['undecodable'], written['undecodable'], replaced['undecodable']] == \
+        [True, False, False]
+
+
+@pytest.mark.parametrize('seed', range(40))
+def test_a_body_decodes_as_cpython_s_surrogateescape(seed):
+    generator = random.Random(seed)
+    pieces = [b'abc', '日本'.encode(), b'\xe9', b'\xff', b'\xc3', b'\xe2\x82', b'\xf0\x9f\x98\x80',
+              b'\xed\xa0\x80', b'\xc0\xaf', b'\xf4\x90\x80\x80', b'\x80', b'{"name":"']
+    data = b''.join(generator.choice(pieces) for _ in range(generator.randrange(0, 30)))
+    expected = data.decode('utf-8', 'surrogateescape')
+    assert names.body_text(byte_string(data)) == expected
+    assert names.decode_utf8(byte_string(data), names.escaped_byte) == expected
+
+
+def test_a_body_s_byte_order_mark_is_dropped_as_fetch_drops_it():
+    assert names.body_text(byte_string(b'\xef\xbb\xbf[]')) == '[]'
+    assert names.body_text(byte_string(b'\xef\xbb\xbf[\xe9]')) == '[\udce9]'
+
+
+@pytest.mark.parametrize('url, readable', [
+    ('http://h/archive/caf%E9/', '/archive/caf\\xe9/'), ('http://h:81/a;b+c%25d/?x#y', '/a;b+c%d/'),
+    ('http://h/caf%C3%A9/a%2Fb/', '/café/a/b/'), ('http://h', '/')])
+def test_a_root_s_path_reads_as_names_do_whatever_its_bytes(url, readable):
+    assert names.readable_path(url) == readable
+
+
+@pytest.mark.parametrize('reached, problem', [
+    ('', ''), ('http://h/r/a/', ''), ('http://h/r/b/', ''), ('http://h/r/a/x/', ''),
+    ('http://h/elsewhere/', 'redirected to http://h/elsewhere/, outside this listing'),
+    ('http://h.evil/r/a/', 'redirected to http://h.evil/r/a/, outside this listing'),
+    ('http://h/r', 'redirected to http://h/r, outside this listing')])
+def test_a_redirect_is_followed_only_inside_the_listing(reached, problem):
+    assert names.redirect_problem('http://h/r/a/', reached, 'http://h/r/') == problem
 
 
 def test_parse_int_is_exact_past_32_bits_and_refuses_junk():
@@ -66,11 +123,12 @@ def test_parse_int_is_exact_past_32_bits_and_refuses_junk():
 
 
 def test_order_is_newest_first_then_by_code_point_and_stable():
-    entries = [{'name': n, 'mtime': m} for n, m in
+    entries = [{'name': n, 'href': quote(n), 'mtime': m} for n, m in
                [('b', 5), ('a', 5), ('\U0001F600', 5), ('\uff01', 5), ('z', 9), ('none', None)]]
     assert [e['name'] for e in order.sorted_entries(entries)] == \
         ['z', 'a', 'b', '\uff01', '\U0001F600', 'none']
-    shuffled = [{'name': 'n{}'.format(i % 10), 'mtime': i % 4, 'id': i} for i in range(200)]
+    shuffled = [{'name': 'n{}'.format(i % 10), 'href': 'n{}'.format(i % 10), 'mtime': i % 4, 'id': i}
+                for i in range(200)]
     random.Random(3).shuffle(shuffled)
     expected = sorted(shuffled, key=lambda e: (-e['mtime'], e['name']))
     assert order.sorted_entries(shuffled) == expected
@@ -87,13 +145,15 @@ def test_paging_slices_and_clamps():
 def test_nginx_json_listing_reads_exactly():
     listing = read_listing('application/json', NGINX_JSON, anchors_of_html, SETTINGS)
     assert listing['format'] == 'json' and listing['precision'] == 1
+    named = {'undecodable': False}
     assert listing['entries'] == [
-        {'name': 'nested', 'type': 'directory', 'mtime': 1563194096, 'size': None,
-         'sizeApprox': False},
-        {'name': 'a&b "q".txt', 'type': 'file', 'mtime': 1563194096, 'size': 1, 'sizeApprox': False},
-        {'name': 'big.iso', 'type': 'file', 'mtime': 4102444800, 'size': 5000000000,
-         'sizeApprox': False},
-        {'name': 'loop', 'type': 'other', 'mtime': 0, 'size': None, 'sizeApprox': False}]
+        dict(named, name='nested', href='nested', type='directory', mtime=1563194096, size=None,
+             sizeApprox=False),
+        dict(named, name='a&b "q".txt', href='a%26b%20%22q%22.txt', type='file', mtime=1563194096,
+             size=1, sizeApprox=False),
+        dict(named, name='big.iso', href='big.iso', type='file', mtime=4102444800, size=5000000000,
+             sizeApprox=False),
+        dict(named, name='loop', href='loop', type='other', mtime=0, size=None, sizeApprox=False)]
 
 
 def test_nginx_html_listing_takes_names_from_href_not_the_cut_text():
@@ -101,7 +161,8 @@ def test_nginx_html_listing_takes_names_from_href_not_the_cut_text():
     assert listing['format'] == 'html' and listing['precision'] == 60
     assert [(e['name'], e['type'], e['size']) for e in listing['entries']] == [
         ('nested', 'directory', None), ('a&b.txt', 'file', 1), ('big.iso', 'file', 5000000000),
-        ('日本 \U0001F600.txt', 'file', 12), ('bad\ufffdname', 'file', 0)]
+        ('日本 \U0001F600.txt', 'file', 12), ('bad\\xffname', 'file', 0)]
+    assert listing['entries'][4]['href'] == 'bad%FFname' and listing['entries'][4]['undecodable']
     assert listing['entries'][0]['mtime'] == calendar.timegm((2019, 7, 15, 12, 34, 0))
     assert listing['undecodable'] == 1
 
@@ -110,33 +171,60 @@ def test_nginx_html_listing_takes_names_from_href_not_the_cut_text():
     ('application/json', NGINX_JSON[:-30]),
     ('application/json', '{"a": 1}'),
     ('text/html', '<html><body><form>Login</form></body></html>'),
+    # A directory's own index.html links to its parent, as a listing does.
+    ('text/html', '<html><head><title>Welcome</title></head><body><a href="../">Up</a> '
+                  '<a href="page.html">Our page</a></body></html>'),
+    ('text/html', '<html><head><title>200 OK</title></head><body><a href="../">Parent Directory'
+                  '</a> <a href="?C=M;O=A">by date</a> <a href="?sort=size">by size</a>'),
 ])
 def test_what_is_not_a_listing_is_an_error_not_an_empty_directory(content_type, text):
     with pytest.raises(Problem):
         read_listing(content_type, text, anchors_of_html, SETTINGS)
 
 
+@pytest.mark.parametrize('title, sort_link', [
+    ('Index of /x/', ''), ('Directory listing for /x/', ''),
+    ('/x/', '?sort=name&order=asc'), ('/x/', '?C=N;O=D')])
+def test_a_listing_is_known_by_its_title_or_its_sort_by_name_link(title, sort_link):
+    page = '<html><head><title>{}</title></head><body><a href="{}">Name</a> ' \
+        '<a href="a.txt">a.txt</a></body></html>'.format(title, sort_link)
+    listing = read_listing('text/html', page, anchors_of_html, SETTINGS)
+    assert [entry['name'] for entry in listing['entries']] == ['a.txt']
+
+
+def entry(name, kind='file', mtime=1563194096, size=None, approx=False, data=None):
+    """An entry as the reader gives it, of name's UTF-8 or of the bytes data."""
+    named = names.name_of_bytes(byte_string(name.encode() if data is None else data))
+    return dict(named, type=kind, mtime=mtime, size=size, sizeApprox=approx)
+
+
 def test_entry_view_gives_contract_strings():
-    view = display.entry_view({'name': 'a b', 'type': 'file', 'mtime': 1563194096, 'size': 1536,
-                               'sizeApprox': False}, 'http://h/files/', 1563194096 + 60)
+    view = display.entry_view(entry('a b', size=1536), 'http://h/files/', 1563194096 + 60)
     assert view == {'name': 'a b', 'type': 'file', 'href': 'http://h/files/a%20b',
-                    'mtime': '2019-07-15T12:34:56Z', 'size': '1536', 'age': '1 min ago',
-                    'sizeText': '1.5 KB'}
+                    'undecodable': '', 'mtime': '2019-07-15T12:34:56Z', 'size': '1536',
+                    'age': '1 min ago', 'sizeText': '1.5 KB'}
+
+
+def test_a_row_links_to_the_bytes_of_a_name_that_is_not_utf8_and_says_so():
+    view = display.entry_view(entry('', 'directory', data=b'caf\xe9'), 'http://h/a%3Bb/', 0)
+    assert [view['name'], view['href'], view['undecodable']] == \
+        ['caf\\xe9', 'http://h/a%3Bb/caf%E9/', 'true']
 
 
 # The cache decision -------------------------------------------------------
 
 from bookmarklet import freshness  # noqa: E402
+from bookmarklet.eviction import record_bytes  # noqa: E402
 
 T = 1788220800  # a directory's mtime, on a whole minute
 DAY = 86400
 
 
 def record(mtime, fetched_at, precision=1, names=('a',)):
-    return {'url': 'http://h/d/', 'mtime': mtime, 'precision': precision, 'format': 'json',
-            'fetchedAt': fetched_at, 'schema': 1,
-            'entries': [{'name': n, 'type': 'file', 'mtime': T, 'size': 1, 'sizeApprox': False,
-                         'seen': 0} for n in names]}
+    value = {'url': 'http://h/d/', 'mtime': mtime, 'precision': precision, 'format': 'json',
+             'fetchedAt': fetched_at, 'schema': 2,
+             'entries': [dict(entry(n, mtime=T, size=1), seen=0) for n in names]}
+    return dict(value, bytes=record_bytes(value))
 
 
 @pytest.mark.parametrize('case, expected', [
@@ -160,24 +248,30 @@ def test_cache_decision_follows_every_freshness_rule(case, expected):
 
 
 def test_new_record_remembers_when_each_entry_was_first_seen():
-    listing = {'format': 'json', 'entries': [
-        {'name': 'a', 'type': 'file', 'mtime': T, 'size': 1, 'sizeApprox': False},
-        {'name': 'b', 'type': 'directory', 'mtime': T, 'size': None, 'sizeApprox': False}]}
+    listing = {'format': 'json', 'entries': [entry('a', mtime=T, size=1), entry('b', 'directory', T)]}
     first = freshness.new_record('http://h/d/', T, 1, listing, T + 100, None)
     assert [e['seen'] for e in first['entries']] == [0, 0]
-    listing['entries'].append({'name': 'c', 'type': 'file', 'mtime': T, 'size': 2, 'sizeApprox': False})
+    listing['entries'].append(entry('c', mtime=T, size=2))
+    # Reads as the name before it, but is another: new, and a change.
+    listing['entries'].append(entry('', mtime=T, data=b'\\xe9'))
+    listing['entries'].append(entry('', mtime=T, data=b'\xe9'))
     second = freshness.new_record('http://h/d/', T + 5, 1, listing, T + 200, first)
-    assert [e['seen'] for e in second['entries']] == [0, 0, T + 200]
-    assert [freshness.appeared_since(e, T + 150) for e in second['entries']] == [False, False, True]
+    assert [e['seen'] for e in second['entries']] == [0, 0, T + 200, T + 200, T + 200]
+    assert [freshness.appeared_since(e, T + 150) for e in second['entries']] == \
+        [False, False, True, True, True]
+    third = freshness.new_record('http://h/d/', T + 5, 1, listing, T + 300, second)
+    assert [e['seen'] for e in third['entries']] == [e['seen'] for e in second['entries']]
     assert not freshness.appeared_since(second['entries'][2], None)
     assert freshness.status_after_fetch('recheck', first, second['entries']) == 'changed'
     assert freshness.status_after_fetch('recheck', first, first['entries']) == 'fresh'
 
 
 @pytest.mark.parametrize('value', [
-    None, 'text', [], {'schema': 0}, dict(record(T, T), schema=2), dict(record(T, T), url='http://h/x/'),
+    None, 'text', [], {'schema': 0}, dict(record(T, T), schema=1), dict(record(T, T), url='http://h/x/'),
+    dict(record(T, T), entries=[{'name': 'a', 'type': 'file', 'mtime': T, 'size': 1,
+                                 'sizeApprox': False, 'seen': 0}]),
     dict(record(T, T), entries='x'), dict(record(T, T), entries=[{'name': 1, 'seen': 0}]),
-    dict(record(T, T), fetchedAt='yesterday'),
+    dict(record(T, T), fetchedAt='yesterday'), dict(record(T, T), bytes='1 KB'),
 ])
 def test_stored_values_of_another_schema_or_damaged_are_not_trusted(value):
     assert freshness.stored_record(value, 'http://h/d/') is None
@@ -193,6 +287,5 @@ def test_only_directories_directly_below_the_root_are_pruned():
 
 
 def test_a_rounded_size_is_shown_as_near_and_promises_no_bytes():
-    view = display.entry_view({'name': 'h.iso', 'type': 'file', 'mtime': None, 'size': 5476083302,
-                               'sizeApprox': True}, 'http://h/', 0)
+    view = display.entry_view(entry('h.iso', mtime=None, size=5476083302, approx=True), 'http://h/', 0)
     assert view['size'] == '' and view['sizeText'] == '~5.1 GB'

@@ -15,6 +15,7 @@ import pytest
 
 from tests.edge_trees import LATIN1, REPLACED, INSIDE, URL_CHARACTERS, LATIN1_ROOT, \
     URL_CHARACTERS_ROOT, ROOT_DIRECTORY, ROOT_FILE, SITE, PLAIN
+from bookmarklet.words import UNDECODABLE
 from tests.links import open_link, path_bytes, row_at, row_text
 from tests.overlay_reader import open_sitemap, open_root
 from tests.visits import visit, read_cache
@@ -29,12 +30,8 @@ STARTS = {
 }
 
 
-def on_every_server(wrong):
-    """The servers to run a test on; wrong maps a server to what this build does wrong
-    there, and the test is expected to fail on it until issue 13 is fixed."""
-    return [pytest.param(kind, id=kind, marks=[pytest.mark.xfail(strict=True, reason=wrong[kind])]
-                         if kind in wrong else [])
-            for kind in STARTS]
+# Every server the tests below run on, by name.
+SERVERS = list(STARTS)
 
 
 @pytest.fixture
@@ -47,22 +44,14 @@ NAMES = b'/names/'
 LATIN1_DIRECTORY = NAMES + LATIN1 + b'/'
 
 
-LATIN1_WRONG = {kind: 'issue 13: the Latin-1 name is decoded to U+FFFD, so the row links to '
-                'caf%EF%BF%BD/, which is another name' for kind in STARTS}
-# HTML listings lose the file's row: one row stands for both names. JSON listings
-# show two rows with one name, and the directory's link is the file's plus a slash.
-COLLISION_WRONG = dict(
-    {kind: 'issue 13: the U+FFFD file has no row; one row, named with U+FFFD, links to '
-           'caf%EF%BF%BD/' for kind in ('nginx-html', 'apache', 'lighttpd')},
-    **{kind: 'issue 13: two rows named alike with U+FFFD, linking to caf%EF%BF%BD/ and '
-             'caf%EF%BF%BD' for kind in ('nginx-json', 'caddy')})
-
-
-@pytest.mark.parametrize('server', on_every_server(LATIN1_WRONG), indirect=True)
+@pytest.mark.parametrize('server', SERVERS, indirect=True)
 def test_a_latin1_directory_links_to_itself_and_its_entries_load(page, server, bookmarklet):
     overlay = visit(page, server, bookmarklet, NAMES.decode())[0]
     row = row_at(overlay, LATIN1_DIRECTORY)
     assert row['type'] == 'directory' and row['status'] == 'new', row
+    # Shown as Python shows the byte, and marked so a person sees why.
+    assert row['name'] == 'caf\\xe9' and row['undecodable'] == 'true'
+    assert UNDECODABLE in row_text(page, row['href'])
     assert [path_bytes(child['href']) for child in row['children']] == [LATIN1_DIRECTORY + INSIDE]
     # Wave 2 asked the server for these very bytes, once, and kept the listing under them.
     assert [r['status'] for r in server.requests() if path_bytes(r['uri']) == LATIN1_DIRECTORY] \
@@ -77,13 +66,14 @@ def test_a_latin1_directory_links_to_itself_and_its_entries_load(page, server, b
     assert page.errors == []
 
 
-@pytest.mark.parametrize('server', on_every_server(COLLISION_WRONG), indirect=True)
+@pytest.mark.parametrize('server', SERVERS, indirect=True)
 def test_a_name_holding_U_FFFD_and_a_latin1_name_are_two_rows_and_two_links(page, server,
                                                                              bookmarklet):
     overlay = open_sitemap(page, server.url(NAMES.decode()), bookmarklet)
     directory = row_at(overlay, LATIN1_DIRECTORY)
     replaced = row_at(overlay, NAMES + REPLACED)
     assert directory['name'] != replaced['name'], 'two names are shown as two names'
+    assert 'undecodable' not in replaced, 'U+FFFD is a character like any other'
     assert replaced['type'] == 'file' and directory['type'] == 'directory'
     opened = open_link(page, replaced['href'])
     assert opened['status'] == 200 and opened['text'].encode() == REPLACED
@@ -91,7 +81,7 @@ def test_a_name_holding_U_FFFD_and_a_latin1_name_are_two_rows_and_two_links(page
     assert opened['status'] == 200 and INSIDE.decode() in opened['text']
 
 
-@pytest.mark.parametrize('server', on_every_server({}), indirect=True)
+@pytest.mark.parametrize('server', SERVERS, indirect=True)
 def test_names_with_characters_urls_give_a_meaning_open_their_entries(page, server, bookmarklet):
     overlay = open_sitemap(page, server.url(NAMES.decode()), bookmarklet)
     for name in URL_CHARACTERS:
@@ -116,14 +106,12 @@ def check_root(page, server, bookmarklet, root, typed):
     assert opened['status'] == 200 and opened['text'].encode() == ROOT_FILE
 
 
-@pytest.mark.parametrize('server', on_every_server({
-    kind: 'issue 13: the root is decoded with decodeURI, which throws on %E9, and the '
-          'overlay stays on "Reading the listing…"' for kind in STARTS}), indirect=True)
+@pytest.mark.parametrize('server', SERVERS, indirect=True)
 def test_a_root_whose_path_is_latin1_opens(page, server, bookmarklet):
     check_root(page, server, bookmarklet, LATIN1_ROOT, quote_from_bytes(LATIN1_ROOT, safe='/'))
 
 
-@pytest.mark.parametrize('server', on_every_server({}), indirect=True)
+@pytest.mark.parametrize('server', SERVERS, indirect=True)
 def test_a_root_whose_path_holds_semicolon_plus_and_percent_opens(page, server, bookmarklet):
     # As a person types it (';' and '+' raw, '%' as %25), and as nginx links it.
     for typed in (quote_from_bytes(URL_CHARACTERS_ROOT, safe='/;+'),
@@ -131,9 +119,7 @@ def test_a_root_whose_path_holds_semicolon_plus_and_percent_opens(page, server, 
         check_root(page, server, bookmarklet, URL_CHARACTERS_ROOT, typed)
 
 
-@pytest.mark.parametrize('server', on_every_server({
-    kind: "issue 13: the page's '../' link passes for a listing's, and its links are "
-          'shown as entries' for kind in STARTS}), indirect=True)
+@pytest.mark.parametrize('server', SERVERS, indirect=True)
 def test_a_directory_that_serves_a_page_is_not_a_listing(page, server, bookmarklet):
     overlay = open_sitemap(page, server.url('/sites/'), bookmarklet)
     plain = row_at(overlay, b'/sites/' + PLAIN + b'/')

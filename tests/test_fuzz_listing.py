@@ -2,13 +2,15 @@
 saying why not, never anything else, in CPython; and a fixed sample of the same
 inputs reads identically in the parity build in every engine.
 
-Inputs: any text under any Content-Type, bytes decoded as fetch's text() does,
+Inputs: any text under any Content-Type, bytes decoded as bookmarklet/names.py's body_text
+does (each byte that is not UTF-8 kept as U+DC80..U+DCFF),
 JSON values of every shape where a listing's array should be, and the captured
 fixtures (tests/fixtures/) cut, spliced and corrupted.
 """
 
 import json
 import math
+from urllib.parse import quote, unquote_to_bytes
 
 import pytest
 
@@ -53,7 +55,10 @@ PIECES = st.sampled_from([
 TEXTS = st.one_of(
     st.text(max_size=400),
     st.lists(st.one_of(PIECES, st.text(max_size=8)), max_size=60).map(''.join),
-    st.binary(max_size=400).map(lambda data: data.decode('utf-8', 'replace')),
+    # Bodies as bookmarklet/names.py's body_text decodes their bytes.
+    st.binary(max_size=400).map(lambda data: data.decode('utf-8', 'surrogateescape')),
+    st.lists(st.one_of(PIECES, st.binary(max_size=6).map(
+        lambda data: data.decode('utf-8', 'surrogateescape'))), max_size=60).map(''.join),
 )
 
 JSON_SCALARS = st.one_of(
@@ -107,6 +112,11 @@ def check_listing(listing):
     for entry in listing['entries']:
         assert isinstance(entry['name'], str) and entry['name'] not in ('', '.', '..')
         assert '/' not in entry['name']
+        # Names are bytes: the href holds them exactly, the name shows them as Python does.
+        data = unquote_to_bytes(entry['href'])
+        assert quote(data, safe='-._~') == entry['href']
+        assert entry['name'] == data.decode('utf-8', 'backslashreplace')
+        assert entry['undecodable'] == (data.decode('utf-8', 'replace') != data.decode('utf-8', 'ignore'))
         assert entry['type'] in ('directory', 'file', 'other')
         for key in ('mtime', 'size'):
             value = entry[key]

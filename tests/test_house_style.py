@@ -93,6 +93,13 @@ TRAPS = {
     'walrus': ["if (n := len(x)) > 1:\n    pass", 'plain statements'],
     'match': ["match x:\n    case 1:\n        pass", 'plain statements'],
     'yield': ["def f():\n    yield 1", 'plain statements'],
+    'outside value ==': ["def f(item):\n    return record_field(item, 'type') == 'file'", 'is_exactly'],
+    'outside name !=': ["def f(item):\n    kind = record_field(item, 'type')\n"
+                        "    return kind != 'directory'", 'is_exactly'],
+    'outside value in': ["def f(entry):\n    return record_field(entry, 'type') in KINDS",
+                         'is_exactly'],
+    'outside item ==': ["def f(text):\n    for item in parse_json(text):\n"
+                        "        ok = item['is_dir'] == True", 'is_exactly'],
     'import json': ["import json", 'portable'],
     'import re': ["from re import split", 'portable'],
 }
@@ -116,6 +123,8 @@ def test_the_check_passes_the_subset_and_skipped_blocks():
         "for i in range(0, len(xs)):\n    pass\nat = s.find('/', 2) + s.rfind('/')\n"
         "ok = s.startswith('a') and s.lower().endswith('b')\nt = s.replace('a', 'b')\n"
         "d = {'name': n}\nview = new_object()\nview.current_page = 1\n"
+        "def k(item):\n    kind = record_field(item, 'type')\n"
+        "    return kind != None and is_exactly(kind, 'file') and item == None\n"
         "f = lambda x: x + 1\n"
         "async def g(view):\n    try:\n        await h(view)\n"
         "    except JSError as error:\n        view.problem = problem_of(error)\n"

@@ -67,6 +67,8 @@ class Server:
         self.requests = []
         self.held = {}
         self.faults = {}
+        # Where fetch's redirects end for a URL: the listing of that URL's directory then.
+        self.redirects = {}
 
     def listing_of(self, url):
         if url == ROOT:
@@ -88,7 +90,9 @@ class Server:
             return fault
         listing = self.listing_of(url)
         text = json.dumps([json_entry(name, node) for name, node in listing.items()])
-        return {'ok': True, 'message': '', 'contentType': 'application/json', 'text': text,
+        # The body as the browser adapter gives it: its bytes, one character each.
+        return {'ok': True, 'message': '', 'contentType': 'application/json',
+                'body': text.encode().decode('latin-1'), 'url': self.redirects.get(url, url),
                 'date': self.clock}
 
     def url(self, index):
@@ -121,7 +125,8 @@ class Store:
         store = type(self.kept)()
         store.persistent = True
         store.reason = ''
-        for name in ['write', 'remove', 'level_one_urls', 'read_visit', 'write_visit', 'forget']:
+        for name in ['write', 'remove', 'level_one_urls', 'read_visit', 'write_visit', 'forget',
+                     'read_sizes', 'read_visits', 'remove_visits']:
             setattr(store, name, functools.partial(self.call, name))
         store.read_records = self.read_records
         return store
@@ -333,7 +338,7 @@ async def test_refresh_stale_fetches_again_what_could_not_be_revalidated():
     server.touch(0, 'g')
     server.touch(1, 'h')
     server.faults[server.url(0)] = {'ok': False, 'message': 'HTTP 503', 'contentType': '',
-                                    'text': '', 'date': None}
+                                    'body': '', 'url': '', 'date': None}
     crawl = await browser.visit()
     assert crawl.screen.rows[server.url(1)]['status'] == 'changed'
     assert crawl.screen.rows[server.url(0)] == {'status': 'stale', 'names': ['f'],
@@ -343,6 +348,23 @@ async def test_refresh_stale_fetches_again_what_could_not_be_revalidated():
     await act(crawl.screen.actions.refresh_stale)
     assert fetched(server) == [server.url(0)]
     assert crawl.screen.rows[server.url(0)]['status'] == 'changed'
+
+
+@run
+async def test_a_redirect_is_followed_inside_the_root_only_and_nothing_else_is_kept():
+    server = Server(3)
+    browser = Browser(server)
+    server.redirects = {server.url(0): 'http://test/elsewhere/',
+                        server.url(1): 'http://other/files/d1/',
+                        server.url(2): ROOT + 'd2-moved/'}
+    crawl = await browser.visit(pageSize=3)
+    rows = crawl.screen.rows
+    assert [rows[server.url(index)]['status'] for index in range(3)] == ['failed', 'failed', 'new']
+    assert rows[server.url(0)]['message'] == \
+        'Not loaded: redirected to http://test/elsewhere/, outside this listing'
+    assert 'http://other/files/d1/' in rows[server.url(1)]['message']
+    kept = await browser.store.kept.read_records([server.url(index) for index in range(3)])
+    assert list(kept) == ['~' + server.url(2)]
 
 
 @pytest.mark.parametrize('fetched_after, trusted', [(0, False), (30, False), (59, False),
@@ -358,8 +380,8 @@ async def test_a_record_fetched_within_its_mtimes_precision_is_not_trusted(fetch
     browser.open_page = {'title': 'Index of /files/', 'anchors': [
         {'href': 'd0/', 'text': 'd0/', 'datetime': '',
          'tail': time.strftime('%d-%b-%Y %H:%M', time.gmtime(minute)) + '  -'}]}
-    server.faults[ROOT] = {'ok': False, 'message': 'HTTP 502', 'contentType': '', 'text': '',
-                           'date': None}
+    server.faults[ROOT] = {'ok': False, 'message': 'HTTP 502', 'contentType': '', 'body': '',
+                           'url': '', 'date': None}
     await browser.visit()
     del server.faults[ROOT]
     server.clock = minute + 7200
@@ -371,10 +393,10 @@ async def test_a_record_fetched_within_its_mtimes_precision_is_not_trusted(fetch
 @pytest.mark.parametrize('fault, words', [
     (TypeError('Failed to fetch'), 'unexpected error: TypeError: Failed to fetch'),
     (Problem('network error or blocked by CORS'), 'network error or blocked by CORS'),
-    ({'ok': True, 'message': '', 'contentType': 'application/json', 'text': '[{"na',
-      'date': None}, 'not valid JSON'),
-    ({'ok': True, 'message': '', 'contentType': 'text/html', 'text': '<title>Index of',
-      'date': None}, 'unexpected error'),
+    ({'ok': True, 'message': '', 'contentType': 'application/json', 'body': '[{"na',
+      'url': '', 'date': None}, 'not valid JSON'),
+    ({'ok': True, 'message': '', 'contentType': 'text/html', 'body': '<title>Index of',
+      'url': '', 'date': None}, 'unexpected error'),
 ])
 @run
 async def test_whatever_a_fetch_or_parse_throws_the_directory_settles_with_why(fault, words):
@@ -427,6 +449,37 @@ async def test_whatever_the_store_throws_every_directory_settles(broken, note):
     assert crawl.screen.statuses() == ['new']
 
 
+@pytest.mark.parametrize('times', [1, 2])
+@run
+async def test_a_row_that_cannot_be_shown_still_settles_and_says_why(times):
+    server = Server(3)
+    browser = Browser(server)
+    broken = {'count': 0}
+
+    class Breaking(Screen):
+        """Rendering d0 throws, once (its failure then shows) or twice (it cannot)."""
+
+        def show_children(self, url, status, entries, message, visit, now):
+            if url == server.url(0) and broken['count'] < times:
+                broken['count'] += 1
+                raise TypeError('cannot draw this row')
+            super().show_children(url, status, entries, message, visit, now)
+
+    crawl = start_crawl(ROOT, dict(SETTINGS, pageSize=2), browser.adapters(), Breaking)
+    await crawl.done
+    await idle()
+    assert crawl.screen.status['state'] == 'done'
+    assert crawl.screen.status['failed'] == 1
+    assert crawl.screen.rows[server.url(1)]['status'] == 'new'
+    if times == 1:
+        assert crawl.screen.rows[server.url(0)] == {
+            'status': 'failed', 'names': [],
+            'message': 'Not loaded: could not be shown (unexpected error: TypeError: cannot draw '
+                       'this row)'}
+    else:
+        assert any('could not be shown' in note for note in crawl.screen.notes)
+
+
 @run
 async def test_a_record_that_breaks_the_rules_fails_its_directory_alone():
     server = Server(2)
@@ -446,7 +499,7 @@ async def test_a_record_that_breaks_the_rules_fails_its_directory_alone():
 
 @pytest.mark.parametrize('fault', [TypeError('Failed to fetch'),
                                    {'ok': False, 'message': 'HTTP 500', 'contentType': '',
-                                    'text': '', 'date': None}])
+                                    'body': '', 'url': '', 'date': None}])
 @run
 async def test_wave_one_falls_back_to_the_open_page_whatever_goes_wrong(fault):
     server = Server(3)

@@ -9,15 +9,17 @@ It keeps to the bookmarklet's native subset, so it builds with the native runtim
 """
 
 from bookmarklet.portable import JSError, Problem, problem_of, parse_json, to_json, parse_int, \
-    part, joined, keys_of, drop_key, remove_at
+    part, joined, keys_of, drop_key, remove_at, is_exactly, exact_integer
 from bookmarklet.listing import read_listing
 from bookmarklet.html_listing import read_html_listing, parse_size
 from bookmarklet.order import sorted_entries, compare_names
-from bookmarklet.names import percent_decode, percent_encode, listing_request_url
+from bookmarklet.names import percent_decode, percent_encode, listing_request_url, body_text, \
+    name_of_bytes, name_of_text, name_of_href, readable_path, redirect_problem
 from bookmarklet.times import parse_http_date, parse_iso_time, parse_listing_date, format_iso, \
     format_age, parse_table_date
 from bookmarklet.display import format_size, entry_view
 from bookmarklet.paging import page_count, page_entries
+from bookmarklet.eviction import evictions, record_bytes
 from bookmarklet.freshness import cache_decision, new_record, stored_record, status_after_fetch, \
     level_one_urls
 
@@ -81,6 +83,20 @@ def run_case(kind, given):
         return percent_decode(given[0])
     if kind == 'percent_encode':
         return percent_encode(given[0])
+    if kind == 'name_of_bytes':
+        return name_of_bytes(given[0])
+    if kind == 'name_of_text':
+        return name_of_text(given[0])
+    if kind == 'name_of_href':
+        return name_of_href(given[0])
+    if kind == 'readable_path':
+        return readable_path(given[0])
+    if kind == 'redirect_problem':
+        return redirect_problem(given[0], given[1], given[2])
+    if kind == 'body_text':
+        return body_text(given[0])
+    if kind == 'read_body':
+        return read_listing(given[0], body_text(given[1]), anchors_given(given[2]), given[3])
     if kind == 'read_listing':
         return read_listing(given[0], given[1], anchors_given(given[2]), given[3])
     if kind == 'read_html_listing':
@@ -115,6 +131,14 @@ def run_case(kind, given):
         return remove_at_case(given[0], given[1])
     if kind == 'problem_of':
         return problem_case(given[0])
+    if kind == 'evictions':
+        return evictions(given[0], given[1], given[2], given[3])
+    if kind == 'record_bytes':
+        return record_bytes(given[0])
+    if kind == 'is_exactly':
+        return is_exactly(given[0], given[1])
+    if kind == 'exact_integer':
+        return exact_integer(given[0])
     if kind == 'problem_of_native_error':
         return native_error_case(given[0])
     return {'error': 'unknown case kind ' + kind}

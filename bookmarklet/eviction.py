@@ -1,0 +1,72 @@
+"""The cache's bounds, and what it gives up to stay within them.
+
+The cache holds a record per directory listed at level 1 below a root the
+browser visited, and a visit per root. Without bounds it only grows: every
+root ever opened stays. Past a bound, whole roots go, least recently visited
+first (their visit and the records of their level-1 directories), after the
+records that belong to no visited root; the root being shown and its records
+never go, even when they alone pass a bound. The store applies it after each
+live visit is written (upkeep.bound).
+"""
+
+from bookmarklet.portable import dict_key, part
+from bookmarklet.order import merge_sorted
+
+# The bounds (docs/design.md, The cache). A record's size is estimated from its
+# entries (record_bytes): a record of 10,000 entries is about a megabyte.
+BOUNDS = {'roots': 100, 'records': 10000, 'bytes': 64 * 1024 * 1024}
+
+
+def record_bytes(record):
+    """About how many bytes a record takes in storage: its names twice (name and href),
+    and a few dozen for each entry's other fields."""
+    total = 200 + len(record['url'])
+    for entry in record['entries']:
+        total += 2 * len(entry['name']) + len(entry['href']) + 80
+    return total
+
+
+def parent_url(url):
+    """The URL of the directory that lists a directory's URL (ending in '/')."""
+    return part(url, 0, part(url, 0, len(url) - 1).rfind('/') + 1)
+
+
+def evictions(visits, records, current_root, bounds):
+    """{roots, records}: the visits (root URLs) and records (URLs) to delete so that the
+    cache is within bounds (BOUNDS). visits are {root, visitedAt}, records {url, bytes}."""
+    by_root = {}
+    for visit in visits:
+        by_root[dict_key(visit['root'])] = []
+    orphans = []
+    total_bytes = 0
+    for record in records:
+        total_bytes += record['bytes']
+        key = dict_key(parent_url(record['url']))
+        if key in by_root:
+            by_root[key].append(record)
+        elif parent_url(record['url']) != current_root:
+            orphans.append(record)
+    found = {'roots': [], 'records': []}
+    count = len(records)
+    roots = len(visits)
+    for record in orphans:
+        if count <= bounds['records'] and total_bytes <= bounds['bytes']:
+            break
+        found['records'].append(record['url'])
+        count -= 1
+        total_bytes -= record['bytes']
+    oldest_first = merge_sorted(visits, lambda a, b: -1 if a['visitedAt'] < b['visitedAt']
+                                else (1 if a['visitedAt'] > b['visitedAt'] else 0))
+    for visit in oldest_first:
+        if roots <= bounds['roots'] and count <= bounds['records'] \
+                and total_bytes <= bounds['bytes']:
+            break
+        if visit['root'] == current_root:
+            continue
+        found['roots'].append(visit['root'])
+        roots -= 1
+        for record in by_root[dict_key(visit['root'])]:
+            found['records'].append(record['url'])
+            count -= 1
+            total_bytes -= record['bytes']
+    return found
