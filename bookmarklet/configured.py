@@ -1,0 +1,31 @@
+"""The settings a click runs with: the build's own, or those a loader passes.
+
+The build writes its settings into the script as one JSON literal
+(toolkit/literal.py). One hosted sitemap.js serves loaders made with other
+settings: such a loader adds the settings it changes to the script's URL, as
+the JSON of an object after '#', which no server sees. The browser may have
+percent-encoded some characters of it (a quote, a space), so it is decoded;
+the loader writes a '%' of a value as a JSON escape, so every '%' left is
+the browser's.
+"""
+
+from bookmarklet.names import percent_decode
+from bookmarklet.portable import JSError, is_record, keys_of, parse_json, part
+
+
+def with_passed(settings, script_url):
+    """settings, with each value the fragment of script_url passes in its place; a
+    fragment that is not a JSON object, and keys the build does not know, change nothing."""
+    at = script_url.find('#')
+    if at < 0:
+        return settings
+    try:
+        passed = parse_json(percent_decode(part(script_url, at + 1, None))[0])
+    except JSError as error:
+        return settings
+    if not is_record(passed):
+        return settings
+    chosen = {}
+    for key in keys_of(settings):
+        chosen[key] = passed[key] if key in passed else settings[key]
+    return chosen
