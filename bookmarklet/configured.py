@@ -21,7 +21,7 @@ def with_passed(settings, script_url):
         return settings
     try:
         passed = parse_json(percent_decode(part(script_url, at + 1, None))[0])
-    except JSError as error:
+    except JSError as error:  # noqa: F841 (house style names it; nothing to tell)
         return settings
     if not is_record(passed):
         return settings

@@ -22,19 +22,26 @@ def test_help_lists_every_option_with_its_default(tmp_path):
     assert 'PAGESIZE' not in text and 'MAXCONCURRENTREQUESTS' not in text
 
 
-@pytest.mark.parametrize('options, words', [
+# Bad values and the words generator.py answers with; the install page must say the same
+# (tests/test_install_page.py).
+BAD_VALUES = [
     (['--page-size', '0'], ['--page-size', '0 is outside 1..1000']),
-    (['--page-size', 'ten'], ['--page-size', "'ten' is not a whole number", '1..1000']),
+    (['--page-size', 'ten'], ['--page-size', '"ten" is not a whole number', '1..1000']),
+    (['--page-size', ' 20'], ['--page-size', '" 20" is not a whole number', '1..1000']),
     (['--page-sizes', '10,2000'], ['--page-sizes', '2000 is outside 1..1000']),
     (['--max-concurrent-requests', '101'], ['--max-concurrent-requests', '101 is outside 1..100']),
     (['--timeout-seconds', '0'], ['--timeout-seconds', '0 is outside 1..600']),
     (['--stale-after-seconds', '-1'], ['--stale-after-seconds', '-1 is outside 0..31536000']),
     (['--refresh-seconds', '90000'], ['--refresh-seconds', '90000 is outside 0..86400']),
     (['--utc-offset-minutes', '1500'], ['--utc-offset-minutes', '1500 is outside -1440..1440']),
-    (['--prefetch', 'maybe'], ['--prefetch', "'maybe' is not on or off"]),
+    (['--prefetch', 'maybe'], ['--prefetch', '"maybe" is not on or off']),
+    (['--json-prefix-from', 'files/'], ['--json-prefix-from', 'is not a path prefix']),
     (['--script-url', 'sitemap.js'], ['--script-url', 'neither an http(s) URL nor a path']),
     (['--script-url', '/s.js?x=1'], ['--script-url', 'must not hold a query']),
-])
+]
+
+
+@pytest.mark.parametrize('options, words', BAD_VALUES)
 def test_a_bad_value_is_refused_naming_the_option_and_the_range(tmp_path, options, words):
     done = run_generator(tmp_path, *options)
     assert done.returncode == 2
@@ -43,10 +50,15 @@ def test_a_bad_value_is_refused_naming_the_option_and_the_range(tmp_path, option
     assert not (tmp_path / 'dist').exists()
 
 
-@pytest.mark.parametrize('options, words', [
+CONTRADICTIONS = [
     (['--page-size', '25'], ['--page-size 25 must be one of --page-sizes 10,15,20,30']),
     (['--page-sizes', '20,20'], ['--page-sizes 20,20 offers a size twice']),
-])
+    (['--json-prefix-from', '/files/'],
+     ['--json-prefix-from and --json-prefix-to go together: give both or neither']),
+]
+
+
+@pytest.mark.parametrize('options, words', CONTRADICTIONS)
 def test_settings_that_contradict_each_other_are_refused(tmp_path, options, words):
     done = run_generator(tmp_path, *options)
     assert done.returncode == 1
@@ -75,7 +87,7 @@ def test_the_config_file_sets_values_and_flags_override_it(tmp_path):
 @pytest.mark.parametrize('toml, words', [
     ('pageSize = 0', ['sitemap.toml: pageSize: 0 is outside 1..1000']),
     ('page-size = 20', ["unknown setting 'page-size'", 'pageSize']),
-    ('prefetch = "sometimes"', ["prefetch: 'sometimes' is not on or off"]),
+    ('prefetch = "sometimes"', ['prefetch: "sometimes" is not on or off']),
     ('pageSize = ', ['sitemap.toml: ']),
 ])
 def test_a_bad_config_file_is_refused_naming_the_key(tmp_path, toml, words):
@@ -87,7 +99,7 @@ def test_a_bad_config_file_is_refused_naming_the_key(tmp_path, toml, words):
 def test_a_sitemap_toml_in_the_current_folder_is_read(tmp_path):
     (tmp_path / 'sitemap.toml').write_text('pageSizes = [5, 10]\npageSize = 5\n')
     dist = build(tmp_path)
-    assert '<td><code>5,10</code></td>' in (dist / 'install.html').read_text(encoding='utf-8')
+    assert 'name="pageSizes" value="5,10"' in (dist / 'install.html').read_text(encoding='utf-8')
 
 
 def test_the_size_check_fails_past_firefox_and_points_to_the_loader():
