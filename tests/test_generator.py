@@ -170,3 +170,24 @@ def test_the_json_prefix_options_are_generated_and_checked(tmp_path, monkeypatch
 def test_every_default_the_bookmarklet_carries_has_its_option():
     from bookmarklet.settings import SETTINGS as DEFAULTS
     assert sorted(DEFAULTS) == sorted(setting.key for setting in SETTINGS)
+
+
+def test_the_script_reads_every_setting_by_its_own_name(dist):
+    """The literal is written after esbuild, so no minifier sees its keys; the code that
+    reads them must keep their names too (esbuild shortens only snake_case properties)."""
+    from toolkit.literal import SETTINGS_END, SETTINGS_START, settings_in
+    script = (dist / 'sitemap.js').read_text(encoding='utf-8')
+    code = script[:script.index(SETTINGS_START)] + script[script.rindex(SETTINGS_END):]
+    assert sorted(settings_in(script)) == sorted(setting.key for setting in SETTINGS)
+    for setting in SETTINGS:
+        assert re.search(r'\.{0}\b|\["{0}"\]'.format(setting.key), code), setting.key
+
+
+def test_other_settings_only_rewrite_the_literal(tmp_path):
+    from toolkit.literal import settings_in, with_settings
+    one = (build(tmp_path / 'one') / 'sitemap.js').read_text(encoding='utf-8')
+    two = (build(tmp_path / 'two', '--title', '*/ /*/settings*/ %', '--page-size', '15')
+           / 'sitemap.js').read_text(encoding='utf-8')
+    assert settings_in(two)['title'] == '*/ /*/settings*/ %'
+    assert with_settings(one, settings_in(two)) == two
+    assert with_settings(two, settings_in(one)) == one
