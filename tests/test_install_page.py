@@ -96,7 +96,8 @@ def test_the_links_are_what_the_build_writes_for_the_same_settings(page, dist, t
     assert data['pin'] == pin
     assert links['loader'] == loader_url(data['loader'], pin, '/.autoindex-sitemap/sitemap.js',
                                          20, passed)
-    assert page.text_content('[data-size=bookmarklet]') == '{:,}'.format(len(links['bookmarklet']))
+    assert page.text_content('[data-size=bookmarklet]') == \
+        '{:,} characters'.format(len(links['bookmarklet']))
     assert page.text_content(BOOKMARKLET) == OTHER['title'], 'the bookmark is named by the title'
 
 

@@ -11,8 +11,7 @@ from toolkit import ROOT
 from toolkit.bundle import minify
 from toolkit.javascript_url import URL_LIMITS, javascript_url
 from toolkit.literal import SETTINGS_END, SETTINGS_START, json_text
-from toolkit.settings import MESSAGES, OPTIONS, SETTINGS, WHOLE_NUMBER, ON, OFF, \
-    flag_of, option_text
+from toolkit.settings import MESSAGES, OPTIONS, SETTINGS, WHOLE_NUMBER, ON, OFF, option_text
 
 LOADER = ROOT / 'loader'
 
@@ -74,13 +73,11 @@ def page_data(loader, pin, settings, options):
     return {
         'settings': [{'key': setting.key, 'flag': setting.flag, 'rule': setting.rule,
                       'carried': setting in SETTINGS} for setting in SETTINGS + OPTIONS],
-        'flags': {setting.key: flag_of(setting.key) for setting in SETTINGS + OPTIONS},
         'messages': MESSAGES, 'wholeNumber': WHOLE_NUMBER, 'on': ON, 'off': OFF,
         'defaults': {setting.key: setting.default for setting in SETTINGS + OPTIONS},
         'build': dict(settings, **options),
         'literal': [SETTINGS_START, SETTINGS_END],
         'loader': loader, 'blanks': LOADER_BLANKS, 'pin': pin,
-        'limits': [limit for _, limit, _ in URL_LIMITS],
     }
 
 
@@ -102,8 +99,8 @@ def install_page(template, urls, settings, options, data):
             '<div class="setting"><label for="s-{key}"><code>{key}</code></label>'
             '<input type="text" id="s-{key}" name="{key}" value="{value}" spellcheck="false" '
             'autocomplete="off"{mode} aria-describedby="d-{key}">'
-            '<p id="d-{key}">{help}. <span class="allowed">{allowed}; default <code>{default}'
-            '</code>; <code>{flag}</code></span></p></div>'.format(
+            '<p id="d-{key}">{help}. <span class="allowed">Allowed: {allowed}. Default: '
+            '<code>{default}</code>. Flag: <code>{flag}</code>.</span></p></div>'.format(
                 key=setting.key, value=html.escape(option_text(value)),
                 mode=' inputmode="numeric"' if setting.rule['kind'] == 'whole' else '',
                 help=html.escape(setting.help[:1].upper() + setting.help[1:]),
@@ -114,8 +111,8 @@ def install_page(template, urls, settings, options, data):
         'title': html.escape(settings['title']),
         'bookmarklet_href': html.escape(urls['bookmarklet'], quote=True),
         'loader_href': html.escape(urls['loader'], quote=True),
-        'bookmarklet_size': '{:,}'.format(len(urls['bookmarklet'])),
-        'loader_size': '{:,}'.format(len(urls['loader'])),
+        'bookmarklet_size': '{:,} characters'.format(len(urls['bookmarklet'])),
+        'loader_size': '{:,} characters'.format(len(urls['loader'])),
         'script_url': html.escape(options['scriptUrl']),
         'size_rows': '\n'.join(size_rows),
         'setting_rows': '\n'.join(setting_rows),

@@ -3,9 +3,9 @@
 A setting is carried by the bookmarklet (SETTINGS) or only steers the build
 (OPTIONS). Each is read from the defaults, then the TOML file, then the flags.
 A setting's rule (what values it takes) and every message a bad value gets are
-data (RULES, MESSAGES), because the install page checks the same values in
-the same words: toolkit/page.py hands it this module's tables, and its script
-applies the same rules.
+data (Setting.rule, MESSAGES), because the install page checks the same values
+in the same words: toolkit/loader.py's page_data hands it this module's
+tables, and its script applies the same rules.
 """
 
 import argparse
