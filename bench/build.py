@@ -54,8 +54,14 @@ def timed(command, cwd):
 
 
 def build_times(work, runs, cold):
-    """{warm, cold}: seconds for `make` with everything set up, and on a fresh clone."""
+    """{warm, compiling, cold}: seconds for `make` with everything set up and compiled, for
+    generator.py compiling into a fresh build folder (as after a change to the Python), and
+    for `make` on a fresh clone."""
     warm = median([timed(['make'], ROOT) for _ in range(runs)])
+    compiling = median([timed([sys.executable, str(ROOT / 'generator.py'), '--out',
+                               str(work / 'compiled' / 'dist'), '--build-dir',
+                               str(work / 'compiled' / 'build{}'.format(run))], ROOT)
+                        for run in range(runs)])
     cold_seconds = None
     if cold:
         clone = work / 'clone'
@@ -65,7 +71,7 @@ def build_times(work, runs, cold):
         subprocess.run(['git', 'clone', '--quiet', str(ROOT), str(clone)], check=True)
         subprocess.run(['make'], cwd=clone, check=True, capture_output=True, text=True)
         cold_seconds = time.monotonic() - started
-    return {'warm': warm, 'cold': cold_seconds}
+    return {'warm': warm, 'compiling': compiling, 'cold': cold_seconds}
 
 
 # Rebuilding with other settings: no compiler may run, and it must take under 0.3 s.
