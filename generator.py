@@ -1,70 +1,35 @@
-"""Build the bookmarklet: transpile, bundle, minify, wrap, write dist/.
+"""Build the bookmarklet: transpile, bundle, minify, write the settings in, write dist/.
 
     .venv/bin/python generator.py [options]
 
-Transcrypt turns bookmarklet/ into ES modules, esbuild bundles them into one
-strict, minified IIFE, and the result is wrapped in `void` and escaped for a
-javascript: URL. dist/ is replaced only once every step has succeeded. Each
-step lives in toolkit/, one module per job.
+Transcrypt turns bookmarklet/ into ES modules and esbuild bundles them into
+one strict, minified IIFE that reads its settings from one literal; the
+compiled parts are kept in build/ under the digest of their inputs, so a
+build with other settings only writes them in (toolkit/literal.py). The
+script is wrapped in `void` and escaped for a javascript: URL, and dist/ is
+replaced only once every step has succeeded. Each step lives in toolkit/,
+one module per job.
 """
 
-import shutil
 import sys
 import time
 from pathlib import Path
 
-from toolkit.bundle import stage_sources
-from toolkit.compile import compile_script, module_table
+from toolkit import ROOT
+from toolkit.compile import compiled_bookmarklet, module_table
+from toolkit.dist import write_build
 from toolkit.errors import BuildError
-from toolkit.javascript_url import bookmarklet_url, check_sizes, size_table
-from toolkit.loader import install_page, loader_url
 from toolkit.settings import parse_options, settings_of
-
-
-def write_dist(files, out):
-    """Replace out with the given files at once, so no half-written dist/ is ever left."""
-    fresh = out.with_name(out.name + '.new')
-    old = out.with_name(out.name + '.old')
-    for folder in (fresh, old):
-        if folder.exists():
-            shutil.rmtree(folder)
-    fresh.mkdir(parents=True)
-    for name, text in files.items():
-        (fresh / name).write_text(text, encoding='utf-8')
-    if out.exists():
-        out.rename(old)
-    fresh.rename(out)
-    if old.exists():
-        shutil.rmtree(old)
 
 
 def build(options):
     started = time.monotonic()
-    build_dir = Path(options.build_dir)
     settings, build_options = settings_of(options)
-    entry = stage_sources(settings, build_dir / 'src')
-    compiled = compile_script(entry, 'bookmarklet/main.py', build_dir / 'src',
-                              build_dir / 'transcrypt', build_dir / 'bundle.js')
-    script = compiled['script'] + '\n'
-    urls = {
-        'bookmarklet.url': bookmarklet_url(script.strip()),
-        'loader.url': loader_url(script, build_options['scriptUrl'], settings, build_dir),
-    }
-    check_sizes(urls['bookmarklet.url'])
-    files = {
-        'bookmarklet.url': urls['bookmarklet.url'] + '\n',
-        'loader.url': urls['loader.url'] + '\n',
-        'sitemap.js': script,
-        'install.html': install_page(urls, settings, build_options),
-    }
-    out = Path(options.out)
-    write_dist(files, out)
-    elapsed = time.monotonic() - started
-    for name in sorted(files):
-        print('wrote {}: {:,} bytes'.format(out / name, len(files[name].encode('utf-8'))))
-    print(size_table(urls))
-    print(module_table(compiled['modules'], compiled['runtime']))
-    print('built in {:.1f} s'.format(elapsed))
+    parts = compiled_bookmarklet(Path(options.build_dir))
+    page = (ROOT / 'loader' / 'install.html').read_text(encoding='utf-8')
+    write_build(parts, page, settings, build_options, Path(options.out))
+    print(module_table(parts['modules'], parts['runtime']))
+    print('built in {:.1f} s'.format(time.monotonic() - started))
 
 
 def main(argv):

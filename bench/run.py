@@ -148,9 +148,32 @@ def size_section(sizes, times):
                     sorted(sizes['modules'].items(), key=lambda item: -item[1])]),
              '', '## Build time', '',
              table(['', 'seconds'],
-                   [['`make`, set up already (warm; median)', '{:.1f}'.format(times['warm'])],
+                   [['`make`, set up and compiled already (warm; median)',
+                     '{:.1f}'.format(times['warm'])],
+                    ['`generator.py` compiling: Transcrypt, esbuild (a fresh build folder, as '
+                     'after a change to the Python; median)', '{:.1f}'.format(times['compiling'])],
                     ['`make` on a fresh clone: venv, pip, `npm ci`, build (cold; once)',
                      '{:.1f}'.format(times['cold']) if times['cold'] else 'skipped']])]
+    return lines
+
+
+def rebuild_section(rebuilds):
+    lines = ['## Rebuilding with other settings', '',
+             'After `make` has compiled, `{}`: the settings are'.format(
+                 ' '.join(build.OTHER_SETTINGS)),
+             "written into the compiled parts kept in build/ (or carried by the installed",
+             "package), so no compiler may run. *In-process* times `main()` alone, in a",
+             'Python process that counts every process started through `subprocess`;',
+             '*whole process* is the command as a user runs it, Python start-up included.',
+             'Target: under {} s with no process started.'.format(build.REBUILD_TARGET), '']
+    body = []
+    for name, figures in rebuilds.items():
+        body.append(['`{}`'.format(name), ms(1000 * figures['seconds']),
+                     ms(1000 * figures['process']), len(figures['processes']),
+                     verdict(figures['process'] < build.REBUILD_TARGET
+                             and not figures['processes'])])
+    lines.append(table(['command', 'in-process', 'whole process', 'processes started',
+                        'target'], body))
     return lines
 
 
@@ -268,8 +291,10 @@ def main(argv):
         print('size and build time ...', flush=True)
         sizes = build.sizes()
         times = build.build_times(work, 3, not options.no_cold and not options.quick)
+        print('rebuilding with other settings ...', flush=True)
+        rebuilds = build.rebuild_times(work, options.runs)
     sections = [render_section(rendered, memory), visits_section(history),
-                latency_section(waves), size_section(sizes, times)]
+                latency_section(waves), size_section(sizes, times), rebuild_section(rebuilds)]
     text = write_report(options.out, facts, sections)
     print(text)
     print('wrote {} in {:.0f} s'.format(options.out, time.monotonic() - started))

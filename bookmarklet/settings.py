@@ -1,6 +1,7 @@
-"""The defaults a build carries, and the one place they are written: generator.py
-reads them for its options and writes its own copy of this module
-into the build with the options it was given; this one is what a plain build uses."""
+"""The defaults a build carries, and the one place they are written: toolkit/settings.py
+reads them for its options. The build stages a settings module of its own, which reads
+the literal the build writes into the script, or what a loader passes
+(bookmarklet/configured.py); this one is what CPython imports."""
 
 SETTINGS = {
     'title': 'Sitemap',

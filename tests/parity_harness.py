@@ -14,7 +14,6 @@ from pathlib import Path
 
 from toolkit.bundle import stage_sources
 from toolkit.compile import compile_script
-from toolkit.settings import SETTINGS
 
 HERE = Path(__file__).resolve().parent
 PARITY_ENTRY = HERE / 'parity' / 'entry.py'
@@ -33,9 +32,8 @@ def build_parity_bundle(build_dir):
     its runtime and bundled by the bookmarklet's own build steps and flags. Returns
     toolkit.compile.compile_script's {script, runtime, modules}."""
     build_dir = Path(build_dir).resolve()
-    settings = {setting.key: setting.default for setting in SETTINGS}
     staging = build_dir / 'parity-src'
-    entry = stage_sources(settings, staging, PARITY_ENTRY)
+    entry = stage_sources(staging, PARITY_ENTRY)
     return compile_script(entry, 'tests/parity/entry.py', staging,
                           build_dir / 'parity-transcrypt', build_dir / 'parity.js')
 

@@ -289,3 +289,20 @@ def test_only_directories_directly_below_the_root_are_pruned():
 def test_a_rounded_size_is_shown_as_near_and_promises_no_bytes():
     view = display.entry_view(entry('h.iso', mtime=None, size=5476083302, approx=True), 'http://h/', 0)
     assert view['size'] == '' and view['sizeText'] == '~5.1 GB'
+
+
+@pytest.mark.parametrize('url, passed', [
+    ('https://h/s.js?v=1', {}),
+    ('https://h/s.js?v=1#{"pageSize":20,"title":"Caf\\u00e9 \\u0025"}',
+     {'pageSize': 20, 'title': 'Café %'}),
+    # as a browser serializes the loader's URL: quotes and spaces percent-encoded
+    ('https://h/s.js?v=1#{%22pageSize%22:20,%22title%22:%22a%20b%22}',
+     {'pageSize': 20, 'title': 'a b'}),
+    ('https://h/s.js?v=1#{"nothing":1}', {}),
+    ('https://h/s.js?v=1#not json', {}),
+    ('https://h/s.js?v=1#[1]', {}),
+])
+def test_a_loader_passes_settings_in_its_script_url(url, passed):
+    from bookmarklet.configured import with_passed
+    from bookmarklet.settings import SETTINGS
+    assert with_passed(SETTINGS, url) == dict(SETTINGS, **passed)

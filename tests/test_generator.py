@@ -22,19 +22,26 @@ def test_help_lists_every_option_with_its_default(tmp_path):
     assert 'PAGESIZE' not in text and 'MAXCONCURRENTREQUESTS' not in text
 
 
-@pytest.mark.parametrize('options, words', [
+# Bad values and the words generator.py answers with; the install page must say the same
+# (tests/test_install_page.py).
+BAD_VALUES = [
     (['--page-size', '0'], ['--page-size', '0 is outside 1..1000']),
-    (['--page-size', 'ten'], ['--page-size', "'ten' is not a whole number", '1..1000']),
+    (['--page-size', 'ten'], ['--page-size', '"ten" is not a whole number', '1..1000']),
+    (['--page-size', ' 20'], ['--page-size', '" 20" is not a whole number', '1..1000']),
     (['--page-sizes', '10,2000'], ['--page-sizes', '2000 is outside 1..1000']),
     (['--max-concurrent-requests', '101'], ['--max-concurrent-requests', '101 is outside 1..100']),
     (['--timeout-seconds', '0'], ['--timeout-seconds', '0 is outside 1..600']),
     (['--stale-after-seconds', '-1'], ['--stale-after-seconds', '-1 is outside 0..31536000']),
     (['--refresh-seconds', '90000'], ['--refresh-seconds', '90000 is outside 0..86400']),
     (['--utc-offset-minutes', '1500'], ['--utc-offset-minutes', '1500 is outside -1440..1440']),
-    (['--prefetch', 'maybe'], ['--prefetch', "'maybe' is not on or off"]),
+    (['--prefetch', 'maybe'], ['--prefetch', '"maybe" is not on or off']),
+    (['--json-prefix-from', 'files/'], ['--json-prefix-from', 'is not a path prefix']),
     (['--script-url', 'sitemap.js'], ['--script-url', 'neither an http(s) URL nor a path']),
     (['--script-url', '/s.js?x=1'], ['--script-url', 'must not hold a query']),
-])
+]
+
+
+@pytest.mark.parametrize('options, words', BAD_VALUES)
 def test_a_bad_value_is_refused_naming_the_option_and_the_range(tmp_path, options, words):
     done = run_generator(tmp_path, *options)
     assert done.returncode == 2
@@ -43,10 +50,15 @@ def test_a_bad_value_is_refused_naming_the_option_and_the_range(tmp_path, option
     assert not (tmp_path / 'dist').exists()
 
 
-@pytest.mark.parametrize('options, words', [
+CONTRADICTIONS = [
     (['--page-size', '25'], ['--page-size 25 must be one of --page-sizes 10,15,20,30']),
     (['--page-sizes', '20,20'], ['--page-sizes 20,20 offers a size twice']),
-])
+    (['--json-prefix-from', '/files/'],
+     ['--json-prefix-from and --json-prefix-to go together: give both or neither']),
+]
+
+
+@pytest.mark.parametrize('options, words', CONTRADICTIONS)
 def test_settings_that_contradict_each_other_are_refused(tmp_path, options, words):
     done = run_generator(tmp_path, *options)
     assert done.returncode == 1
@@ -75,7 +87,7 @@ def test_the_config_file_sets_values_and_flags_override_it(tmp_path):
 @pytest.mark.parametrize('toml, words', [
     ('pageSize = 0', ['sitemap.toml: pageSize: 0 is outside 1..1000']),
     ('page-size = 20', ["unknown setting 'page-size'", 'pageSize']),
-    ('prefetch = "sometimes"', ["prefetch: 'sometimes' is not on or off"]),
+    ('prefetch = "sometimes"', ['prefetch: "sometimes" is not on or off']),
     ('pageSize = ', ['sitemap.toml: ']),
 ])
 def test_a_bad_config_file_is_refused_naming_the_key(tmp_path, toml, words):
@@ -87,7 +99,7 @@ def test_a_bad_config_file_is_refused_naming_the_key(tmp_path, toml, words):
 def test_a_sitemap_toml_in_the_current_folder_is_read(tmp_path):
     (tmp_path / 'sitemap.toml').write_text('pageSizes = [5, 10]\npageSize = 5\n')
     dist = build(tmp_path)
-    assert '<td><code>5,10</code></td>' in (dist / 'install.html').read_text(encoding='utf-8')
+    assert 'name="pageSizes" value="5,10"' in (dist / 'install.html').read_text(encoding='utf-8')
 
 
 def test_the_size_check_fails_past_firefox_and_points_to_the_loader():
@@ -158,3 +170,24 @@ def test_the_json_prefix_options_are_generated_and_checked(tmp_path, monkeypatch
 def test_every_default_the_bookmarklet_carries_has_its_option():
     from bookmarklet.settings import SETTINGS as DEFAULTS
     assert sorted(DEFAULTS) == sorted(setting.key for setting in SETTINGS)
+
+
+def test_the_script_reads_every_setting_by_its_own_name(dist):
+    """The literal is written after esbuild, so no minifier sees its keys; the code that
+    reads them must keep their names too (esbuild shortens only snake_case properties)."""
+    from toolkit.literal import SETTINGS_END, SETTINGS_START, settings_in
+    script = (dist / 'sitemap.js').read_text(encoding='utf-8')
+    code = script[:script.index(SETTINGS_START)] + script[script.rindex(SETTINGS_END):]
+    assert sorted(settings_in(script)) == sorted(setting.key for setting in SETTINGS)
+    for setting in SETTINGS:
+        assert re.search(r'\.{0}\b|\["{0}"\]'.format(setting.key), code), setting.key
+
+
+def test_other_settings_only_rewrite_the_literal(tmp_path):
+    from toolkit.literal import settings_in, with_settings
+    one = (build(tmp_path / 'one') / 'sitemap.js').read_text(encoding='utf-8')
+    two = (build(tmp_path / 'two', '--title', '*/ /*/settings*/ %', '--page-size', '15')
+           / 'sitemap.js').read_text(encoding='utf-8')
+    assert settings_in(two)['title'] == '*/ /*/settings*/ %'
+    assert with_settings(one, settings_in(two)) == two
+    assert with_settings(two, settings_in(one)) == one

@@ -1,10 +1,15 @@
-"""The build behind generator.py, one module per job.
+"""The build behind generator.py and the autoindex-sitemap command, one module per job.
 
-settings        the settings table, their checks, the command line and sitemap.toml
-bundle          bookmarklet/ staged with the settings, transpiled and bundled
+settings        the settings table, their rules and messages, the command line and sitemap.toml
+bundle          bookmarklet/ staged for the build, transpiled and bundled
 prune           Transcrypt's runtime cut down to what the bundle reaches
-javascript_url  the realm wrapper, escaping for a javascript: URL, the size limits
+native          the native runtime in the place of Transcrypt's, and its checks
+compile         the compiled parts, kept under the digest of their inputs
+literal         the settings literal in the script, and writing other settings into it
+javascript_url  the void wrapper, escaping for a javascript: URL, the size limits
 loader          the loader bookmarklet and the install page, from the templates in loader/
+dist            dist/ from the compiled parts and the settings, with no compiler
+command         the installed command: dist/ from the parts its package carries
 """
 
 from pathlib import Path

@@ -1,4 +1,4 @@
-"""Transpile and bundle: bookmarklet/ staged with this build's settings, Transcrypt, esbuild."""
+"""Transpile and bundle: bookmarklet/ staged for the build, Transcrypt, esbuild."""
 
 import re
 import shutil
@@ -7,6 +7,7 @@ import sys
 
 from toolkit import ROOT
 from toolkit.errors import BuildError
+from toolkit.literal import PLACEHOLDER
 
 SOURCES = ROOT / 'bookmarklet'
 ESBUILD = ROOT / 'node_modules' / '.bin' / 'esbuild'
@@ -27,10 +28,12 @@ NATIVE_METHODS = ''.join("# __pragma__ ('alias', '" + python + "', '" + native +
     + "# __pragma__ ('noalias', 'split')\n# __pragma__ ('noalias', 'pop')\n"
 
 
-def stage_sources(settings, staging, entry=None):
-    """Copy bookmarklet/ into staging with a settings module carrying this build's values;
-    returns the staged entry module: bookmarklet/main.py, or the module entry names (the
-    parity test build's), staged beside the package with the same prelude."""
+def stage_sources(staging, entry=None):
+    """Copy bookmarklet/ into staging with a settings module that holds no settings but
+    the placeholder the build replaces with their literal (toolkit/literal.py), so that
+    one compiled script serves any settings; returns the staged entry module:
+    bookmarklet/main.py, or the module entry names (the parity test build's), staged
+    beside the package with the same prelude."""
     if staging.exists():
         shutil.rmtree(staging)
     package = staging / 'bookmarklet'
@@ -39,8 +42,12 @@ def stage_sources(settings, staging, entry=None):
         target = package / source.name if source.parent == SOURCES else staging / source.name
         target.write_text(NATIVE_METHODS + source.read_text(encoding='utf-8'), encoding='utf-8')
     (package / 'settings.py').write_text(
-        '"""The settings of this build, written by generator.py."""\n\n'
-        'SETTINGS = ' + python_literal(settings) + '\n', encoding='utf-8')
+        '"""The settings of this build: the literal the build writes in the placeholder\'s\n'
+        'place, or those a loader passes in the URL of the script it loads."""\n\n'
+        'from bookmarklet.configured import with_passed\n\n'
+        "SETTINGS = with_passed(__pragma__ ('js', '{}', '" + PLACEHOLDER + "'), __pragma__ "
+        "('js', '{}', '(typeof document === \"undefined\" || !document.currentScript ? \"\" : "
+        "document.currentScript.src)'))\n", encoding='utf-8')
     (package / 'style.py').write_text(
         '"""The overlay\'s styles, compacted from overlay.css by generator.py."""\n\n'
         'STYLE = ' + repr(compact_css((SOURCES / 'overlay.css').read_text(encoding='utf-8')))
@@ -55,15 +62,6 @@ def compact_css(css):
     css = re.sub(r'\s*([{};,>])\s*', r'\1', css)
     css = re.sub(r':\s+', ':', css)
     return css.replace(';}', '}').strip()
-
-
-def python_literal(value):
-    """Source text for a settings value: dicts, lists, strings, numbers, booleans."""
-    if isinstance(value, dict):
-        return '{' + ', '.join(repr(k) + ': ' + python_literal(v) for k, v in value.items()) + '}'
-    if isinstance(value, list):
-        return '[' + ', '.join(python_literal(v) for v in value) + ']'
-    return repr(value)
 
 
 def run_step(name, command, cwd, input=None):

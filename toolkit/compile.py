@@ -1,11 +1,17 @@
 """One script from one staged entry: transpiled, given its runtime, bundled, measured.
 
-The bookmarklet and the parity test build are both made here, the same way.
+The bookmarklet and the parity test build are both made here, the same way;
+the bookmarklet's compiled parts are kept under the digest of their inputs.
 """
 
+import hashlib
 import json
 
-from toolkit.bundle import bundle, transpile
+from bookmarklet.settings import SETTINGS as DEFAULTS
+from toolkit import ROOT
+from toolkit.bundle import bundle, stage_sources, transpile
+from toolkit.literal import marked
+from toolkit.loader import minified_loader
 from toolkit.native import check_no_prototype_patch, place_runtime
 
 
@@ -42,3 +48,45 @@ def module_table(sizes, runtime):
     for name in sorted(sizes, key=lambda name: [-sizes[name], name]):
         lines.append('  {:<{w}}  {:>7,}'.format(name, sizes[name], w=width))
     return '\n'.join(lines)
+
+
+# What the compiled bookmarklet and loader are made from: the Python and the styles, the
+# loader's template, the build steps, and the pinned versions of Transcrypt and esbuild.
+COMPILE_INPUTS = ['bookmarklet/*', 'loader/loader.js', 'toolkit/bundle.py', 'toolkit/compile.py',
+                  'toolkit/literal.py', 'toolkit/loader.py', 'toolkit/native.py',
+                  'toolkit/prune.py', 'package-lock.json', 'requirements.txt']
+
+
+def inputs_digest():
+    """SHA-256 over the names and bytes of the compile's inputs, in a fixed order."""
+    digest = hashlib.sha256()
+    for pattern in COMPILE_INPUTS:
+        for path in sorted(ROOT.glob(pattern)):
+            if path.is_file():
+                digest.update(path.relative_to(ROOT).as_posix().encode() + b'\0')
+                digest.update(path.read_bytes() + b'\0')
+    return digest.hexdigest()
+
+
+def compiled_bookmarklet(build_dir):
+    """The compiled parts any settings are written into: {inputs, script (carrying the
+    default settings' literal), loader (minified, with blanks), runtime, modules}.
+
+    Compiling takes Transcrypt, node and esbuild, and seconds; the parts are
+    kept in build_dir/compiled.json under the digest of their inputs, so a build
+    with other settings only writes them into the parts kept.
+    """
+    kept = build_dir / 'compiled.json'
+    digest = inputs_digest()
+    if kept.exists():
+        parts = json.loads(kept.read_text(encoding='utf-8'))
+        if parts['inputs'] == digest:
+            return parts
+    entry = stage_sources(build_dir / 'src')
+    compiled = compile_script(entry, 'bookmarklet/main.py', build_dir / 'src',
+                              build_dir / 'transcrypt', build_dir / 'bundle.js')
+    parts = {'inputs': digest, 'script': marked(compiled['script'], DEFAULTS),
+             'loader': minified_loader(build_dir), 'runtime': compiled['runtime'],
+             'modules': compiled['modules']}
+    kept.write_text(json.dumps(parts, indent=1, sort_keys=True) + '\n', encoding='utf-8')
+    return parts

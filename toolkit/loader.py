@@ -11,65 +11,114 @@ from toolkit import ROOT
 from toolkit.bundle import minify
 from toolkit.errors import BuildError
 from toolkit.javascript_url import URL_LIMITS, javascript_url
-from toolkit.settings import OPTIONS, SETTINGS, option_text
+from toolkit.literal import SETTINGS_END, SETTINGS_START, json_text
+from toolkit.settings import MESSAGES, OPTIONS, SETTINGS, WHOLE_NUMBER, ON, OFF, option_text
 
 LOADER = ROOT / 'loader'
 
+# The loader's values are written into it after it is minified, each in the place of a
+# name esbuild keeps as it is (a free global): settings then need no minifier.
+LOADER_BLANKS = {'script_url': '__loaderScriptUrl__', 'integrity': '__loaderIntegrity__',
+                 'timeout_ms': '__loaderTimeoutMs__'}
 
-def fill_template(name, values):
-    """A template from loader/ with each ${name} replaced by its value, which the caller
-    has already written in the template's own language (JSON for JavaScript, escaped
-    text for HTML); a template must write a literal dollar sign as $$."""
-    text = (LOADER / name).read_text(encoding='utf-8')
+
+def fill_template(text, values):
+    """A template with each ${name} replaced by its value, which the caller has already
+    written in the template's own language (JSON for JavaScript, escaped text for HTML);
+    a template must write a literal dollar sign as $$."""
     return Template(text).substitute(values)
 
 
-def loader_url(script_text, script_location, settings, build_dir):
-    """The loader bookmarklet: loads script_location pinned to script_text's hash."""
-    # One digest for both: SHA-256 is as strong a pin as SRI's longer hashes, and its
-    # base64 is 21 characters shorter than SHA-384's.
-    digest = hashlib.sha256(script_text.encode('utf-8')).digest()
-    integrity = 'sha256-' + base64.b64encode(digest).decode('ascii')
-    pinned = script_location + '?v=' + digest.hex()[:12]
-    source = fill_template('loader.js', {
-        'script_url': json.dumps(pinned),
-        'integrity': json.dumps(integrity),
-        'timeout_ms': json.dumps(settings['timeoutSeconds'] * 1000),
-        'overlay_id': json.dumps(OVERLAY_ID),
-    })
+def minified_loader(build_dir):
+    """The loader's code, minified, with LOADER_BLANKS where its values go."""
+    source = fill_template((LOADER / 'loader.js').read_text(encoding='utf-8'), dict(
+        LOADER_BLANKS, overlay_id=json.dumps(OVERLAY_ID)))
     minified = minify(source, build_dir)
     # esbuild's IIFE around one call of an arrow function: `void` takes its place, which
     # yields undefined and binds no name in the page.
     if not (minified.startswith('(()=>{((') and minified.endswith(');})();')):
         raise BuildError('loader/loader.js must be one call of an arrow function')
-    return javascript_url('void' + minified[len('(()=>{'):-len(';})();')])
+    return 'void' + minified[len('(()=>{'):-len(';})();')]
 
 
-def install_page(urls, settings, options):
-    """dist/install.html: both bookmarklets, their sizes, this build's settings, how to install."""
+def js_string(text):
+    """text as a single-quoted JavaScript string: JSON's double quotes need no escape in it."""
+    return "'" + text.replace('\\', '\\\\').replace("'", "\\'") + "'"
+
+
+def script_pin(script_text):
+    """{version, integrity}: the first 12 hex digits of the script's SHA-256, which its URL
+    carries so that no cache serves another build, and its Subresource Integrity value.
+    One digest serves both: SHA-256 is as strong a pin as SRI's longer hashes, and its
+    base64 is 21 characters shorter than SHA-384's."""
+    digest = hashlib.sha256(script_text.encode('utf-8')).digest()
+    return {'version': digest.hex()[:12],
+            'integrity': 'sha256-' + base64.b64encode(digest).decode('ascii')}
+
+
+def loader_url(loader, pin, script_location, timeout_seconds, passed):
+    """The loader bookmarklet: loads script_location pinned by pin (script_pin), passing the
+    settings in passed (those that differ from the script's own) after '#' in its URL, as
+    JSON in which a '%' is an escape (bookmarklet/configured.py reads it)."""
+    url = script_location + '?v=' + pin['version']
+    if passed:
+        url += '#' + json_text(passed).replace('%', '\\u0025')
+    code = loader.replace(LOADER_BLANKS['script_url'], js_string(url)) \
+        .replace(LOADER_BLANKS['integrity'], json.dumps(pin['integrity'])) \
+        .replace(LOADER_BLANKS['timeout_ms'], str(timeout_seconds * 1000))
+    return javascript_url(code)
+
+
+def page_data(loader, pin, settings, options):
+    """What the install page's script needs to build both bookmarklets for any settings:
+    the settings table with each rule, the messages, this build's values, the loader
+    with its blanks and the hosted script's pin."""
+    return {
+        'settings': [{'key': setting.key, 'flag': setting.flag, 'rule': setting.rule,
+                      'carried': setting in SETTINGS} for setting in SETTINGS + OPTIONS],
+        'messages': MESSAGES, 'wholeNumber': WHOLE_NUMBER, 'on': ON, 'off': OFF,
+        'defaults': {setting.key: setting.default for setting in SETTINGS + OPTIONS},
+        'build': dict(settings, **options),
+        'literal': [SETTINGS_START, SETTINGS_END],
+        'loader': loader, 'blanks': LOADER_BLANKS, 'pin': pin,
+    }
+
+
+def install_page(template, urls, settings, options, data):
+    """dist/install.html: the configurator with both bookmarklets for this build's settings,
+    their sizes against each browser's limits, and how to install."""
     size_rows = []
     for place, limit, _ in URL_LIMITS:
         size_rows.append('<tr><th scope="row">{}</th><td>{:,}</td>{}</tr>'.format(
             html.escape(place), limit, ''.join(
-                '<td class="fits">fits</td>' if len(urls[name]) <= limit else
-                '<td class="too-long">too long</td>' for name in urls)))
+                '<td data-fits="{}" data-limit="{}" data-state="{}">{}</td>'.format(
+                    name, limit, *(['fits'] * 2 if len(urls[name]) <= limit else
+                                   ['too-long', 'too long']))
+                for name in urls)))
     setting_rows = []
     for setting in SETTINGS + OPTIONS:
         value = settings[setting.key] if setting.key in settings else options[setting.key]
         setting_rows.append(
-            '<tr><th scope="row"><code>{}</code></th><td><code>{}</code></td>'
-            '<td><code>{}</code></td><td>{}</td></tr>'.format(
-                setting.key, html.escape(option_text(value)), setting.flag,
-                html.escape(setting.help)))
-    return fill_template('install.html', {
+            '<div class="setting"><label for="s-{key}"><code>{key}</code></label>'
+            '<input type="text" id="s-{key}" name="{key}" value="{value}" spellcheck="false" '
+            'autocomplete="off"{mode} aria-describedby="d-{key}">'
+            '<p id="d-{key}">{help}. <span class="allowed">Allowed: {allowed}. Default: '
+            '<code>{default}</code>. Flag: <code>{flag}</code>.</span></p></div>'.format(
+                key=setting.key, value=html.escape(option_text(value)),
+                mode=' inputmode="numeric"' if setting.rule['kind'] == 'whole' else '',
+                help=html.escape(setting.help[:1].upper() + setting.help[1:]),
+                allowed=html.escape(setting.allowed()),
+                default=html.escape(option_text(setting.default)) or '(empty)',
+                flag=setting.flag))
+    return fill_template(template, {
         'title': html.escape(settings['title']),
-        'bookmarklet_href': html.escape(urls['bookmarklet.url'], quote=True),
-        'loader_href': html.escape(urls['loader.url'], quote=True),
-        'bookmarklet_size': '{:,}'.format(len(urls['bookmarklet.url'])),
-        'loader_size': '{:,}'.format(len(urls['loader.url'])),
+        'bookmarklet_href': html.escape(urls['bookmarklet'], quote=True),
+        'loader_href': html.escape(urls['loader'], quote=True),
+        'bookmarklet_size': '{:,} characters'.format(len(urls['bookmarklet'])),
+        'loader_size': '{:,} characters'.format(len(urls['loader'])),
         'script_url': html.escape(options['scriptUrl']),
         'size_rows': '\n'.join(size_rows),
         'setting_rows': '\n'.join(setting_rows),
+        # No '<' in the data, so no '</script>' can end the element holding it.
+        'data': json_text(data).replace('<', '\\u003c'),
     })
-
-

@@ -2,9 +2,15 @@
 
 A setting is carried by the bookmarklet (SETTINGS) or only steers the build
 (OPTIONS). Each is read from the defaults, then the TOML file, then the flags.
+A setting's rule (what values it takes) and every message a bad value gets are
+data (Setting.rule, MESSAGES), because the install page checks the same values
+in the same words: toolkit/loader.py's page_data hands it this module's
+tables, and its script applies the same rules.
 """
 
 import argparse
+import json
+import re
 import tomllib
 from pathlib import Path
 
@@ -15,79 +21,48 @@ from toolkit.errors import BuildError
 CONFIG = 'sitemap.toml'
 SCRIPT_URL = '/.autoindex-sitemap/sitemap.js'
 
+# What a bad value is told, with blanks: {text} is the value as typed, quoted as JSON;
+# {value}, {low}, {high}, {size}, {sizes} are numbers and lists as a flag takes them;
+# a settings key in braces ({pageSize}) stands for its flag.
+MESSAGES = {
+    'not_whole': '{text} is not a whole number (allowed: {low}..{high})',
+    'outside': '{value} is outside {low}..{high}',
+    'not_on_off': '{text} is not on or off',
+    'not_prefix': '{text} is not a path prefix such as /files/ (starts and ends with /, '
+                  'no ? or #, no spaces: percent-encode them)',
+    'not_script_url': '{text} is neither an http(s) URL nor a path starting with /',
+    'script_url_parts': '{text} must not hold a query, a fragment, spaces or quotes',
+    'size_twice': '{pageSizes} {sizes} offers a size twice',
+    'size_not_offered': '{pageSize} {size} must be one of {pageSizes} {sizes}',
+    'prefix_alone': '{jsonPrefixFrom} and {jsonPrefixTo} go together: give both or neither',
+    'prefix_same': '{jsonPrefixTo} must differ from {jsonPrefixFrom}',
+}
 
-class Setting:
-    """One setting: its key (as the bookmarklet and sitemap.toml name it), its default,
-    its help, the parser that checks a value, the flag derived from the key
-    (pageSize: --page-size) and what --help shows after the flag (the parser's
-    own word for its values)."""
-
-    def __init__(self, key, default, help, parse):
-        self.key = key
-        self.default = default
-        self.help = help
-        self.parse = parse
-        self.flag = '--' + ''.join('-' + c.lower() if c.isupper() else c for c in key)
-        self.metavar = parse.metavar
-
-
-def described(name, metavar):
-    """A parser's words: its name in argparse's messages, and what --help shows after
-    its flag."""
-    def describe(parse):
-        parse.__name__ = name
-        parse.metavar = metavar
-        return parse
-    return describe
+# A whole number as a flag or the install page takes it: ASCII digits, a minus at most.
+WHOLE_NUMBER = '-?[0-9]{1,15}'
+ON = ['on', 'true', 'yes', '1']
+OFF = ['off', 'false', 'no', '0']
 
 
-def whole_number(low, high):
-    """A parser for a whole number in [low, high], failing with the range it allows."""
-    @described('whole number {}..{}'.format(low, high), 'N')
-    def parse(text):
-        try:
-            value = int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(
-                '{!r} is not a whole number (allowed: {}..{})'.format(text, low, high))
-        if not low <= value <= high:
-            raise argparse.ArgumentTypeError('{} is outside {}..{}'.format(value, low, high))
-        return value
-    return parse
+class ValueProblem(Exception):
+    """A value a setting's rule refuses; the message is MESSAGES' words, filled."""
 
 
-def number_list(low, high):
-    @described('comma-separated whole numbers {}..{}'.format(low, high), 'N,N,...')
-    def parse(text):
-        return [whole_number(low, high)(part) for part in text.split(',') if part.strip()]
-    return parse
+def flag_of(key):
+    """The command-line flag of a settings key: maxConcurrentRequests, --max-concurrent-requests."""
+    return '--' + ''.join('-' + c.lower() if c.isupper() else c for c in key)
 
 
-@described('on or off', 'on|off')
-def on_off(text):
-    if text.lower() in ('on', 'true', 'yes', '1'):
-        return True
-    if text.lower() in ('off', 'false', 'no', '0'):
-        return False
-    raise argparse.ArgumentTypeError('{!r} is not on or off'.format(text))
+def quoted(text):
+    """A value as typed, quoted in a message: JSON's quoting, which the page's JSON.stringify
+    spells the same."""
+    return json.dumps(text, ensure_ascii=False)
 
 
-@described('text', 'TEXT')
-def text_value(text):
-    return text
-
-
-@described('path prefix', 'VALUE')
-def path_prefix(text):
-    """A URL path prefix as it appears in URLs ('/files/', percent-encoded), or '' for none."""
-    if text == '':
-        return text
-    if not (text.startswith('/') and text.endswith('/')) or \
-            any(char in text for char in '?#\\') or any(ord(char) <= 0x20 for char in text):
-        raise argparse.ArgumentTypeError(
-            '{!r} is not a path prefix such as /files/ (starts and ends with /, no ? or #, '
-            'no spaces: percent-encode them)'.format(text))
-    return text
+def message(name, **values):
+    """MESSAGES[name] with its blanks filled: from values, else a settings key's flag."""
+    return re.sub(r'\{(\w+)\}', lambda found: str(values[found.group(1)])
+                  if found.group(1) in values else flag_of(found.group(1)), MESSAGES[name])
 
 
 def option_text(value):
@@ -99,13 +74,95 @@ def option_text(value):
     return str(value)
 
 
-def carried(key, help, parse):
+def whole(text, low, high):
+    if not re.fullmatch(WHOLE_NUMBER, text):
+        raise ValueProblem(message('not_whole', text=quoted(text), low=low, high=high))
+    value = int(text)
+    if not low <= value <= high:
+        raise ValueProblem(message('outside', value=value, low=low, high=high))
+    return value
+
+
+def parse_value(rule, text):
+    """The value text stands for under rule (a RULES entry); raises ValueProblem."""
+    kind = rule['kind']
+    if kind == 'whole':
+        return whole(text, rule['low'], rule['high'])
+    if kind == 'list':
+        return [whole(part.strip(' '), rule['low'], rule['high'])
+                for part in text.split(',') if part.strip(' ') != '']
+    if kind == 'onOff':
+        if text.lower() in ON:
+            return True
+        if text.lower() in OFF:
+            return False
+        raise ValueProblem(message('not_on_off', text=quoted(text)))
+    if kind == 'prefix':
+        if text != '' and (not (text.startswith('/') and text.endswith('/')) or
+                           any(char in text for char in '?#\\') or
+                           any(ord(char) <= 0x20 for char in text)):
+            raise ValueProblem(message('not_prefix', text=quoted(text)))
+        return text
+    if kind == 'scriptUrl':
+        lowered = text.lower()
+        if not (lowered.startswith(('http://', 'https://')) or
+                (text.startswith('/') and not text.startswith('//'))):
+            raise ValueProblem(message('not_script_url', text=quoted(text)))
+        if any(char in '?#\'"<>' or ord(char) <= 0x20 for char in text):
+            raise ValueProblem(message('script_url_parts', text=quoted(text)))
+        return text
+    return text
+
+
+class Setting:
+    """One setting: its key (as the bookmarklet, sitemap.toml and the install page name
+    it), its default, its help, its rule (a dict: kind, and low and high for numbers),
+    the flag derived from the key (pageSize: --page-size) and what --help shows after the
+    flag."""
+
+    def __init__(self, key, default, help, rule):
+        self.key = key
+        self.default = default
+        self.help = help
+        self.rule = rule
+        self.flag = flag_of(key)
+        self.metavar = METAVARS[rule['kind']]
+
+    def parse(self, text):
+        """The value text stands for; argparse's error when the rule refuses it."""
+        try:
+            return parse_value(self.rule, text)
+        except ValueProblem as problem:
+            raise argparse.ArgumentTypeError(str(problem))
+
+    def allowed(self):
+        """The values the rule takes, in words: 'whole number 1..1000'."""
+        return ALLOWED[self.rule['kind']].format(**self.rule)
+
+
+METAVARS = {'whole': 'N', 'list': 'N,N,...', 'onOff': 'on|off', 'text': 'TEXT',
+            'prefix': 'VALUE', 'scriptUrl': 'URL'}
+ALLOWED = {'whole': 'whole number {low}..{high}',
+           'list': 'comma-separated whole numbers {low}..{high}',
+           'onOff': 'on or off', 'text': 'text', 'prefix': 'path prefix such as /files/, or empty',
+           'scriptUrl': 'http(s) URL, or a path starting with /'}
+
+
+def whole_number(low, high):
+    return {'kind': 'whole', 'low': low, 'high': high}
+
+
+def number_list(low, high):
+    return {'kind': 'list', 'low': low, 'high': high}
+
+
+def carried(key, help, rule):
     """A setting the bookmarklet carries, with the default bookmarklet/settings.py holds."""
-    return Setting(key, DEFAULTS[key], help, parse)
+    return Setting(key, DEFAULTS[key], help, rule)
 
 
 SETTINGS = [
-    carried('title', 'the title of the overlay and of the bookmark', text_value),
+    carried('title', 'the title of the overlay and of the bookmark', {'kind': 'text'}),
     carried('pageSize', 'level-1 entries per page at first', whole_number(1, 1000)),
     carried('pageSizes', 'page sizes offered in the select', number_list(1, 1000)),
     carried('maxConcurrentRequests', 'wave-2 requests in flight at once', whole_number(1, 100)),
@@ -118,64 +175,60 @@ SETTINGS = [
             'has not moved (0: always)', whole_number(0, 31536000)),
     carried('refreshSeconds', 'seconds between refreshes of the open overlay (0: off)',
             whole_number(0, 86400)),
-    carried('prefetch', "prefetch the next page's directories (on/off)", on_off),
+    carried('prefetch', "prefetch the next page's directories (on/off)", {'kind': 'onOff'}),
     carried('utcOffsetMinutes',
             "the server's UTC offset in minutes, when its HTML listings use local time",
             whole_number(-1440, 1440)),
     carried('jsonPrefixFrom',
             'a path prefix of HTML listings whose JSON listings are served elsewhere '
-            '(e.g. /files/); empty: ask each listing its own URL', path_prefix),
+            '(e.g. /files/); empty: ask each listing its own URL', {'kind': 'prefix'}),
     carried('jsonPrefixTo',
             'the path prefix that replaces --json-prefix-from in listing requests '
-            '(e.g. /json/files/)', path_prefix),
+            '(e.g. /json/files/)', {'kind': 'prefix'}),
 ]
+
+
+def settings_problem(settings):
+    """The message for settings that contradict each other, or None."""
+    sizes = settings['pageSizes']
+    if len(set(sizes)) != len(sizes):
+        return message('size_twice', sizes=option_text(sizes))
+    if settings['pageSize'] not in sizes:
+        return message('size_not_offered', size=settings['pageSize'], sizes=option_text(sizes))
+    if (settings['jsonPrefixFrom'] == '') != (settings['jsonPrefixTo'] == ''):
+        return message('prefix_alone')
+    if settings['jsonPrefixFrom'] != '' and settings['jsonPrefixFrom'] == settings['jsonPrefixTo']:
+        return message('prefix_same')
+    return None
 
 
 def check_settings(settings):
     """Checks that span settings; raises BuildError naming the option."""
-    sizes = settings['pageSizes']
-    if len(set(sizes)) != len(sizes):
-        raise BuildError('--page-sizes {} offers a size twice'.format(option_text(sizes)))
-    if settings['pageSize'] not in sizes:
-        raise BuildError('--page-size {} must be one of --page-sizes {}'.format(
-            settings['pageSize'], option_text(sizes)))
-    if (settings['jsonPrefixFrom'] == '') != (settings['jsonPrefixTo'] == ''):
-        raise BuildError('--json-prefix-from and --json-prefix-to go together: give both or neither')
-    if settings['jsonPrefixFrom'] != '' and settings['jsonPrefixFrom'] == settings['jsonPrefixTo']:
-        raise BuildError('--json-prefix-to must differ from --json-prefix-from')
-
-
-@described('script URL', 'URL')
-def script_url(text):
-    """Where sitemap.js is served: an http(s) URL or a path from the server's root."""
-    lowered = text.lower()
-    if not (lowered.startswith(('http://', 'https://')) or
-            (text.startswith('/') and not text.startswith('//'))):
-        raise argparse.ArgumentTypeError(
-            '{!r} is neither an http(s) URL nor a path starting with /'.format(text))
-    if '?' in text or '#' in text or any(char.isspace() or char in '\'"<>' for char in text):
-        raise argparse.ArgumentTypeError(
-            '{!r} must not hold a query, a fragment, spaces or quotes'.format(text))
-    return text
+    problem = settings_problem(settings)
+    if problem is not None:
+        raise BuildError(problem)
 
 
 OPTIONS = [
     Setting('scriptUrl', SCRIPT_URL,
             'where sitemap.js is served, for the loader: an http(s) URL, or a path '
-            'on the listing\'s own server', script_url),
+            'on the listing\'s own server', {'kind': 'scriptUrl'}),
 ]
 
 
-def parse_options(argv):
+def parse_options(argv, prog='generator.py', build_dir=True):
+    """The command line of generator.py, or of the installed command (prog), which
+    compiles nothing and so has no --build-dir."""
     parser = argparse.ArgumentParser(
-        prog='generator.py',
+        prog=prog,
         description='Build the autoindex-sitemap bookmarklet, its loader and install page '
                     'into dist/. Every setting can also be given in a TOML file, keyed as '
                     'in the settings table (pageSize = 20); a flag overrides the file.')
-    parser.add_argument('--out', default=str(ROOT / 'dist'), metavar='DIR',
-                        help='the folder to write (default: dist/)')
-    parser.add_argument('--build-dir', default=str(ROOT / 'build'), metavar='DIR',
-                        help='the folder for intermediate files (default: build/)')
+    parser.add_argument('--out', default=str(ROOT / 'dist') if build_dir else 'dist',
+                        metavar='DIR', help='the folder to write (default: dist/)')
+    if build_dir:
+        parser.add_argument('--build-dir', default=str(ROOT / 'build'), metavar='DIR',
+                            help='the folder for intermediate files (default: build/)')
     parser.add_argument('--config', metavar='FILE',
                         help='a TOML file of settings (default: {} in the current folder, '
                              'when there is one)'.format(CONFIG))

@@ -1,0 +1,79 @@
+"""dist/ from the compiled parts and the settings: text replacements only, no compiler.
+
+generator.py hands it the parts it compiled (or kept), the installed command
+the parts its package carries; both write the same dist/ for the same
+settings.
+"""
+
+import shutil
+import urllib.parse
+
+from toolkit.javascript_url import bookmarklet_url, check_sizes, size_table
+from toolkit.literal import with_settings
+from toolkit.loader import install_page, loader_url, page_data, script_pin
+from toolkit.settings import OPTIONS, SETTINGS, option_text
+
+
+def dist_files(parts, template, settings, options):
+    """{name: text} of dist/: the parts with settings written in, and the install page made
+    from template; stops the build when the self-contained bookmarklet is too long."""
+    script = with_settings(parts['script'], settings) + '\n'
+    pin = script_pin(script)
+    urls = {
+        'bookmarklet': bookmarklet_url(script.strip()),
+        'loader': loader_url(parts['loader'], pin, options['scriptUrl'],
+                             settings['timeoutSeconds'], {}),
+    }
+    check_sizes(urls['bookmarklet'])
+    page = install_page(template, urls, settings, options,
+                        page_data(parts['loader'], pin, settings, options))
+    return {'bookmarklet.url': urls['bookmarklet'] + '\n', 'loader.url': urls['loader'] + '\n',
+            'sitemap.js': script, 'install.html': page}
+
+
+def write_dist(files, out):
+    """Replace out with the given files at once, so no half-written dist/ is ever left."""
+    fresh = out.with_name(out.name + '.new')
+    old = out.with_name(out.name + '.old')
+    for folder in (fresh, old):
+        if folder.exists():
+            shutil.rmtree(folder)
+    fresh.mkdir(parents=True)
+    for name, text in files.items():
+        (fresh / name).write_text(text, encoding='utf-8')
+    if out.exists():
+        out.rename(old)
+    fresh.rename(out)
+    if old.exists():
+        shutil.rmtree(old)
+
+
+def settings_fragment(values, base):
+    """The install page's fragment for values: key=value for each setting that differs
+    from base, in the table's order, percent-encoded as encodeURIComponent does."""
+    pairs = []
+    for setting in SETTINGS + OPTIONS:
+        value = values[setting.key]
+        if value != base[setting.key]:
+            pairs.append(setting.key + '=' + urllib.parse.quote(option_text(value),
+                                                                safe="!'()*,/:"))
+    return '&'.join(pairs)
+
+
+def configurator_link(out, settings, options):
+    """The install page this build wrote, its fragment naming the settings that differ
+    from the defaults: opened, on this page or on any other build's, it shows them."""
+    fragment = settings_fragment(dict(settings, **options),
+                                 {setting.key: setting.default for setting in SETTINGS + OPTIONS})
+    return (out / 'install.html').resolve().as_uri() + ('#' + fragment if fragment else '')
+
+
+def write_build(parts, page, settings, options, out):
+    """Write dist/ into out and say what was written: each file, the bookmarklets' sizes
+    against the browsers' limits, and the link to the install page showing these settings."""
+    files = dist_files(parts, page, settings, options)
+    write_dist(files, out)
+    for name in sorted(files):
+        print('wrote {}: {:,} bytes'.format(out / name, len(files[name].encode('utf-8'))))
+    print(size_table({name: files[name].strip() for name in ['bookmarklet.url', 'loader.url']}))
+    print('configure it further: ' + configurator_link(out, settings, options))
