@@ -5,8 +5,9 @@ The bookmarklet and the parity test build are both made here, the same way.
 
 import json
 
-from toolkit.bundle import bundle, transpile
+from toolkit.bundle import bundle, check_own_words, transpile
 from toolkit.native import check_no_prototype_patch, place_runtime
+from toolkit.rewrite import rewrite_modules
 
 
 def compile_script(entry, entry_name, staging, transcrypt_dir, out):
@@ -19,6 +20,9 @@ def compile_script(entry, entry_name, staging, transcrypt_dir, out):
     """
     module = transpile(entry, staging, transcrypt_dir)
     runtime = place_runtime(module.parent, entry_name)
+    if runtime == 'native':
+        rewrite_modules(module.parent)
+    check_own_words(module.parent)
     metafile = out.with_suffix('.meta.json')
     script = bundle(module, out, metafile)
     if runtime == 'native':
