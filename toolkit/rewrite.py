@@ -56,14 +56,14 @@ def tokens_of(text):
     return found
 
 
-def closing(tokens, index):
-    """The index of the bracket that closes the one at index."""
+def matching(tokens, index):
+    """The index of the bracket that matches the one at index: the one that closes it, or
+    for a closing bracket the one that opens it; None when there is none."""
+    step = 1 if tokens[index][3] in '([{' else -1
     depth = 0
-    for at in range(index, len(tokens)):
-        if tokens[at][0] == 'punct' and tokens[at][3] in '([{':
-            depth += 1
-        elif tokens[at][0] == 'punct' and tokens[at][3] in ')]}':
-            depth -= 1
+    for at in range(index, len(tokens) if step == 1 else -1, step):
+        if tokens[at][0] == 'punct' and tokens[at][3] in '([{)]}':
+            depth += step if tokens[at][3] in '([{' else -step
             if depth == 0:
                 return at
     return None
@@ -110,11 +110,11 @@ def arrow_functions(text, constructed=frozenset()):
             opening += 1
         if opening >= len(tokens) or tokens[opening][3] != '(':
             continue
-        parameters_end = closing(tokens, opening)
+        parameters_end = matching(tokens, opening)
         if parameters_end is None or parameters_end + 1 >= len(tokens) \
                 or tokens[parameters_end + 1][3] != '{':
             continue
-        body_end = closing(tokens, parameters_end + 1)
+        body_end = matching(tokens, parameters_end + 1)
         if body_end is None or (body_end + 1 < len(tokens)
                                 and tokens[body_end + 1][3] not in ARROW_AFTER):
             continue
@@ -152,7 +152,8 @@ def unwrapped_dicts(text):
     return edited(text, [[token[1], tokens[index + 1][1], '']
                          for index, token in enumerate(tokens[:-1])
                          if token[0] == 'word' and token[3] == 'dict' and not token[4]
-                         and tokens[index + 1][3] == '('])
+                         and tokens[index + 1][3] == '(' and index + 2 < len(tokens)
+                         and tokens[index + 2][3] != ')'])
 
 
 def catch_everything(text):
@@ -202,19 +203,6 @@ class Scope(TypedDict):
 BLOCK_HEADS = {'if', 'for', 'while', 'switch', 'catch', 'with'}
 
 
-def opening_of(tokens, closing_at):
-    """The index of the bracket that opens the one that closes at closing_at."""
-    depth = 0
-    for at in range(closing_at, -1, -1):
-        if tokens[at][0] == 'punct' and tokens[at][3] in ')]}':
-            depth += 1
-        elif tokens[at][0] == 'punct' and tokens[at][3] in '([{':
-            depth -= 1
-            if depth == 0:
-                return at
-    return None
-
-
 def starts_function(tokens, index):
     """True when the '{' at index opens a function's body: after `=>`, or after a
     parenthesis that no if, for, while, switch, catch or with heads. (Erring towards a
@@ -223,7 +211,7 @@ def starts_function(tokens, index):
         return True
     if index == 0 or tokens[index - 1][3] != ')':
         return False
-    opening = opening_of(tokens, index - 1)
+    opening = matching(tokens, index - 1)
     return opening is not None and (opening == 0 or tokens[opening - 1][3] not in BLOCK_HEADS)
 
 
@@ -232,7 +220,8 @@ def parameters_before(tokens, index):
     closing_at = index - 3 if tokens[index - 1][3] == '>' else index - 1
     if closing_at < 0 or tokens[closing_at][3] != ')':
         return set()
-    return simple_parameters(tokens, opening_of(tokens, closing_at), closing_at)
+    opening = matching(tokens, closing_at)
+    return set() if opening is None else simple_parameters(tokens, opening, closing_at)
 
 
 def declarators_end(text, tokens, index):
@@ -289,12 +278,12 @@ def hoisted_declarations(text):
     for index, token in enumerate(tokens):
         while index >= scopes[-1]['end']:
             close(scopes.pop())
-        if token[0] == 'punct' and token[3] in ')]}':
+        if token[0] == 'punct' and token[3] in ')]}' and len(brackets) > 1:
             brackets.pop()
         if token[0] == 'punct' and token[3] in '([{':
             brackets.append(index)
             if token[3] == '{' and starts_function(tokens, index):
-                scopes.append({'end': closing(tokens, index) or len(tokens),
+                scopes.append({'end': matching(tokens, index) or len(tokens),
                                'names': parameters_before(tokens, index), 'hoisted': [],
                                'body': token[2], 'brace': index})
             continue
@@ -351,7 +340,7 @@ def object_start(tokens, dot):
     while start >= 0:
         kind, word = tokens[start][0], tokens[start][3]
         if kind == 'punct' and word in ')]':
-            start = opening_of(tokens, start)
+            start = matching(tokens, start)
             if start is None:
                 return None
             if start > 0 and (tokens[start - 1][0] in ('word', 'string')
@@ -404,7 +393,7 @@ def methods_as_functions(text):
             if token[3] not in METHODS:
                 continue
             start = object_start(tokens, index - 1)
-            closing_at = closing(tokens, index + 1)
+            closing_at = matching(tokens, index + 1)
             if start is None or closing_at is None or arguments_count(
                     tokens, index + 1, closing_at) > METHODS[token[3]] \
                     or any(start <= at < index for at in taken):
@@ -431,7 +420,8 @@ SHARED_NAME_LENGTH = 2
 
 def string_literals(text):
     """The tokens of text that are quoted strings standing as values: not module paths of
-    an import or export, not keys of an object literal, not template literals."""
+    an import or export, not keys of an object literal, not a statement of their own (a
+    directive: 'use strict'), not template literals."""
     tokens = tokens_of(text)
     found = []
     for index, token in enumerate(tokens):
@@ -439,7 +429,8 @@ def string_literals(text):
             continue
         before = tokens[index - 1][3] if index > 0 else ''
         after = tokens[index + 1][3] if index + 1 < len(tokens) else ''
-        if before in ('from', 'import') or (after == ':' and before in ('{', ',')):
+        if before in ('from', 'import') or (after == ':' and before in ('{', ',')) \
+                or (before in ('', ';', '{', '}') and after == ';'):
             continue
         found.append(token)
     return found
@@ -488,8 +479,8 @@ def rewrite_modules(folder, rewrites=None, shared=True):
     names = rewrites if rewrites is not None else list(REWRITES)
     paths = [path for path in sorted(folder.glob('*.js')) if path.name != RUNTIME_MODULE]
     texts = {path: path.read_text(encoding='utf-8') for path in paths}
-    portable = folder / 'bookmarklet.portable.js'
-    if portable.exists() and JSERROR_BINDING not in portable.read_text(encoding='utf-8'):
+    bindings = [text for text in texts.values() if 'var JSError' in text]
+    if len(bindings) == 0 or any(JSERROR_BINDING not in text for text in bindings):
         names = [name for name in names if name != 'catch_everything']
     if any(reads_cause(text) for text in texts.values()):
         names = [name for name in names if name != 'without_causes']
