@@ -203,7 +203,10 @@ TOUCHED = """() => {
     for (const n of Object.getOwnPropertyNames(x)) found.add(n); };
   add(window); add(document); add(location); add(navigator); add(JSON); add(Math);
   for (const n of Object.getOwnPropertyNames(window)) {
-    if (/^(HTML.*Element|IDB.*|.*Event|Node|Element|EventTarget|Document|ShadowRoot|Response|Headers|Abort.*|DOMParser|URL|CSSStyleSheet|Promise|.*Error|DOMException|Array|String|Object|Number|Boolean|Date|Function|Symbol|Location|Navigator|Window)$/.test(n)) {
+    if (new RegExp('^(HTML.*Element|IDB.*|.*Event|Node|Element|EventTarget|Document|ShadowRoot|'
+        + 'Response|Headers|Abort.*|DOMParser|URL|CSSStyleSheet|Promise|.*Error|DOMException|'
+        + 'Array|String|Object|Number|Boolean|Date|Function|Symbol|Location|Navigator|Window)$')
+        .test(n)) {
       const v = window[n]; add(v); if (v.prototype) add(v.prototype);
     }
   }
