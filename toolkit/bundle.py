@@ -103,7 +103,7 @@ def transpile(entry, staging, out):
 # which its runtime also builds from strings.
 SNAKE_CASE = '[a-z][a-z0-9]*(_[a-z0-9]+)+'
 # The single-word attributes of our own state objects, shortened too. None is a
-# property of a browser object the bookmarklet touches (tests/test_bundle_words.py
+# property of a browser object the bookmarklet touches (tests/test_rewrite.py
 # asks Chromium), nor a quoted key anywhere (check_own_words), so no record, JSON or
 # browser API can meet a shortened one. A word missing here only costs bytes.
 OWN_WORDS = ['actions', 'adapters', 'done', 'forget', 'generation', 'heading', 'keep',
@@ -148,9 +148,9 @@ def bundle(module, out, metafile=None):
     The script is one arrow function called at once, strict from its first line: without
     that Transcrypt's keyword arguments would be silently dropped, and an assignment to an
     undeclared name would make a global of the page. esbuild leaves the directive out of
-    an IIFE made of modules (they are strict already), so it is put back inside the
-    function; outside, in front of the function, it would not be the first statement once
-    the script is wrapped in a javascript: URL."""
+    an IIFE made of modules (they are strict already), so it is put back, inside the
+    function, where it holds however the script is run (bookmarklet_url puts `void` in
+    front of the call)."""
     run_step('esbuild', [str(ESBUILD), str(module), '--bundle', '--format=iife', '--minify',
                          '--target=es2017', '--legal-comments=none', '--charset=ascii',
                          '--mangle-props=' + OWN_PROPERTIES,

@@ -40,7 +40,8 @@ from toolkit.prune import RUNTIME_MODULE, js_tokens
 # Words that make a function mean something else as an arrow function (and `new.target`).
 FUNCTION_ONLY = {'this', 'arguments', 'super', 'yield'}
 # Where a function expression may stand as an arrow function too: after an assignment,
-# an opening parenthesis or a comma, and before a ';', ')', ',', ']' or '}'.
+# an opening parenthesis, a comma, a property's or a condition's colon or a question mark,
+# and before a ';', ')', ',', ']' or '}' (not as an operand: `a || () => 1` does not parse).
 ARROW_BEFORE = {'=', '(', ',', ':', '?'}
 ARROW_AFTER = {';', ')', ',', ']', '}'}
 # How portable.py binds JSError in JavaScript: to object, whose isinstance is always true.
