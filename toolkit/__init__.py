@@ -2,8 +2,9 @@
 
 settings        the settings table, their rules and messages, the command line and sitemap.toml
 bundle          bookmarklet/ staged for the build, transpiled and bundled
-prune           Transcrypt's runtime cut down to what the bundle reaches
-native          the native runtime in the place of Transcrypt's, and its checks
+prune           Transcrypt's runtime cut down to what the bundle reaches; the JavaScript tokenizer
+native          the native runtime in place of Transcrypt's, and the subset's build check
+rewrite         the transpiled modules rewritten into shorter JavaScript of the same meaning
 compile         the compiled parts, kept under the digest of their inputs
 literal         the settings literal in the script, and writing other settings into it
 javascript_url  the void wrapper, escaping for a javascript: URL, the size limits

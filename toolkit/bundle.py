@@ -2,12 +2,14 @@
 
 import re
 import shutil
+import string
 import subprocess
 import sys
 
 from toolkit import ROOT
 from toolkit.errors import BuildError
 from toolkit.literal import PLACEHOLDER
+from toolkit.rewrite import tokens_of
 
 SOURCES = ROOT / 'bookmarklet'
 ESBUILD = ROOT / 'node_modules' / '.bin' / 'esbuild'
@@ -55,12 +57,22 @@ def stage_sources(staging, entry=None):
     return staging / entry.name if entry else package / 'main.py'
 
 
+CUSTOM_PROPERTY = re.compile(r'(?<![\w-])--[A-Za-z][\w-]*')
+
+
 def compact_css(css):
-    """css without comments and the white space no browser needs."""
+    """css without comments and the white space no browser needs, its custom properties
+    (the theme's colours: `--muted`) named by one letter each. They live in the overlay's
+    shadow root, where nothing else reads them."""
     css = re.sub(r'/\*.*?\*/', '', css, flags=re.S)
     css = re.sub(r'\s+', ' ', css)
     css = re.sub(r'\s*([{};,>])\s*', r'\1', css)
     css = re.sub(r':\s+', ':', css)
+    names = list(dict.fromkeys(CUSTOM_PROPERTY.findall(css)))
+    free = [letter for letter in string.ascii_letters if '--' + letter not in names]
+    if len(names) <= len(free):
+        short = {name: '--' + free[index] for index, name in enumerate(names)}
+        css = CUSTOM_PROPERTY.sub(lambda match: short[match.group(0)], css)
     return css.replace(';}', '}').strip()
 
 
@@ -87,20 +99,71 @@ def transpile(entry, staging, out):
 # uses, so esbuild may shorten them as it shortens variables. Quoted names
 # (dict keys, parity case kinds) are never touched, nor Transcrypt's py_ names,
 # which its runtime also builds from strings.
-OWN_PROPERTIES = '^[a-z][a-z0-9]*(_[a-z0-9]+)+$'
+SNAKE_CASE = '[a-z][a-z0-9]*(_[a-z0-9]+)+'
+# The single-word attributes of our own state objects, shortened too. None is a
+# property of a browser object the bookmarklet touches (tests/test_rewrite.py
+# asks Chromium), nor a quoted key anywhere (check_own_words), so no record, JSON or
+# browser API can meet a shortened one. A word missing here only costs bytes, a word
+# too many breaks the bookmarklet silently: Chromium cannot list the members of the
+# browser's dictionaries (a stream read's {done, value}), so no word that names one
+# may stand here, whatever the test says.
+OWN_WORDS = ['actions', 'adapters', 'forget', 'generation', 'heading', 'keep',
+             'limit', 'live', 'loads', 'newer', 'note', 'older', 'page', 'pager', 'panel',
+             'persistent', 'polling', 'pool', 'query', 'refresh', 'resize', 'running',
+             'section', 'settings', 'settling', 'shadow', 'shown', 'upkeep', 'waiting',
+             'wanted']
+OWN_PROPERTIES = '^(' + SNAKE_CASE + '|' + '|'.join(OWN_WORDS) + ')$'
 RESERVED_PROPERTIES = '^py_'
 
 
+def quoted_keys(text):
+    """The property names text writes quoted: x['k'], 'k' in x, {'k': v}."""
+    tokens = tokens_of(text)
+    keys = set()
+    for index, token in enumerate(tokens[1:-1], 1):
+        before, after = tokens[index - 1][3], tokens[index + 1][3]
+        if token[0] == 'string' and token[3][0] in '\'"' and (
+                (before == '[' and after == ']') or after == 'in'
+                or (after == ':' and before in ('{', ','))):
+            keys.add(token[3][1:-1])
+    return keys
+
+
+def check_own_words(folder):
+    """Stop the build when a module in folder uses one of OWN_WORDS as a quoted key: esbuild
+    would shorten the attribute and not the key."""
+    for path in sorted(folder.glob('*.js')):
+        found = sorted(quoted_keys(path.read_text(encoding='utf-8')) & set(OWN_WORDS))
+        if len(found) > 0:
+            raise BuildError('{} uses {} as a quoted key; take it out of OWN_WORDS in '
+                             'toolkit/bundle.py'.format(path.name, ', '.join(found)))
+
+
+IIFE_START = '(()=>{'
+IIFE_END = '})();'
+
+
 def bundle(module, out, metafile=None):
-    """The minified script; with metafile, esbuild also writes there where its bytes come from."""
+    """The minified script; with metafile, esbuild also writes there where its bytes come from.
+
+    The script is one arrow function called at once, strict from its first line: without
+    that Transcrypt's keyword arguments would be silently dropped, and an assignment to an
+    undeclared name would make a global of the page. esbuild leaves the directive out of
+    an IIFE made of modules (they are strict already), so it is put back, inside the
+    function, where it holds however the script is run (bookmarklet_url puts `void` in
+    front of the call)."""
     run_step('esbuild', [str(ESBUILD), str(module), '--bundle', '--format=iife', '--minify',
                          '--target=es2017', '--legal-comments=none', '--charset=ascii',
                          '--mangle-props=' + OWN_PROPERTIES,
-                         '--reserve-props=' + RESERVED_PROPERTIES,
-                         '--banner:js="use strict";', '--log-level=warning',
+                         '--reserve-props=' + RESERVED_PROPERTIES, '--log-level=warning',
                          '--outfile=' + str(out)]
              + (['--metafile=' + str(metafile)] if metafile else []), ROOT)
-    return out.read_text(encoding='ascii').strip()
+    script = out.read_text(encoding='ascii').strip()
+    if not (script.startswith(IIFE_START) and script.endswith(IIFE_END)):
+        raise BuildError('esbuild wrote a script of an unexpected shape: ' + script[:40])
+    script = IIFE_START + '"use strict";' + script[len(IIFE_START):]
+    out.write_text(script + '\n', encoding='ascii')
+    return script
 
 
 def minify(source, folder):

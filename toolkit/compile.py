@@ -9,10 +9,11 @@ import json
 
 from bookmarklet.settings import SETTINGS as DEFAULTS
 from toolkit import ROOT
-from toolkit.bundle import bundle, stage_sources, transpile
+from toolkit.bundle import bundle, check_own_words, stage_sources, transpile
 from toolkit.literal import marked
 from toolkit.loader import minified_loader
 from toolkit.native import check_no_prototype_patch, place_runtime
+from toolkit.rewrite import rewrite_modules
 
 
 def compile_script(entry, entry_name, staging, transcrypt_dir, out):
@@ -25,6 +26,9 @@ def compile_script(entry, entry_name, staging, transcrypt_dir, out):
     """
     module = transpile(entry, staging, transcrypt_dir)
     runtime = place_runtime(module.parent, entry_name)
+    if runtime == 'native':
+        rewrite_modules(module.parent)
+    check_own_words(module.parent)
     metafile = out.with_suffix('.meta.json')
     script = bundle(module, out, metafile)
     if runtime == 'native':
@@ -54,7 +58,8 @@ def module_table(sizes, runtime):
 # loader's template, the build steps, and the pinned versions of Transcrypt and esbuild.
 COMPILE_INPUTS = ['bookmarklet/*', 'loader/loader.js', 'toolkit/bundle.py', 'toolkit/compile.py',
                   'toolkit/literal.py', 'toolkit/loader.py', 'toolkit/native.py',
-                  'toolkit/prune.py', 'package-lock.json', 'requirements.txt']
+                  'toolkit/prune.py', 'toolkit/rewrite.py', 'package-lock.json',
+                  'requirements.txt']
 
 
 def inputs_digest():

@@ -43,18 +43,14 @@ class Scan(TypedDict):
     words: set[str]
 
 
-def js_scan(text) -> Scan:
-    """What a scan of JavaScript text finds: {depth, open, commas, references, members, words}.
+def js_tokens(text):
+    """The tokens of JavaScript text, as [kind, start, end] lists, comments and white space left out.
 
-    depth is the bracket depth at the end; open is True when a string, comment
-    or regular expression is left open; commas counts the commas at depth 0;
-    references are the identifiers used as names (outside strings and comments,
-    not after a '.'), members those used after a '.'; words are all
-    identifier-like words, strings included. Regular expressions are told from
-    division by the token before them.
+    kind is 'word' (an identifier or keyword), 'string' (a string, template or
+    regular expression literal, whole), 'punct' (one other character) or 'open'
+    (a string, comment or regular expression left open: the last token).
+    Regular expressions are told from division by the token before them.
     """
-    found: Scan = {'depth': 0, 'open': False, 'commas': 0, 'references': set(), 'members': set(),
-                   'words': set()}
     index = 0
     last = ''        # the last significant character, or a keyword, before index
     length = len(text)
@@ -66,8 +62,8 @@ def js_scan(text) -> Scan:
         if text.startswith('//', index) or text.startswith('/*', index):
             end = text.find('\n' if text[index + 1] == '/' else '*/', index + 2)
             if end < 0:
-                found['open'] = True
-                return found
+                yield ['open', index, length]
+                return
             index = end + (1 if text[index + 1] == '/' else 2)
             continue
         if char in '\'"`' or (char == '/' and (last == '' or last in REGEX_MAY_FOLLOW
@@ -89,27 +85,51 @@ def js_scan(text) -> Scan:
                     break
                 index += 1
             if index >= length or text[index] != char:
-                found['open'] = True
-                return found
+                yield ['open', start, length]
+                return
             index += 1
-            found['words'].update(JS_WORD.findall(text[start:index]))
+            yield ['string', start, index]
             last = 'x'
             continue
         word = JS_WORD.match(text, index)
         if word:
-            found['words'].add(word.group(0))
-            found['references' if last != '.' else 'members'].add(word.group(0))
+            yield ['word', index, word.end()]
             last = word.group(0) if word.group(0) in REGEX_KEYWORDS else 'x'
             index = word.end()
             continue
-        if char in '([{':
-            found['depth'] += 1
-        elif char in ')]}':
-            found['depth'] -= 1
-        elif char == ',' and found['depth'] == 0:
-            found['commas'] += 1
+        yield ['punct', index, index + 1]
         last = char
         index += 1
+
+
+def js_scan(text) -> Scan:
+    """What a scan of JavaScript text finds: {depth, open, commas, references, members, words}.
+
+    depth is the bracket depth at the end; open is True when a string, comment
+    or regular expression is left open; commas counts the commas at depth 0;
+    references are the identifiers used as names (outside strings and comments,
+    not after a '.'), members those used after a '.'; words are all
+    identifier-like words, strings included.
+    """
+    found: Scan = {'depth': 0, 'open': False, 'commas': 0, 'references': set(), 'members': set(),
+                   'words': set()}
+    after_dot = False
+    for kind, start, end in js_tokens(text):
+        token = text[start:end]
+        if kind == 'open':
+            found['open'] = True
+        elif kind == 'string':
+            found['words'].update(JS_WORD.findall(token))
+        elif kind == 'word':
+            found['words'].add(token)
+            found['references' if not after_dot else 'members'].add(token)
+        elif token in '([{':
+            found['depth'] += 1
+        elif token in ')]}':
+            found['depth'] -= 1
+        elif token == ',' and found['depth'] == 0:
+            found['commas'] += 1
+        after_dot = token == '.'
     return found
 
 

@@ -1,0 +1,229 @@
+"""The build's rewrites of Transcrypt's output: shorter, and the same program."""
+
+import json
+import subprocess
+
+import pytest
+
+from tests.test_native_runtime import compiled
+from toolkit.bundle import OWN_WORDS, bundle, check_own_words, compact_css
+from toolkit.errors import BuildError
+from toolkit.native import place_runtime
+from toolkit.prune import RUNTIME_MODULE
+from toolkit.rewrite import METHODS_MODULE, STRINGS_MODULE, REWRITES, arrow_functions, \
+    catch_everything, constructed_names, hoisted_declarations, methods_as_functions, \
+    rewrite_modules, shared_strings, without_causes
+
+SAMPLE = """\
+def counter(start):
+    state = {'count': start}
+
+    def step(by):
+        state['count'] = state['count'] + by
+        return state['count']
+    return step
+
+
+def digits(text):
+    value = 0
+    for char in text:
+        rank = '0123456789'.find(char)
+        if rank < 0:
+            return None
+        value = value * 10 + rank
+    return value
+
+
+def shadowing():
+    name = 'outer'
+
+    def inner():
+        name = 'inner'
+        return name
+    result = inner()
+    if len(result) > 0:
+        name = name + '!'
+    for name in ['last', name]:
+        result = result + name
+    return name + ' ' + result
+
+
+def sample(words):
+    found = {'type': 'directory', 'kinds': []}
+    for word in words:
+        if word.startswith('d'):
+            found['kinds'].append('directory')
+        else:
+            found['kinds'].append('file')
+    step = counter(10)
+    step(1)
+    found['count'] = step(2)
+    found['double'] = (lambda x: x * 2)(21)
+    found['digits'] = digits('2026')
+    found['bad'] = digits('20x6')
+    found['shadow'] = shadowing()
+    try:
+        found['broken'] = found['missing']['deeper']
+    except JSError as error:
+        found['caught'] = 'directory' in found['kinds']
+    return found
+"""
+
+
+def test_the_rewritten_modules_run_as_the_python_does(tmp_path):
+    folder = compiled(tmp_path, "JSError = object\n" + SAMPLE + (
+        "\n# __pragma__ ('ecom')\n"
+        "#?console.log(JSON.stringify(sample(['docs', 'x', 'dist'])))\n"
+        "# __pragma__ ('noecom')\n"))
+    assert place_runtime(folder, 'sample.py') == 'native'
+    saved = rewrite_modules(folder)
+    assert all(saved[name] > 0 for name in ['arrow_functions', 'unwrapped_dicts',
+                                            'catch_everything', 'hoisted_declarations']), saved
+    text = (folder / 'sample.js').read_text(encoding='utf-8')
+    assert 'function' not in text and 'dict (' not in text and 'isinstance (' not in text
+    assert (folder / STRINGS_MODULE).exists() and (folder / METHODS_MODULE).exists()
+    bundle(folder / 'sample.js', tmp_path / 'sample.bundle.js')
+    ran = subprocess.run(['node', str(tmp_path / 'sample.bundle.js')], capture_output=True,
+                         text=True, check=True)
+    namespace = {'JSError': Exception}
+    exec(SAMPLE, namespace)
+    assert json.loads(ran.stdout) == namespace['sample'](['docs', 'x', 'dist'])
+
+
+UNTOUCHED = (
+    "var s = 'function (x) { dict ({}) } var y = 1;';\n"
+    "var r = /var x = 1; a.appendChild (b)/g;\n"
+    "// var f = function () {}; e.__cause__ = null;\n"
+    "var t = `isinstance (e, JSError)`;\n")
+
+
+@pytest.mark.parametrize('rewrite', sorted(REWRITES))
+def test_strings_regular_expressions_and_comments_are_never_rewritten(rewrite):
+    assert REWRITES[rewrite](UNTOUCHED) == UNTOUCHED
+
+
+NOT_ARROWS = (
+    "var Thing = function () {\n\tthis.x = 1;\n};\n"
+    "var count = function () {\n\treturn arguments.length;\n};\n"
+    "var Made = function () {\n\treturn 1;\n};\n"
+    "var made = new Made ();\n"
+    "var either = a || function () {\n\treturn 1;\n};\n"
+    "var called = function () {\n\treturn 1;\n} ();\n")
+
+
+def test_a_function_that_an_arrow_function_would_change_stays_a_function():
+    assert arrow_functions(NOT_ARROWS, constructed_names(NOT_ARROWS)) == NOT_ARROWS
+
+
+def test_functions_and_lambdas_become_arrow_functions_without_the_lambdas_parentheses():
+    text = ("export var f = async function (a, b) {\n\treturn a;\n};\n"
+            "xs.filter ((function __lambda__ (x) {\n\treturn x;\n}));\n"
+            "var g = (function __lambda__ () {\n\treturn 1;\n}) ();\n")
+    assert arrow_functions(text) == (
+        "export var f = async (a, b) => {\n\treturn a;\n};\n"
+        "xs.filter ((x) => {\n\treturn x;\n});\n"
+        "var g = (() => {\n\treturn 1;\n}) ();\n")
+
+
+RAISE_AND_CATCH = """\
+try {
+	var __except0__ = Problem ('no');
+	__except0__.__cause__ = null;
+	throw __except0__;
+}
+catch (__except0__) {
+	if (isinstance (__except0__, JSError)) {
+		var error = __except0__;
+	}
+	else {
+		throw __except0__;
+	}
+}
+"""
+
+
+def test_a_raise_sets_no_cause_and_except_jserror_catches_everything():
+    assert catch_everything(without_causes(RAISE_AND_CATCH)) == RAISE_AND_CATCH.replace(
+        "__except0__.__cause__ = null;", "").replace(
+        'isinstance (__except0__, JSError)', 'true')
+
+
+def test_each_function_declares_its_names_once():
+    text = ("var f = (a) => {\n\tvar x = 1;\n\tif (a) {\n\t\tvar y = 2;\n\t\tvar x = 3;\n\t}\n"
+            "\tfor (var a of b) {\n\t}\n\tvar g = () => {\n\t\tvar x = 4;\n\t};\n\treturn x;\n};\n")
+    assert hoisted_declarations(text) == (
+        "var f = (a) => {var y;\n\tvar x = 1;\n\tif (a) {\n\t\ty = 2;\n\t\tx = 3;\n\t}\n"
+        "\tfor (a of b) {\n\t}\n\tvar g = () => {\n\t\tvar x = 4;\n\t};\n\treturn x;\n};\n")
+
+
+def test_frequent_browser_methods_become_functions_of_their_object():
+    text = ("a.b [0].appendChild (c.d (e));\nvar u = new X ().appendChild (y);\n"
+            "xs.push (1, 2);\nvar k = 'ab'.indexOf ('b') + Math.floor (n / 2);\n")
+    assert methods_as_functions(text) == (
+        "import {__appendChild__, __floor__, __indexOf__} from './methods.js';\n"
+        "__appendChild__ (a.b [0], c.d (e));\nvar u = new X ().appendChild (y);\n"
+        "xs.push (1, 2);\nvar k = __indexOf__ ('ab', 'b') + __floor__ (n / 2);\n")
+
+
+def test_strings_written_often_are_shared_but_keys_and_module_paths_stay():
+    line = "var x = ['directory', 'directory', {'directory': 1}, 'a'];\n"
+    texts = {'one': "import {f} from './directory.js';\n" + line, 'two': line}
+    shared = shared_strings(texts)
+    assert shared['module'] == "export var __string0__ = 'directory';\n"
+    assert shared['texts']['two'] == (
+        "import {__string0__} from './strings.js';\n"
+        "var x = [__string0__, __string0__, {'directory': 1}, 'a'];\n")
+    assert shared['texts']['one'].startswith(
+        "import {__string0__} from './strings.js';\nimport {f} from './directory.js';\n")
+
+
+def test_an_own_word_used_as_a_quoted_key_stops_the_build(tmp_path):
+    (tmp_path / 'a.js').write_text("var s = {'note': 1};\nvar n = view.note;\n",
+                                   encoding='utf-8')
+    (tmp_path / 'b.js').write_text("var t = note ['settings'];\n", encoding='utf-8')
+    with pytest.raises(BuildError, match="a.js uses note as a quoted key"):
+        check_own_words(tmp_path)
+    (tmp_path / 'a.js').write_text("var s = 'note';\n", encoding='utf-8')
+    with pytest.raises(BuildError, match="b.js uses settings as a quoted key"):
+        check_own_words(tmp_path)
+
+
+def test_the_css_names_its_custom_properties_by_one_letter_each():
+    css = (".p { --fg: #111; --muted-text: #222; font: 1em -apple-system; }\n"
+           ".q { color: var(--muted-text); background: var(--fg); }\n")
+    assert compact_css(css) == (".p{--a:#111;--b:#222;font:1em -apple-system}"
+                                ".q{color:var(--b);background:var(--a)}")
+
+
+# The browser objects the bookmarklet reads or writes properties of: the page, its
+# document and elements, events, fetch, IndexedDB, and the built-ins.
+TOUCHED = """() => {
+  const found = new Set();
+  const add = (o) => { for (let x = o; x; x = Object.getPrototypeOf(x))
+    for (const n of Object.getOwnPropertyNames(x)) found.add(n); };
+  add(window); add(document); add(location); add(navigator); add(JSON); add(Math);
+  for (const n of Object.getOwnPropertyNames(window)) {
+    if (new RegExp('^(HTML.*Element|IDB.*|.*Event|Node|Element|EventTarget|Document|ShadowRoot|'
+        + 'Response|Headers|Abort.*|DOMParser|URL|CSSStyleSheet|Promise|.*Error|DOMException|'
+        + 'Array|String|Object|Number|Boolean|Date|Function|Symbol|Location|Navigator|Window)$')
+        .test(n)) {
+      const v = window[n]; add(v); if (v.prototype) add(v.prototype);
+    }
+  }
+  return [...found];
+}"""
+
+
+def test_no_own_word_is_a_property_of_a_browser_object_the_bookmarklet_touches(page):
+    names = set(page.evaluate(TOUCHED))
+    assert 'appendChild' in names and 'screen' in names and 'view' in names
+    assert sorted(set(OWN_WORDS) & names) == []
+
+
+def test_the_runtime_module_is_never_rewritten(tmp_path):
+    runtime = "export var len = function (x) {\n\treturn x.length;\n};\n"
+    (tmp_path / RUNTIME_MODULE).write_text(runtime, encoding='utf-8')
+    (tmp_path / 'a.js').write_text("var f = function () {\n\treturn 1;\n};\n", encoding='utf-8')
+    rewrite_modules(tmp_path)
+    assert (tmp_path / RUNTIME_MODULE).read_text(encoding='utf-8') == runtime
+    assert 'function' not in (tmp_path / 'a.js').read_text(encoding='utf-8')
