@@ -23,7 +23,16 @@ from bookmarklet.settle import new_settling, settle, settled_result, drop_result
     want, want_none
 from bookmarklet.upkeep import new_upkeep, keep, record_visit, start_timer, stop_timer
 from bookmarklet.store import memory_store
+from bookmarklet.tree import tree_index, found_hits, news_since, totals_of, index_text, new_hit
+from bookmarklet.display import format_size
+from bookmarklet.times import format_age
+from bookmarklet.portable import part
 from bookmarklet.words import STALE, FAILED, PENDING
+
+# What the list shows: the page's rows, search hits in the tree, or what is new.
+ROWS = 'rows'
+HITS = 'hits'
+NEWS = 'news'
 
 
 def start_crawl(href, settings, adapters, open_screen):
@@ -31,13 +40,17 @@ def start_crawl(href, settings, adapters, open_screen):
     first rows are shown and the bookkeeping is done.
 
     open_screen(actions) gives the screen; actions are what a person can do there:
-    turn_page(step), resize(size), filter_by(query), refresh(url), refresh_stale(),
-    forget(), close()."""
+    turn_page(step), resize(size), filter_by(query), choose_scope(scope), show_news(),
+    refresh(url), refresh_stale(), forget(), close()."""
     crawl = new_object()
     crawl.settings = settings
     crawl.adapters = adapters
     crawl.root = new_root(href, settings, adapters)
     crawl.view = new_view(settings['pageSize'])
+    crawl.found = new_view(settings['pageSize'])
+    crawl.listing = ROWS
+    crawl.scope = 'page'
+    crawl.tree = None
     crawl.generation = 0
     crawl.closed = False
     crawl.polling = False
@@ -56,8 +69,10 @@ def start_crawl(href, settings, adapters, open_screen):
 def actions_of(crawl):
     actions = new_object()
     actions.turn_page = lambda step: navigate(crawl, lambda view: turn_to(view, view.current_page + step))
-    actions.resize = lambda size: navigate(crawl, lambda view: resize(view, size))
-    actions.filter_by = lambda query: navigate(crawl, lambda view: filter_by(view, query))
+    actions.resize = lambda size: resize_views(crawl, size)
+    actions.filter_by = lambda query: started(search(crawl, query))
+    actions.choose_scope = lambda scope: choose_scope(crawl, scope)
+    actions.show_news = lambda: started(show_news(crawl))
     actions.refresh = lambda url: refresh(crawl, url)
     actions.refresh_stale = lambda: refresh_stale(crawl)
     actions.forget = lambda: started(forget(crawl))
@@ -107,9 +122,77 @@ async def open_cache(crawl):
 
 
 def navigate(crawl, change):
-    """Change the view (change(view)) and show it."""
-    change(crawl.view)
-    crawl.screen.show_matches(matches_text(crawl.view))
+    """Change the view shown (change(view)) and show it."""
+    change(crawl.view if crawl.listing == ROWS else crawl.found)
+    if crawl.listing == ROWS:
+        crawl.screen.show_matches(matches_text(crawl.view))
+    show_page(crawl)
+
+
+def resize_views(crawl, size):
+    resize(crawl.found, size)
+    navigate(crawl, lambda view: resize(view, size))
+
+
+def choose_scope(crawl, scope):
+    """Search the page's names or the cached tree; the tree is read afresh."""
+    crawl.scope = scope
+    crawl.tree = None
+    started(search(crawl, crawl.view.query))
+
+
+async def search(crawl, query):
+    """Filter the page's names, or, with the tree scope, list the tree's hits."""
+    filter_by(crawl.view, query)
+    if crawl.scope == 'tree' and len(query) > 0:
+        index = await index_of(crawl)
+        if crawl.view.query == query:
+            found = found_hits(index, query)
+            list_hits(crawl, HITS, found, index_text(index, found))
+        return
+    crawl.listing = ROWS
+    navigate(crawl, lambda view: None)
+
+
+def index_of(crawl):
+    """The tree below the root, read from the store once and kept until asked afresh."""
+    if crawl.tree == None:
+        crawl.tree = started(read_index(crawl))
+    return crawl.tree
+
+
+async def read_index(crawl):
+    records = []
+    try:
+        store = await crawl.cache
+        records = await store.records_below(crawl.root.url)
+    except JSError:
+        records = []
+    return tree_index(crawl.root.url, crawl.view.entries, records)
+
+
+async def show_news(crawl):
+    """Show what appeared or changed below the root since the previous visit; again: the rows."""
+    if crawl.listing == NEWS:
+        crawl.listing = ROWS
+        navigate(crawl, lambda view: None)
+        return
+    crawl.tree = None
+    visit = crawl.previous_visit
+    found = news_since(await index_of(crawl), visit)
+    text = 'No previous visit here'
+    if visit != None:
+        text = str(len(found)) + ' new or changed since the previous visit, ' + \
+            format_age(server_now(crawl.root) - visit)
+    list_hits(crawl, NEWS, found, text)
+
+
+def list_hits(crawl, listing, hits, text):
+    crawl.listing = listing
+    crawl.found.query = ''
+    crawl.found.current_page = 1
+    list_entries(crawl.found, hits)
+    crawl.screen.show_matches(text)
     show_page(crawl)
 
 
@@ -119,6 +202,12 @@ def show_page(crawl):
     if crawl.closed:
         return
     crawl.generation += 1
+    if crawl.listing != ROWS:
+        found = crawl.found
+        crawl.screen.show_hits(entries_on(found, found.current_page), found.current_page,
+                               pages_of(found), found.size, server_now(crawl.root))
+        crawl.screen.show_export(found.shown, crawl.root.url)
+        return
     view = crawl.view
     crawl.screen.show_page(entries_on(view, view.current_page), crawl.root.url, view.current_page,
                            pages_of(view), view.size, server_now(crawl.root))
@@ -157,6 +246,19 @@ def show_result(crawl, entry, result, generation):
     show_progress(crawl)
 
 
+def export_rows(crawl):
+    """Hand the screen what the page shows to export: its rows and their children shown."""
+    items = []
+    root = crawl.root
+    for entry in entries_on(crawl.view, crawl.view.current_page):
+        items.append(new_hit(entry, root.url, ''))
+        result = settled_result(crawl.settling, entry) if entry['type'] == 'directory' else None
+        if result != None:
+            for child in part(result['entries'], 0, crawl.settings['childrenShown']):
+                items.append(new_hit(child, url_of(root, entry), entry['name'] + '/'))
+    crawl.screen.show_export(items, root.url)
+
+
 def show_progress(crawl):
     """The status line's counts for the current page, and prefetch once it settles."""
     loaded = 0
@@ -175,7 +277,8 @@ def show_progress(crawl):
     text = str(loaded) + ' of ' + str(total) + ' directories loaded'
     if failed > 0:
         text += ', ' + str(failed) + ' failed'
-    text += ' · ' + str(len(crawl.view.entries)) + ' entries here'
+    text += ' · ' + str(len(crawl.view.entries)) + ' entries here, ' + \
+        format_size(totals_of(crawl.view.entries)['bytes']) + ' in files'
     state = 'done' if settled else 'loading'
     # A single failure is only a mark, but nearly nothing loaded is a breakage
     # (CORS, a server gone) to show plainly (docs/design.md, Failure).
@@ -184,6 +287,8 @@ def show_progress(crawl):
         text = 'Nearly nothing could be loaded (' + str(loaded) + ' of ' + str(total) \
             + '): ' + likely_cause(problems) + '.'
     crawl.screen.show_status(state, loaded, total, failed, text)
+    if crawl.listing == ROWS:
+        export_rows(crawl)
     if settled and crawl.settings['prefetch']:
         prefetch(crawl)
 
@@ -258,6 +363,7 @@ async def poll(crawl):
         if 'listing' in fetched and not crawl.closed:
             entries = sorted_entries(fetched['listing']['entries'])
             if not same_entries(entries, crawl.view.entries):
-                navigate(crawl, lambda view: list_entries(view, entries))
+                list_entries(crawl.view, entries)
+                navigate(crawl, lambda view: None)
     finally:
         crawl.polling = False

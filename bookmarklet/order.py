@@ -28,13 +28,18 @@ def compare_names(a, b):
 
 def compare_entries(a, b):
     """-1, 0 or 1 for display order; entries without an mtime go last."""
+    return compare_newest(a, b, 'name')
+
+
+def compare_newest(a, b, field):
+    """-1, 0 or 1 for newest mtime first, then a[field] by code point; no mtime goes last."""
     if a['mtime'] != b['mtime']:
         if a['mtime'] == None:
             return 1
         if b['mtime'] == None:
             return -1
         return -1 if a['mtime'] > b['mtime'] else 1
-    return compare_names(a['name'], b['name'])
+    return compare_names(a[field], b[field])
 
 
 def sorted_entries(entries):

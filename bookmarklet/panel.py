@@ -110,8 +110,20 @@ def add_style(panel):
         panel.shadow.appendChild(new_element(panel.document, 'style', '', STYLE))
 
 
+def new_select(document, role, values, chosen, handler):
+    """A <select> of values, one chosen; handler(value) on a change."""
+    select = new_element(document, 'select', role, '')
+    for value in values:
+        option = new_element(document, 'option', '', str(value))
+        option.value = str(value)
+        select.appendChild(option)
+    select.value = str(chosen)
+    select.addEventListener('change', lambda event: handler(select.value))
+    return select
+
+
 def new_tools(panel, actions):
-    """The filter and its count of matches."""
+    """The filter, its scope, its count of matches, and what's new."""
     document = panel.document
     tools = new_classed(document, 'div', 'tools', '')
     query = new_element(document, 'input', 'filter', '')
@@ -121,6 +133,10 @@ def new_tools(panel, actions):
     query.addEventListener('input', lambda event: actions.filter_by(query.value))
     panel.query = query
     tools.appendChild(query)
+    panel.scope = new_select(document, 'scope', ['page', 'tree'], 'page', actions.choose_scope)
+    panel.scope.setAttribute('aria-label', 'Search this page or the cached tree')
+    tools.appendChild(panel.scope)
+    tools.appendChild(new_button(document, 'whats-new', "What's new", lambda event: actions.show_news()))
     panel.matches = new_element(document, 'span', 'matches', '')
     panel.matches.setAttribute('aria-live', 'polite')
     tools.appendChild(panel.matches)
@@ -138,13 +154,8 @@ def new_pager(panel, settings, actions):
     panel.older = new_button(document, 'next', 'Older ›', lambda event: actions.turn_page(1))
     nav.appendChild(panel.older)
     label = new_element(document, 'label', '', 'Per page ')
-    sizes = new_element(document, 'select', 'page-size', '')
-    for size in settings['pageSizes']:
-        option = new_element(document, 'option', '', str(size))
-        option.value = str(size)
-        sizes.appendChild(option)
-    sizes.value = str(settings['pageSize'])
-    sizes.addEventListener('change', lambda event: actions.resize(parse_int(sizes.value)))
+    sizes = new_select(document, 'page-size', settings['pageSizes'], settings['pageSize'],
+                       lambda value: actions.resize(parse_int(value)))
     panel.sizes = sizes
     label.appendChild(sizes)
     nav.appendChild(label)

@@ -2,10 +2,11 @@
 entries inside it, updated in place as its listing settles. JavaScript side only."""
 
 from bookmarklet.portable import new_object, dict_key, part
-from bookmarklet.display import entry_view
+from bookmarklet.display import entry_view, format_size
 from bookmarklet.freshness import appeared_since
+from bookmarklet.tree import totals_of
 from bookmarklet.panel import new_element, new_classed, new_button, remove_children
-from bookmarklet.words import NEW, PENDING
+from bookmarklet.words import NEW, PENDING, FAILED
 
 # The attributes a row or child carries, each from the entry_view field of that name.
 ENTRY_ATTRIBUTES = ['name', 'type', 'href', 'mtime', 'size']
@@ -34,6 +35,28 @@ def show_rows(rows, entries, root_url, now):
             set_row_status(rows.document, row, PENDING)
             rows.by_url[dict_key(url)] = row
         rows.row_list.appendChild(row)
+
+
+def show_hits(rows, hits, now):
+    """Replace the rows with search or what's-new hits, each named by its path."""
+    remove_children(rows.row_list)
+    rows.by_url = {}
+    for hit in hits:
+        view = entry_view(hit, '', now)
+        view['href'] = hit['href']
+        element = new_entry_element(rows.document, 'hit', view)
+        element.setAttribute('data-path', hit['path'])
+        element.querySelector('a').textContent = hit['path']
+        if 'change' in hit:
+            element.setAttribute('data-change', hit['change'])
+            add_mark(rows.document, element, hit['change'])
+        rows.row_list.appendChild(element)
+
+
+def add_mark(document, element, word):
+    mark = new_classed(document, 'span', 'mark', word)
+    mark.setAttribute('data-status', word)
+    element.firstChild.appendChild(mark)
 
 
 def new_entry_element(document, role, view):
@@ -85,9 +108,18 @@ def show_children(rows, url, status, entries, message, visit, now):
         return
     row = rows.by_url[key]
     set_row_status(rows.document, row, status)
-    for old in [row.querySelector('ul'), row.querySelector('[data-role=more]')]:
+    for old in [row.querySelector('ul'), row.querySelector('[data-role=more]'),
+                row.querySelector('[data-role=total]')]:
         if old != None:
-            row.removeChild(old)
+            old.remove()
+    if status != PENDING and status != FAILED:
+        totals = totals_of(entries)
+        total = new_element(rows.document, 'span', 'total', str(totals['count']) + ' entries · '
+                            + format_size(totals['bytes']))
+        total.className = 'meta'
+        total.setAttribute('data-count', str(totals['count']))
+        total.setAttribute('data-bytes', str(totals['bytes']))
+        row.firstChild.insertBefore(total, row.querySelector('.mark'))
     children = new_element(rows.document, 'ul', '', '')
     if message != '':
         children.appendChild(new_classed(rows.document, 'li', 'note', message))
@@ -105,9 +137,7 @@ def fill_children(rows, children, url, entries, visit, now, count):
         child = new_entry_element(rows.document, 'child', entry_view(entry, url, now))
         if appeared_since(entry, visit):
             child.setAttribute('data-appeared', 'true')
-            mark = new_classed(rows.document, 'span', 'mark', 'new')
-            mark.setAttribute('data-status', NEW)
-            child.firstChild.appendChild(mark)
+            add_mark(rows.document, child, NEW)
         children.appendChild(child)
 
 

@@ -2,6 +2,7 @@
 
 Both stores are objects of the same functions, each giving a Promise:
 read_records(urls), write(record), remove(urls), level_one_urls(root_url),
+records_below(root_url),
 read_visit(root_url), write_visit(root_url, visited_at), forget(root_url);
 persistent says whether records outlive the tab, reason why not. What
 IndexedDB hands back is checked by freshness.stored_record before anyone
@@ -9,7 +10,7 @@ trusts it. The memory store runs under CPython too.
 """
 
 from bookmarklet.portable import JSError, Problem, new_object, dict_key, drop_key, keys_of, \
-    is_number, problem_of
+    is_number, problem_of, record_field
 from bookmarklet.freshness import stored_record, level_one_urls
 from bookmarklet.words import DATABASE
 
@@ -59,6 +60,7 @@ def indexed_store(database):
     store.write = lambda record: changed(database, 'records', lambda records: records.put(record))
     store.remove = lambda urls: changed(database, 'records', lambda records: delete_all(records, urls))
     store.level_one_urls = lambda root_url: read_level_one_urls(database, root_url)
+    store.records_below = lambda root_url: read_records_below(database, root_url)
     store.read_visit = lambda root_url: read_visit(database, root_url)
     store.write_visit = lambda root_url, visited_at: changed(
         database, 'visits', lambda visits: visits.put({'root': root_url, 'visitedAt': visited_at}))
@@ -156,9 +158,31 @@ async def read_records(database, urls):
 
 async def read_level_one_urls(database, root_url):
     """The URLs of the records kept for directories directly below root_url."""
-    keys = await answers(database, 'records', lambda records, root: records.getAllKeys(
-        IDBKeyRange.bound(root, root + '\uffff')), [root_url], [])
+    keys = await answers(database, 'records', lambda records, root: records.getAllKeys(below(root)),
+                         [root_url], [])
     return level_one_urls(keys[0] if len(keys) > 0 else [], root_url)
+
+
+def below(root_url):
+    """The keys of every URL that starts with root_url."""
+    return IDBKeyRange.bound(root_url, root_url + '\uffff')
+
+
+async def read_records_below(database, root_url):
+    """Every trusted record of a directory below root_url, at any depth: what a search of
+    the tree reads, once."""
+    values = await answers(database, 'records', lambda records, root: records.getAll(below(root)),
+                           [root_url], [])
+    return trusted(values[0] if len(values) > 0 else [])
+
+
+def trusted(values):
+    found = []
+    for value in values:
+        record = stored_record(value, record_field(value, 'url'))
+        if record != None:
+            found.append(record)
+    return found
 
 
 async def read_visit(database, root_url):
@@ -189,6 +213,7 @@ def memory_store(reason):
     store.write = lambda record: keep_value(records, record['url'], record)
     store.remove = lambda urls: drop_kept(records, urls)
     store.level_one_urls = lambda root_url: kept_level_one_urls(records, root_url)
+    store.records_below = lambda root_url: kept_below(records, root_url)
     store.read_visit = lambda root_url: read_kept_value(visits, root_url)
     store.write_visit = lambda root_url, visited_at: keep_value(visits, root_url, visited_at)
     store.forget = lambda root_url: forget_kept(records, visits, root_url)
@@ -221,6 +246,14 @@ async def kept_level_one_urls(records, root_url):
     for key in keys_of(records):
         urls.append(records[key]['url'])
     return level_one_urls(urls, root_url)
+
+
+async def kept_below(records, root_url):
+    found = []
+    for key in keys_of(records):
+        if records[key]['url'].startswith(root_url):
+            found.append(records[key])
+    return found
 
 
 async def forget_kept(records, visits, root_url):

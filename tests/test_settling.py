@@ -148,7 +148,7 @@ class Screen:
         self.notes.append(text)
 
     def show_matches(self, text):
-        pass
+        self.matches = text
 
     def show_status(self, state, loaded, total, failed, text):
         self.status = {'state': state, 'loaded': loaded, 'total': total, 'failed': failed,
@@ -164,6 +164,13 @@ class Screen:
         if url in self.rows:
             self.rows[url] = {'status': status, 'names': [e['name'] for e in entries],
                               'message': message}
+
+    def show_hits(self, hits, page, pages, size, now):
+        self.hits = {'paths': [hit['path'] for hit in hits], 'page': page, 'pages': pages,
+                     'changes': [hit.get('change') for hit in hits]}
+
+    def show_export(self, items, root_url):
+        self.exported = items
 
     def statuses(self):
         return [row['status'] for row in self.rows.values()]

@@ -1,0 +1,260 @@
+"""Beyond two levels, end to end in Chromium and Firefox against a real nginx: search the
+cached tree, what's new, totals and exports, read through docs/contract.md only.
+
+Hostile names sit at every depth: spaces, quotes, `$`, backticks and a line break,
+and the exports are run through the real wget and aria2c.
+"""
+
+import json
+import os
+import shutil
+import subprocess
+import time
+
+import pytest
+
+from tests.trees import write_tree, directory, file, touch, href_of, SEPT_2026
+from tests.visits import READ_CACHE
+from tests.overlay_reader import open_sitemap, read_overlay, run_bookmarklet, wait_settled, \
+    overlay_control
+
+HOSTILE_FILE = 'a b $HOME `id` "q\'.txt'
+HOSTILE_DIR = 'sub $(id) `x`'
+BREAK_FILE = 'line\nbreak.txt'
+
+
+class ChromiumTab:
+    """A Playwright page with the calls of tests/firefox_driver.FirefoxPage."""
+
+    def __init__(self, page):
+        self.page = page
+
+    def goto(self, url):
+        self.page.goto(url)
+
+    def open_sitemap(self, url, bookmarklet):
+        return open_sitemap(self.page, url, bookmarklet)
+
+    def run_bookmarklet(self, url):
+        run_bookmarklet(self.page, url)
+
+    def read_overlay(self):
+        return read_overlay(self.page)
+
+    def wait_settled(self):
+        return wait_settled(self.page)
+
+    def wait_for(self, expression):
+        self.page.wait_for_function(expression, timeout=15000)
+
+    def click(self, role):
+        overlay_control(self.page, role).first.click()
+
+    def select(self, role, value):
+        overlay_control(self.page, role).select_option(value)
+
+    def press(self, key):
+        self.page.keyboard.press(key)
+
+    def evaluate(self, expression):
+        return self.page.evaluate(expression)
+
+    @property
+    def errors(self):
+        return self.page.errors
+
+
+@pytest.fixture(params=['chromium', 'firefox'])
+def tab(request):
+    if request.param == 'chromium':
+        return ChromiumTab(request.getfixturevalue('page'))
+    return request.getfixturevalue('firefox_page')
+
+
+def spec():
+    return {
+        'docs': directory(SEPT_2026 + 500, {
+            'guide.txt': file(SEPT_2026 + 50, 10),
+            'deep': directory(SEPT_2026 + 400, {
+                HOSTILE_FILE: file(SEPT_2026 + 30, 7),
+                BREAK_FILE: file(SEPT_2026 + 20, 3),
+                HOSTILE_DIR: directory(SEPT_2026 + 300, {'inner.bin': file(SEPT_2026 + 10, 11)}),
+            }),
+        }),
+        'media': directory(SEPT_2026 + 450, {
+            'song.mp3': file(SEPT_2026 + 40, 1000),
+            'never': directory(SEPT_2026 + 5, {'x': file(SEPT_2026, 1)}),
+            **{'mix-{:02d}.ogg'.format(i): file(SEPT_2026 + 100 + i, 1) for i in range(8)},
+        }),
+        'top.txt': file(SEPT_2026 + 60, 5),
+    }
+
+
+@pytest.fixture
+def tree(tmp_path, serve):
+    www = tmp_path / 'www'
+    write_tree(www, spec())
+    return serve('json-by-accept.conf', www), www
+
+
+def shadow(selector):
+    return "document.getElementById('autoindex-sitemap').shadowRoot.querySelector('{}')".format(selector)
+
+
+def type_query(tab, text):
+    tab.press('/')
+    for char in text:
+        tab.press(char)
+
+
+def wait_matches(tab, start):
+    """The overlay once the count of matches says start; hits without their name (the
+    path says it)."""
+    tab.wait_for("({}.textContent || '').startsWith({})".format(shadow('[data-role=matches]'),
+                                                               json.dumps(start)))
+    overlay = tab.read_overlay()
+    overlay['hits'] = [{key: value for key, value in hit.items() if key != 'name'}
+                       for hit in overlay['hits']]
+    return overlay
+
+
+def flat(node, path, base):
+    """Every entry below a spec node: {path: (href, type, mtime, size)}."""
+    found = {}
+    for name, child in node.items():
+        is_directory = 'children' in child
+        child_path = path + name + ('/' if is_directory else '')
+        href = href_of(base, name, is_directory)
+        found[child_path] = {'path': child_path, 'href': href,
+                             'type': 'directory' if is_directory else 'file',
+                             'mtime': time.strftime('%Y-%m-%dT%H:%M:%SZ', time.gmtime(child['mtime']))}
+        if not is_directory:
+            found[child_path]['size'] = str(child['size'])
+        else:
+            found.update(flat(child['children'], child_path, href))
+    return found
+
+
+def expected_hits(server, listed, query):
+    """The hits for query among the entries of the listed directories (paths below /)."""
+    every = flat(spec(), '', server.url('/'))
+    hits = [hit for path, hit in every.items()
+            if path[:path.rstrip('/').rfind('/') + 1] in listed and query.lower() in path.lower()]
+    return sorted(hits, key=lambda hit: (-time.mktime(time.strptime(hit['mtime'], '%Y-%m-%dT%H:%M:%SZ')),
+                                         hit['path']))
+
+
+def cache_below(tab, server, bookmarklet, paths):
+    """Visit each listing in turn, and wait until its level-1 directories are cached."""
+    for path in paths:
+        overlay = tab.open_sitemap(server.url(path), bookmarklet)
+        wait_cached(tab, [row['href'] for row in overlay['rows'] if row['type'] == 'directory'])
+        tab.run_bookmarklet(bookmarklet)
+
+
+def wait_cached(tab, urls):
+    for _ in range(100):
+        cache = tab.evaluate('(' + READ_CACHE + ')()')
+        if set(urls) <= {record['url'] for record in cache['records']}:
+            return
+        time.sleep(0.1)
+    raise AssertionError('not cached: {}'.format(urls))
+
+
+def test_a_tree_search_finds_cached_entries_at_any_depth(tab, tree, bookmarklet):
+    server, _ = tree
+    cache_below(tab, server, bookmarklet, ['/docs/deep/', '/docs/'])
+    tab.open_sitemap(server.url('/'), bookmarklet)
+    tab.select('scope', 'tree')
+    type_query(tab, 'I')
+    # Listed: the root, docs/ and media/ (this visit), docs/deep/ (the visit of docs/),
+    # docs/deep/sub…/ (the visit of docs/deep/); media/never/ never was.
+    listed = ['', 'docs/', 'media/', 'docs/deep/', 'docs/deep/' + HOSTILE_DIR + '/']
+    expected = expected_hits(server, listed, 'i')
+    overlay = wait_matches(tab, '{} hits in 5 listings · 1 directories never loaded'.format(len(expected)))
+    assert overlay['hits'] == expected[:10]
+    assert 'docs/deep/' + HOSTILE_DIR + '/inner.bin' in [hit['path'] for hit in expected]
+    assert overlay['pager'] == {'page': '1', 'pages': str((len(expected) + 9) // 10)}
+    tab.click('next')
+    tab.wait_for("{}.getAttribute('data-page') === '2'".format(shadow('[data-role=pager]')))
+    assert wait_matches(tab, str(len(expected)))['hits'] == expected[10:20]
+    # Back to this page's names: rows again, filtered by name.
+    tab.select('scope', 'page')
+    overlay = wait_matches(tab, '1 of 3 match')
+    assert overlay['hits'] == [] and [row['name'] for row in overlay['rows']] == ['media']
+    assert tab.errors == []
+
+
+def test_whats_new_lists_what_appeared_or_changed_since_the_previous_visit(tab, tree, bookmarklet):
+    server, www = tree
+    tab.open_sitemap(server.url('/'), bookmarklet)
+    tab.run_bookmarklet(bookmarklet)
+    time.sleep(1.1)  # the visit's second is over: what follows is after it
+    (www / 'docs' / 'brand new $x.txt').write_bytes(b'12')
+    now = time.time()
+    touch(www / 'media' / 'song.mp3', now)
+    touch(www / 'media', now)
+    tab.open_sitemap(server.url('/'), bookmarklet)
+    tab.click('whats-new')
+    overlay = wait_matches(tab, '4 new or changed since the previous visit, ')
+    assert sorted([hit['path'], hit['change']] for hit in overlay['hits']) == sorted([
+            ['docs/', 'changed'], ['docs/brand new $x.txt', 'new'],
+            ['media/', 'changed'], ['media/song.mp3', 'changed']])
+    assert [hit['mtime'] for hit in overlay['hits']] == sorted(
+        [hit['mtime'] for hit in overlay['hits']], reverse=True)
+    new = [hit for hit in overlay['hits'] if hit['change'] == 'new'][0]
+    assert new['href'] == href_of(server.url('/docs/'), 'brand new $x.txt', False) and new['size'] == '2'
+    tab.click('whats-new')
+    tab.wait_for("{} !== null".format(shadow('[data-role=row]')))
+    assert tab.read_overlay()['hits'] == []
+
+
+def test_each_loaded_directory_shows_its_totals_and_the_status_the_pages(tab, tree, bookmarklet):
+    server, _ = tree
+    overlay = tab.open_sitemap(server.url('/'), bookmarklet)
+    assert {total['href']: [total['count'], total['bytes']] for total in overlay['totals']} == {
+        server.url('/docs/'): ['2', '10'], server.url('/media/'): ['10', '1008']}
+    assert '3 entries here, 5 B in files' in overlay['status']['text']
+
+
+def run_tool(command, cwd):
+    subprocess.run(command, cwd=cwd, check=True, capture_output=True, timeout=60)
+    found = []
+    for folder, _, names in os.walk(cwd):
+        for name in names:
+            if name != 'sitemap.txt':
+                found.append(os.path.relpath(os.path.join(folder, name), cwd))
+    return sorted(found)
+
+
+@pytest.mark.skipif(shutil.which('aria2c') is None, reason='aria2c is not installed')
+def test_exports_recreate_the_tree_with_wget_and_aria2c(tab, tree, bookmarklet, tmp_path):
+    server, _ = tree
+    cache_below(tab, server, bookmarklet, ['/docs/deep/', '/docs/'])
+    tab.open_sitemap(server.url('/'), bookmarklet)
+    tab.select('scope', 'tree')
+    type_query(tab, '.')
+    overlay = wait_matches(tab, '14 hits')
+    tab.evaluate(shadow('.export summary') + '.click()')  # open the export box
+    texts = {}
+    hints = {}
+    for chosen in ['urls', 'wget', 'aria2', 'json']:
+        tab.select('export-format', chosen)  # the text follows at once
+        texts[chosen] = tab.read_overlay()['exported']
+        hints[chosen] = tab.evaluate(shadow('.export code') + '.textContent')
+    listed = json.loads(texts['json'])
+    paths = [item['path'] for item in listed]
+    assert all('?' not in item['url'] for item in listed)
+    assert texts['urls'].splitlines() == [item['url'] for item in listed]
+    files = sorted(item['path'] for item in listed if item['type'] == 'file')
+    assert 'docs/deep/' + HOSTILE_FILE in files and 'docs/deep/' + BREAK_FILE in files
+    assert 'docs/deep/' + HOSTILE_DIR + '/inner.bin' in files
+    assert paths[:1] == [overlay['hits'][0]['path']]
+    (tmp_path / 'wget').mkdir()
+    (tmp_path / 'wget' / 'sitemap.txt').write_text(texts['wget'], encoding='utf-8')
+    assert hints['wget'].startswith('wget ')
+    assert run_tool(hints['wget'].split(' '), tmp_path / 'wget') == files
+    (tmp_path / 'aria2').mkdir()
+    (tmp_path / 'aria2' / 'sitemap.txt').write_text(texts['aria2'], encoding='utf-8')
+    assert run_tool(hints['aria2'].split(' '), tmp_path / 'aria2') == \
+        sorted(path.replace('\n', '%0A') for path in files)
