@@ -15,7 +15,7 @@ import time
 from pathlib import Path
 
 from bench.common import ROOT, launch, machine, versions
-from bench import build, latency, render, visits
+from bench import build, latency, render, search, visits
 
 REPORT = ROOT / 'docs' / 'benchmarks.md'
 
@@ -103,6 +103,17 @@ def visits_section(rows):
     lines.append(table(['visit', 'requests', 'expected', 'bytes', 'naive requests',
                         'naive bytes', 'bytes vs naive', 'target'], body))
     return lines
+
+
+def search_section(found):
+    rows = [['first keystroke (the tree read and indexed)', ms(found['first']), '', ''],
+            ['a keystroke after it (median)', ms(found['median']),
+             'at most {} ms'.format(search.TARGET_MS), verdict(found['median'] <= search.TARGET_MS)],
+            ['the slowest keystroke after it', ms(found['worst']), '', '']]
+    return ['## Searching the cached tree', '',
+            'Typing into the filter with the tree scope, {:,} entries cached below the root '
+            '(last count: {}).'.format(found['entries'], found['hits']), '',
+            table(['what', 'ms', 'target', ''], rows)]
 
 
 def latency_section(rows):
@@ -258,6 +269,8 @@ def main(argv):
             memory['count'] = counts[-1]
             print('visits ...', flush=True)
             history = visits.history(browser, bookmarklet, work, now)
+            print('search ...', flush=True)
+            searched = search.keystrokes(browser, bookmarklet, work, now, max(1, options.runs // 2))
             print('wave 2 under latency ...', flush=True)
             waves = latency.wave_two(
                 browser, work, now, [50, 200], [10, 20, 30] if not options.quick else [10, 30],
@@ -268,7 +281,7 @@ def main(argv):
         print('size and build time ...', flush=True)
         sizes = build.sizes()
         times = build.build_times(work, 3, not options.no_cold and not options.quick)
-    sections = [render_section(rendered, memory), visits_section(history),
+    sections = [render_section(rendered, memory), visits_section(history), search_section(searched),
                 latency_section(waves), size_section(sizes, times)]
     text = write_report(options.out, facts, sections)
     print(text)
