@@ -50,6 +50,7 @@ def start_crawl(href, settings, adapters, open_screen):
     crawl.found = new_view(settings['pageSize'])
     crawl.listing = ROWS
     crawl.scope = 'page'
+    crawl.chosen = False
     crawl.tree = None
     crawl.generation = 0
     crawl.closed = False
@@ -118,7 +119,32 @@ async def open_cache(crawl):
         crawl.previous_visit = await store.read_visit(crawl.root.url)
     except JSError:
         crawl.previous_visit = None
+    try:
+        recall_choices(crawl, await store.read_choices())
+    except JSError:
+        pass  # the build's defaults, then
     return store
+
+
+def recall_choices(crawl, choices):
+    """Take up the page size and scope a person chose on an earlier visit, unless they
+    chose already on this one; a build's defaults are the first visit's only."""
+    if choices == None or crawl.chosen:
+        return
+    if 'scope' in choices and (choices['scope'] == 'page' or choices['scope'] == 'tree'):
+        crawl.scope = choices['scope']
+        crawl.screen.show_scope(crawl.scope)
+    if 'pageSize' in choices and choices['pageSize'] in crawl.settings['pageSizes']:
+        resize(crawl.found, choices['pageSize'])
+        navigate(crawl, lambda view: resize(view, choices['pageSize']))
+
+
+async def keep_choices(crawl):
+    """Remember what a person chose, for the next visit of any root."""
+    crawl.chosen = True
+    store = await crawl.cache
+    await keep(crawl.upkeep, store.write_choices({'pageSize': crawl.view.size,
+                                                  'scope': crawl.scope}))
 
 
 def navigate(crawl, change):
@@ -132,6 +158,7 @@ def navigate(crawl, change):
 def resize_views(crawl, size):
     resize(crawl.found, size)
     navigate(crawl, lambda view: resize(view, size))
+    started(keep_choices(crawl))
 
 
 def choose_scope(crawl, scope):
@@ -139,6 +166,7 @@ def choose_scope(crawl, scope):
     crawl.scope = scope
     crawl.tree = None
     started(search(crawl, crawl.view.query))
+    started(keep_choices(crawl))
 
 
 async def search(crawl, query):

@@ -20,7 +20,8 @@ def open_overlay(page, settings, actions):
     show_matches(text), show_status(state, loaded, total, failed, text),
     show_page(entries, root_url, page, pages, size, now),
     show_children(url, status, entries, message, visit, now),
-    show_hits(hits, page, pages, size, now) and show_export(items, root_url)."""
+    show_hits(hits, page, pages, size, now), show_export(items, root_url) and
+    show_scope(scope)."""
     overlay = new_object()
     overlay.page = page
     overlay.actions = actions
@@ -53,11 +54,16 @@ def open_overlay(page, settings, actions):
     screen.show_hits = lambda hits, number, pages, size, now: show_found(
         panel, rows, hits, number, pages, size, now)
     screen.show_export = lambda items, root_url: show_export(box, items, root_url)
+    screen.show_scope = lambda scope: set_value(panel.scope, scope)
     return screen
 
 
 def set_text(element, text):
     element.textContent = text
+
+
+def set_value(element, value):
+    element.value = value
 
 
 def show_page(panel, rows, entries, root_url, page, pages, size, now):

@@ -3,19 +3,21 @@
 Both stores are objects of the same functions, each giving a Promise:
 read_records(urls), write(record), remove(urls), level_one_urls(root_url),
 records_below(root_url),
-read_visit(root_url), write_visit(root_url, visited_at), forget(root_url);
+read_visit(root_url), write_visit(root_url, visited_at), forget(root_url),
+read_choices() and write_choices(choices) (what a person chose, for every root);
 persistent says whether records outlive the tab, reason why not. What
 IndexedDB hands back is checked by freshness.stored_record before anyone
 trusts it. The memory store runs under CPython too.
 """
 
 from bookmarklet.portable import JSError, Problem, new_object, dict_key, drop_key, keys_of, \
-    is_number, problem_of, record_field
+    is_number, is_record, problem_of, record_field
 from bookmarklet.freshness import stored_record, level_one_urls
 from bookmarklet.words import DATABASE
 
 # The IndexedDB version: raise it with a new step in upgrade() when the stores change.
-VERSION = 1
+VERSION = 2
+CHOICES = 'choices'
 OPEN_TIMEOUT_MS = 3000
 
 
@@ -35,7 +37,8 @@ async def open_store():
             return memory_store('this browser offers no IndexedDB here')
         database = await open_database(factory, 'another tab holds an older version of the cache open')
         if not database.objectStoreNames.contains('records') \
-                or not database.objectStoreNames.contains('visits'):
+                or not database.objectStoreNames.contains('visits') \
+                or not database.objectStoreNames.contains(CHOICES):
             # Created by something else at our version: start it over.
             database.close()
             await request_done(factory.deleteDatabase(DATABASE))
@@ -65,6 +68,9 @@ def indexed_store(database):
     store.write_visit = lambda root_url, visited_at: changed(
         database, 'visits', lambda visits: visits.put({'root': root_url, 'visitedAt': visited_at}))
     store.forget = lambda root_url: forget(database, root_url)
+    store.read_choices = lambda: read_choices(database)
+    store.write_choices = lambda choices: changed(database, CHOICES,
+                                                  lambda kept: kept.put(choices, CHOICES))
     return store
 
 
@@ -99,6 +105,8 @@ def upgrade(database, old_version):
     if old_version < 1:
         database.createObjectStore('records', {'keyPath': 'url'})
         database.createObjectStore('visits', {'keyPath': 'root'})
+    if old_version < 2:
+        database.createObjectStore(CHOICES)
 
 
 def open_database(factory, message):
@@ -195,6 +203,12 @@ async def read_visit(database, root_url):
     return value['visitedAt']
 
 
+async def read_choices(database):
+    """The choices kept, or None; what they hold is checked where they are used."""
+    values = await answers(database, CHOICES, lambda kept, key: kept.js_get(key), [CHOICES], None)
+    return values[0] if len(values) > 0 and is_record(values[0]) else None
+
+
 async def forget(database, root_url):
     """Drop every record below root_url and its visit."""
     urls = await read_level_one_urls(database, root_url)
@@ -209,6 +223,7 @@ def memory_store(reason):
     store = new_store(False, reason)
     records = {}
     visits = {}
+    choices = {}
     store.read_records = lambda urls: read_kept(records, urls)
     store.write = lambda record: keep_value(records, record['url'], record)
     store.remove = lambda urls: drop_kept(records, urls)
@@ -217,6 +232,8 @@ def memory_store(reason):
     store.read_visit = lambda root_url: read_kept_value(visits, root_url)
     store.write_visit = lambda root_url, visited_at: keep_value(visits, root_url, visited_at)
     store.forget = lambda root_url: forget_kept(records, visits, root_url)
+    store.read_choices = lambda: read_kept_value(choices, CHOICES)
+    store.write_choices = lambda chosen: keep_value(choices, CHOICES, chosen)
     return store
 
 

@@ -258,3 +258,18 @@ def test_exports_recreate_the_tree_with_wget_and_aria2c(tab, tree, bookmarklet, 
     (tmp_path / 'aria2' / 'sitemap.txt').write_text(texts['aria2'], encoding='utf-8')
     assert run_tool(hints['aria2'].split(' '), tmp_path / 'aria2') == \
         sorted(path.replace('\n', '%0A') for path in files)
+
+
+def test_page_size_and_scope_chosen_are_kept_for_the_next_visit(tab, tree, bookmarklet):
+    server, _ = tree
+    scope = shadow('[data-role=scope]') + '.value'
+    overlay = tab.open_sitemap(server.url('/'), bookmarklet)
+    assert overlay['size'] == '10' and tab.evaluate(scope) == 'page', "the build's defaults"
+    tab.select('page-size', '20')
+    tab.select('scope', 'tree')
+    tab.run_bookmarklet(bookmarklet)
+    tab.goto(server.url('/docs/'))  # another root: the choices are the browser's
+    tab.run_bookmarklet(bookmarklet)
+    tab.wait_for(scope + " === 'tree'")
+    overlay = tab.wait_settled()
+    assert overlay['size'] == '20' and [row['name'] for row in overlay['rows']] == ['deep', 'guide.txt']

@@ -121,7 +121,8 @@ class Store:
         store = type(self.kept)()
         store.persistent = True
         store.reason = ''
-        for name in ['write', 'remove', 'level_one_urls', 'read_visit', 'write_visit', 'forget']:
+        for name in ['write', 'remove', 'level_one_urls', 'read_visit', 'write_visit', 'forget',
+                     'records_below', 'read_choices', 'write_choices']:
             setattr(store, name, functools.partial(self.call, name))
         store.read_records = self.read_records
         return store
@@ -171,6 +172,9 @@ class Screen:
 
     def show_export(self, items, root_url):
         self.exported = items
+
+    def show_scope(self, scope):
+        self.scope = scope
 
     def statuses(self):
         return [row['status'] for row in self.rows.values()]
@@ -479,3 +483,34 @@ async def test_a_page_that_cannot_be_read_either_is_broken_with_both_reasons():
     assert crawl.screen.status['state'] == 'broken'
     assert crawl.screen.status['text'] == ('This page cannot be read as a directory listing '
                                            '(unexpected error: TypeError: Failed to fetch).')
+
+
+@run
+async def test_a_chosen_page_size_and_scope_outlive_the_visit_but_not_a_choice_made_first():
+    server = Server(7)
+    browser = Browser(server)
+    crawl = await browser.visit(pageSizes=[2, 3])
+    assert crawl.view.size == 2 and crawl.scope == 'page'
+    await act(crawl.screen.actions.resize, 3)
+    await act(crawl.screen.actions.choose_scope, 'tree')
+    crawl = await browser.visit(pageSizes=[2, 3])
+    assert crawl.view.size == 3 and crawl.screen.scope == 'tree'
+    assert len(crawl.screen.rows) == 3, 'page 1 is shown at the size chosen'
+    browser.store.broken.add('read_choices')
+    crawl = await browser.visit(pageSizes=[2, 3])
+    assert crawl.view.size == 2 and crawl.scope == 'page', "the build's defaults when unreadable"
+
+
+@run
+async def test_a_tree_search_lists_cached_entries_below_the_root_and_pages_them():
+    server = Server(5)
+    browser = Browser(server)
+    crawl = await browser.visit()
+    await act(crawl.screen.actions.choose_scope, 'tree')
+    await act(crawl.screen.actions.filter_by, 'f')
+    assert crawl.screen.hits['paths'] == ['d0/f', 'd1/f'] and crawl.screen.hits['pages'] == 2
+    assert crawl.screen.matches == '4 hits in 5 listings · 1 directories never loaded'
+    await act(crawl.screen.actions.turn_page, 1)
+    assert crawl.screen.hits['page'] == 2
+    await act(crawl.screen.actions.filter_by, '')
+    assert crawl.screen.page == 1 and len(crawl.screen.exported) > 0
