@@ -23,7 +23,8 @@ from bookmarklet.settle import new_settling, settle, settled_result, drop_result
     want, want_none
 from bookmarklet.upkeep import new_upkeep, keep, record_visit, start_timer, stop_timer
 from bookmarklet.store import memory_store
-from bookmarklet.tree import tree_index, found_hits, news_since, totals_of, index_text, new_hit
+from bookmarklet.tree import tree_index, found_hits, news_since, totals_of, index_text, new_hit, \
+    crumbs_of
 from bookmarklet.display import format_size
 from bookmarklet.times import format_age
 from bookmarklet.portable import part
@@ -41,11 +42,12 @@ def start_crawl(href, settings, adapters, open_screen):
 
     open_screen(actions) gives the screen; actions are what a person can do there:
     turn_page(step), resize(size), filter_by(query), choose_scope(scope), show_news(),
-    refresh(url), refresh_stale(), forget(), close()."""
+    open_directory(url), go_up(), refresh(url), refresh_stale(), forget(), close()."""
     crawl = new_object()
     crawl.settings = settings
     crawl.adapters = adapters
     crawl.root = new_root(href, settings, adapters)
+    crawl.page_url = crawl.root.url
     crawl.view = new_view(settings['pageSize'])
     crawl.found = new_view(settings['pageSize'])
     crawl.listing = ROWS
@@ -57,14 +59,60 @@ def start_crawl(href, settings, adapters, open_screen):
     crawl.polling = False
     crawl.previous_visit = None
     crawl.screen = open_screen(actions_of(crawl))
-    crawl.upkeep = new_upkeep(crawl.root, crawl.screen.add_note)
     # Wave 1 needs no store, and page 1's rows need none either: the store opens
     # meanwhile, and each directory waits for it.
     crawl.cache = started(open_cache(crawl))
-    crawl.settling = new_settling(crawl.root, crawl.cache, lambda promise: keep(crawl.upkeep, promise))
-    crawl.screen.show_root(crawl.root.url)
-    crawl.done = started(run(crawl))
+    show_root_of(crawl, crawl.root, crawl.cache)
     return crawl
+
+
+def show_root_of(crawl, root, cache):
+    """Show root's own two levels, with the same waves, cache and statuses; cache: the
+    store, once this root's previous visit is read."""
+    crawl.root = root
+    crawl.root_cache = cache
+    crawl.upkeep = new_upkeep(root, crawl.screen.add_note)
+    crawl.settling = new_settling(root, cache, lambda promise: keep(crawl.upkeep, promise))
+    crawl.screen.show_root(root.url, crumbs_of(crawl.page_url, root.url))
+    crawl.done = started(run(crawl, root))
+
+
+def open_directory(crawl, url):
+    """Re-root the overlay at a directory below the page's, without navigating the page."""
+    if crawl.closed or url == crawl.root.url:
+        return
+    stop_timer(crawl.upkeep)
+    want_none(crawl.settling)
+    crawl.generation += 1
+    crawl.view = new_view(crawl.view.size)
+    crawl.listing = ROWS
+    crawl.tree = None
+    crawl.previous_visit = None
+    crawl.screen.show_matches('')
+    crawl.screen.show_status('loading', 0, 0, 0, 'Reading the listing…')
+    root = new_root(url, crawl.settings, crawl.adapters)
+    root.in_place = True
+    show_root_of(crawl, root, started(read_previous_visit(crawl, root)))
+
+
+def go_up(crawl):
+    """Back to the crumb before the shown root; False at the page's own directory."""
+    crumbs = crumbs_of(crawl.page_url, crawl.root.url)
+    if len(crumbs) < 2:
+        return False
+    open_directory(crawl, crumbs[len(crumbs) - 2]['href'])
+    return True
+
+
+async def read_previous_visit(crawl, root):
+    store = await crawl.cache
+    try:
+        visit = await store.read_visit(root.url)
+    except JSError:
+        visit = None
+    if crawl.root == root:
+        crawl.previous_visit = visit
+    return store
 
 
 def actions_of(crawl):
@@ -74,6 +122,8 @@ def actions_of(crawl):
     actions.filter_by = lambda query: started(search(crawl, query))
     actions.choose_scope = lambda scope: choose_scope(crawl, scope)
     actions.show_news = lambda: started(show_news(crawl))
+    actions.open_directory = lambda url: open_directory(crawl, url)
+    actions.go_up = lambda: go_up(crawl)
     actions.refresh = lambda url: refresh(crawl, url)
     actions.refresh_stale = lambda: refresh_stale(crawl)
     actions.forget = lambda: started(forget(crawl))
@@ -81,10 +131,13 @@ def actions_of(crawl):
     return actions
 
 
-async def run(crawl):
+async def run(crawl, root):
+    """Wave 1 for root, its rows, then its visit; nothing once another root is shown."""
     screen = crawl.screen
     try:
-        wave_1 = await read_root(crawl.root)
+        wave_1 = await read_root(root)
+        if crawl.root != root:
+            return
         listing = wave_1['listing']
         if listing == None:
             screen.show_status('broken', 0, 0, 0, 'This page cannot be read as a directory '
@@ -97,8 +150,10 @@ async def run(crawl):
             screen.add_note('This server lists no dates: they are shown as unknown '
                             + 'and entries are in name order.')
         navigate(crawl, lambda view: list_entries(view, sorted_entries(listing['entries'])))
-        store = await crawl.cache
-        if crawl.root.live:
+        store = await crawl.root_cache
+        if crawl.root != root:
+            return
+        if root.live:
             await record_visit(crawl.upkeep, store, crawl.view.entries)
         if crawl.settings['refreshSeconds'] > 0 and not crawl.closed:
             start_timer(crawl.upkeep, crawl.settings['refreshSeconds'], lambda: started(poll(crawl)))
@@ -116,7 +171,9 @@ async def open_cache(crawl):
     if not store.persistent:
         crawl.screen.add_note('Not caching: ' + store.reason + '.')
     try:
-        crawl.previous_visit = await store.read_visit(crawl.root.url)
+        visit = await store.read_visit(crawl.page_url)
+        if crawl.root.url == crawl.page_url:
+            crawl.previous_visit = visit
     except JSError:
         crawl.previous_visit = None
     try:

@@ -16,7 +16,7 @@ from bookmarklet.takeaway import new_takeaway, show_export
 
 
 def open_overlay(page, settings, actions):
-    """Put the overlay on the page; the screen: show_root(url), add_note(text),
+    """Put the overlay on the page; the screen: show_root(url, crumbs), add_note(text),
     show_matches(text), show_status(state, loaded, total, failed, text),
     show_page(entries, root_url, page, pages, size, now),
     show_children(url, status, entries, message, visit, now),
@@ -30,7 +30,7 @@ def open_overlay(page, settings, actions):
     close = lambda: close_overlay(overlay)
     panel = build_panel(page, settings, actions, close)
     overlay.panel = panel
-    rows = new_rows(panel.row_list, settings, actions.refresh)
+    rows = new_rows(panel.row_list, settings, actions)
     box = new_takeaway(panel)
     overlay.on_key = lambda event: handle_key(panel, actions, close, event)
     overlay.on_focus = lambda event: keep_focus(panel, event)
@@ -42,7 +42,7 @@ def open_overlay(page, settings, actions):
     panel.section.focus({'preventScroll': True})
 
     screen = new_object()
-    screen.show_root = lambda url: show_root(panel, url)
+    screen.show_root = lambda url, crumbs: show_root(panel, url, crumbs)
     screen.add_note = lambda text: add_note(panel, text)
     screen.show_matches = lambda text: set_text(panel.matches, text)
     screen.show_status = lambda state, loaded, total, failed, text: show_status(

@@ -5,11 +5,11 @@ The data-role attributes are the contract users and tests read (docs/contract.md
 everything else here is presentation. JavaScript side only.
 """
 
-from bookmarklet.portable import new_object, parse_int
+from bookmarklet.portable import new_object, parse_int, part
 from bookmarklet.style import STYLE
 from bookmarklet.words import OVERLAY_ID, CLOSE_EVENT
 
-KEYS_HELP = 'Keys: ↑ ↓ or j k move · n p page · / filter · Esc close'
+KEYS_HELP = 'Keys: ↑ ↓ or j k move · n p page · / filter · ⌫ or Alt+← up · Esc close'
 
 
 def new_element(document, tag, role, text):
@@ -90,6 +90,10 @@ def build_panel(page, settings, actions, close):
     panel.status.setAttribute('data-state', 'loading')
     panel.status.setAttribute('aria-live', 'polite')
     section.appendChild(panel.status)
+    panel.crumbs = new_classed(document, 'nav', 'crumbs', '')
+    panel.crumbs.setAttribute('aria-label', 'Directories opened')
+    section.appendChild(panel.crumbs)
+    panel.open_directory = actions.open_directory
     panel.note = new_classed(document, 'p', 'note', '')
     section.appendChild(panel.note)
     section.appendChild(new_tools(panel, actions))
@@ -165,10 +169,21 @@ def new_pager(panel, settings, actions):
     return nav
 
 
-def show_root(panel, root_url):
-    """The title names the directory shown, decoded for reading."""
-    panel.heading.textContent = panel.title + ' of ' + \
-        panel.page.decodeURI(__new__(panel.page.URL(root_url)).pathname)
+def show_root(panel, root_url, crumbs):
+    """The title names the directory shown, decoded for reading; the crumbs lead back."""
+    panel.heading.textContent = panel.title + ' of ' + crumbs[0]['label']
+    for crumb in part(crumbs, 1, None):
+        panel.heading.textContent += crumb['label']
+    panel.status.setAttribute('data-root', root_url)
+    remove_children(panel.crumbs)
+    for crumb in crumbs:
+        add_crumb(panel, crumb['href'], crumb['label'])
+
+
+def add_crumb(panel, href, label):
+    button = new_button(panel.document, 'crumb', label, lambda event: panel.open_directory(href))
+    button.setAttribute('data-href', href)
+    panel.crumbs.appendChild(button)
 
 
 def add_note(panel, text):

@@ -12,13 +12,15 @@ from bookmarklet.words import NEW, PENDING, FAILED
 ENTRY_ATTRIBUTES = ['name', 'type', 'href', 'mtime', 'size']
 
 
-def new_rows(row_list, settings, refresh):
-    """No rows yet in row_list; refresh(url) is what a row's ↻ does."""
+def new_rows(row_list, settings, actions):
+    """No rows yet in row_list; actions.refresh(url) is what a row's ↻ does,
+    actions.open_directory(url) what a directory's ▸ does."""
     rows = new_object()
     rows.row_list = row_list
     rows.document = row_list.ownerDocument
     rows.children_shown = settings['childrenShown']
-    rows.refresh = refresh
+    rows.refresh = actions.refresh
+    rows.open_directory = actions.open_directory
     rows.by_url = {}
     return rows
 
@@ -28,7 +30,7 @@ def show_rows(rows, entries, root_url, now):
     remove_children(rows.row_list)
     rows.by_url = {}
     for entry in entries:
-        row = new_entry_element(rows.document, 'row', entry_view(entry, root_url, now))
+        row = new_entry_element(rows, 'row', entry_view(entry, root_url, now))
         if entry['type'] == 'directory':
             url = row.getAttribute('data-href')
             add_refresh_button(rows, row, url)
@@ -44,7 +46,7 @@ def show_hits(rows, hits, now):
     for hit in hits:
         view = entry_view(hit, '', now)
         view['href'] = hit['href']
-        element = new_entry_element(rows.document, 'hit', view)
+        element = new_entry_element(rows, 'hit', view)
         element.setAttribute('data-path', hit['path'])
         element.querySelector('a').textContent = hit['path']
         if 'change' in hit:
@@ -59,8 +61,10 @@ def add_mark(document, element, word):
     element.firstChild.appendChild(mark)
 
 
-def new_entry_element(document, role, view):
-    """A row or child element carrying an entry's attributes and texts."""
+def new_entry_element(rows, role, view):
+    """A row, child or hit carrying an entry's attributes and texts; a directory's opens
+    in place."""
+    document = rows.document
     element = new_element(document, 'li', role, '')
     for key in ENTRY_ATTRIBUTES:
         if view[key] != '':
@@ -79,6 +83,10 @@ def new_entry_element(document, role, view):
         if view['size'] != '':
             size.title = view['size'] + ' bytes'
         line.appendChild(size)
+    if view['type'] == 'directory':
+        opener = new_button(document, 'open', '▸', lambda event: rows.open_directory(view['href']))
+        opener.title = 'Open here'
+        line.appendChild(opener)
     element.appendChild(line)
     return element
 
@@ -134,7 +142,7 @@ def fill_children(rows, children, url, entries, visit, now, count):
     for old in children.querySelectorAll('[data-role=child]'):
         children.removeChild(old)
     for entry in (entries if count < 0 else part(entries, 0, count)):
-        child = new_entry_element(rows.document, 'child', entry_view(entry, url, now))
+        child = new_entry_element(rows, 'child', entry_view(entry, url, now))
         if appeared_since(entry, visit):
             child.setAttribute('data-appeared', 'true')
             add_mark(rows.document, child, NEW)

@@ -97,3 +97,19 @@ def index_text(index, found):
     if index['unloaded'] > 0:
         text += ' · ' + str(index['unloaded']) + ' directories never loaded'
     return text
+
+
+def crumbs_of(page_url, url):
+    """[{href, label}]: the breadcrumbs from the page's directory to url below it; the
+    first is labelled with the page's path, the others with their decoded name."""
+    start = page_url.find('/', page_url.find('//') + 2)
+    crumbs = [{'href': page_url, 'label': percent_decode(part(page_url, start, None))[0]}]
+    at = len(page_url)
+    while at < len(url):
+        end = url.find('/', at)
+        if end < 0:
+            break
+        crumbs.append({'href': part(url, 0, end + 1),
+                       'label': percent_decode(part(url, at, end + 1))[0]})
+        at = end + 1
+    return crumbs

@@ -14,7 +14,7 @@ import time
 import pytest
 
 from tests.trees import write_tree, directory, file, touch, href_of, SEPT_2026
-from tests.visits import READ_CACHE
+from tests.visits import READ_CACHE, quiet_requests
 from tests.overlay_reader import open_sitemap, read_overlay, run_bookmarklet, wait_settled, \
     overlay_control
 
@@ -99,6 +99,15 @@ def tree(tmp_path, serve):
 
 def shadow(selector):
     return "document.getElementById('autoindex-sitemap').shadowRoot.querySelector('{}')".format(selector)
+
+
+def click_first(tab, selector):
+    """Click the first control the selector finds in the overlay (Firefox's locator waits
+    for one match only, so there the click is the element's own)."""
+    if isinstance(tab, ChromiumTab):
+        tab.page.locator('#autoindex-sitemap ' + selector).first.click()
+    else:
+        tab.evaluate(shadow(selector) + '.click()')
 
 
 def type_query(tab, text):
@@ -227,7 +236,8 @@ def run_tool(command, cwd):
     return sorted(found)
 
 
-@pytest.mark.skipif(shutil.which('aria2c') is None, reason='aria2c is not installed')
+@pytest.mark.skipif(shutil.which('aria2c') is None or shutil.which('wget') is None,
+                    reason='wget and aria2c run the exports: apt-get install wget aria2')
 def test_exports_recreate_the_tree_with_wget_and_aria2c(tab, tree, bookmarklet, tmp_path):
     server, _ = tree
     cache_below(tab, server, bookmarklet, ['/docs/deep/', '/docs/'])
@@ -260,6 +270,17 @@ def test_exports_recreate_the_tree_with_wget_and_aria2c(tab, tree, bookmarklet, 
         sorted(path.replace('\n', '%0A') for path in files)
 
 
+KEPT_CHOICES = """new Promise((resolve) => {
+  const request = indexedDB.open('autoindex-sitemap');
+  request.onsuccess = () => {
+    const database = request.result;
+    if (!database.objectStoreNames.contains('choices')) { database.close(); resolve(null); return; }
+    const read = database.transaction('choices').objectStore('choices').get('choices');
+    read.onsuccess = () => { database.close(); resolve(read.result || null); };
+  };
+})"""
+
+
 def test_page_size_and_scope_chosen_are_kept_for_the_next_visit(tab, tree, bookmarklet):
     server, _ = tree
     scope = shadow('[data-role=scope]') + '.value'
@@ -267,9 +288,68 @@ def test_page_size_and_scope_chosen_are_kept_for_the_next_visit(tab, tree, bookm
     assert overlay['size'] == '10' and tab.evaluate(scope) == 'page', "the build's defaults"
     tab.select('page-size', '20')
     tab.select('scope', 'tree')
+    for _ in range(100):  # until the write has committed
+        if tab.evaluate(KEPT_CHOICES) == {'pageSize': 20, 'scope': 'tree'}:
+            break
+        time.sleep(0.1)
     tab.run_bookmarklet(bookmarklet)
     tab.goto(server.url('/docs/'))  # another root: the choices are the browser's
     tab.run_bookmarklet(bookmarklet)
     tab.wait_for(scope + " === 'tree'")
     overlay = tab.wait_settled()
     assert overlay['size'] == '20' and [row['name'] for row in overlay['rows']] == ['deep', 'guide.txt']
+
+
+def wait_root(tab, url):
+    """The overlay once it shows url's listing, settled."""
+    tab.wait_for("{}.getAttribute('data-root') === {} && {}.getAttribute('data-state') !== 'loading'"
+                 .format(shadow('[data-role=status]'), json.dumps(url), shadow('[data-role=status]')))
+    return tab.read_overlay()
+
+
+CRUMBS = """[...document.getElementById('autoindex-sitemap').shadowRoot
+    .querySelectorAll('[data-role=crumb]')].map((crumb) => [crumb.textContent, crumb.getAttribute('data-href')])"""
+
+
+def test_a_directory_opens_in_place_with_crumbs_back_and_the_page_stays(tab, tree, bookmarklet):
+    server, _ = tree
+    page_url = server.url('/')
+    tab.open_sitemap(page_url, bookmarklet)
+    click_first(tab, '[data-role=open]')  # the first row's: docs/, the newest
+    overlay = wait_root(tab, server.url('/docs/'))
+    assert [row['name'] for row in overlay['rows']] == ['deep', 'guide.txt']
+    assert [child['name'] for child in overlay['rows'][0]['children']] == [HOSTILE_DIR, HOSTILE_FILE, BREAK_FILE]
+    assert overlay['status']['state'] == 'done' and overlay['rows'][0]['status'] == 'new'
+    assert tab.evaluate(CRUMBS) == [['/', page_url], ['docs/', server.url('/docs/')]]
+    # A child directory opens too: two levels down, its name hostile.
+    click_first(tab, '[data-role=child] [data-role=open]')
+    deepest = server.url('/docs/deep/') + href_of('', HOSTILE_DIR, True)
+    overlay = wait_root(tab, deepest)
+    assert [row['name'] for row in overlay['rows']] == ['inner.bin']
+    assert tab.evaluate(CRUMBS)[-1] == [HOSTILE_DIR + '/', deepest]
+    tab.press('Backspace')
+    wait_root(tab, server.url('/docs/deep/'))
+    if isinstance(tab, ChromiumTab):
+        tab.press('Alt+ArrowLeft')
+        wait_root(tab, server.url('/docs/'))
+    click_first(tab, '[data-role=crumb]')
+    overlay = wait_root(tab, page_url)
+    assert [row['name'] for row in overlay['rows']] == ['docs', 'media', 'top.txt']
+    assert tab.evaluate('location.href') == page_url and tab.evaluate(CRUMBS) == [['/', page_url]]
+    assert tab.errors == []
+
+
+def test_a_cached_directory_opened_again_in_place_costs_one_request(tab, tree, bookmarklet):
+    server, _ = tree
+    tab.open_sitemap(server.url('/'), bookmarklet)
+    click_first(tab, '[data-role=open]')
+    wait_root(tab, server.url('/docs/'))
+    wait_cached(tab, [server.url('/docs/deep/')])
+    tab.run_bookmarklet(bookmarklet)
+    tab.open_sitemap(server.url('/'), bookmarklet)
+    quiet_requests(server)
+    server.forget_requests()
+    click_first(tab, '[data-role=open]')
+    overlay = wait_root(tab, server.url('/docs/'))
+    assert [r['uri'] for r in quiet_requests(server)] == ['/docs/']
+    assert [row['status'] for row in overlay['rows'] if row['type'] == 'directory'] == ['fresh']

@@ -142,8 +142,8 @@ class Screen:
         self.notes = []
         self.status = None
 
-    def show_root(self, url):
-        pass
+    def show_root(self, url, crumbs):
+        self.crumbs = crumbs
 
     def add_note(self, text):
         self.notes.append(text)
@@ -514,3 +514,23 @@ async def test_a_tree_search_lists_cached_entries_below_the_root_and_pages_them(
     assert crawl.screen.hits['page'] == 2
     await act(crawl.screen.actions.filter_by, '')
     assert crawl.screen.page == 1 and len(crawl.screen.exported) > 0
+
+
+@run
+async def test_a_directory_opened_in_place_is_a_root_of_its_own_and_a_crumb_leads_back():
+    server = Server(3)
+    browser = Browser(server)
+    crawl = await browser.visit()
+    server.requests = []
+    await act(crawl.screen.actions.open_directory, server.url(1))
+    assert server.requests == [server.url(1)], 'its listing is wave 1; it holds no directory'
+    assert [c['label'] for c in crawl.screen.crumbs] == ['/files/', 'd1/']
+    assert crawl.screen.crumbs[1]['href'] == server.url(1)
+    assert crawl.view.entries[0]['name'] == 'f' and crawl.screen.rows == {}
+    assert await browser.store.kept.read_visit(server.url(1)) == START, 'a visit of its own'
+    server.requests = []
+    assert crawl.screen.actions.go_up() is True
+    await idle()
+    assert server.requests == [ROOT] and crawl.screen.statuses() == ['fresh', 'fresh']
+    assert [c['href'] for c in crawl.screen.crumbs] == [ROOT]
+    assert crawl.screen.actions.go_up() is False
