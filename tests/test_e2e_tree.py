@@ -353,3 +353,66 @@ def test_a_cached_directory_opened_again_in_place_costs_one_request(tab, tree, b
     overlay = wait_root(tab, server.url('/docs/'))
     assert [r['uri'] for r in quiet_requests(server)] == ['/docs/']
     assert [row['status'] for row in overlay['rows'] if row['type'] == 'directory'] == ['fresh']
+
+
+def open_export(page, server, bookmarklet, chosen):
+    open_sitemap(page, server.url('/'), bookmarklet)
+    page.locator('#autoindex-sitemap .export summary').click()
+    overlay_control(page, 'export-format').select_option(chosen)
+    return overlay_control(page, 'export-text').input_value()
+
+
+def test_copy_puts_the_export_on_the_clipboard_and_save_downloads_it(context, tree, bookmarklet):
+    server, _ = tree
+    context.grant_permissions(['clipboard-read', 'clipboard-write'], origin=server.url('/')[:-1])
+    page = context.new_page()
+    text = open_export(page, server, bookmarklet, 'json')
+    assert [item['path'] for item in json.loads(text)][:2] == ['docs/', 'docs/deep/']
+    overlay_control(page, 'copy').click()
+    page.wait_for_function("navigator.clipboard.readText().then((text) => text.length > 0)")
+    assert page.evaluate('navigator.clipboard.readText()') == text
+    with page.expect_download() as download:
+        overlay_control(page, 'save').click()
+    assert download.value.suggested_filename == 'sitemap.json'
+    assert open(download.value.path(), encoding='utf-8').read() == text
+
+
+# A browser that refuses both ways to copy: no clipboard for the page, and a copy
+# command that does nothing.
+NO_COPY = """(() => {
+  Object.defineProperty(Navigator.prototype, 'clipboard', {get: () => undefined});
+  Document.prototype.execCommand = () => false;
+})()"""
+
+
+def test_a_copy_the_browser_refuses_says_so_and_leaves_the_text_selected(context, tree, bookmarklet):
+    server, _ = tree
+    context.add_init_script(NO_COPY)
+    page = context.new_page()
+    text = open_export(page, server, bookmarklet, 'urls')
+    overlay_control(page, 'copy').click()
+    assert 'select the text and copy it' in page.locator('#autoindex-sitemap .export .meta').text_content()
+    assert page.evaluate("""() => { const area = document.getElementById('autoindex-sitemap')
+        .shadowRoot.querySelector('[data-role=export-text]');
+        return area.value.slice(area.selectionStart, area.selectionEnd); }""") == text
+
+
+def test_hostile_names_are_searched_shown_and_exported_as_text(tab, serve, tmp_path, bookmarklet):
+    from tests.test_e2e_overlay import HOSTILE
+    www = tmp_path / 'www'
+    write_tree(www, {name: directory(SEPT_2026 + i, {name: file(SEPT_2026, 1)}) for i, name in enumerate(HOSTILE)})
+    server = serve('json-by-accept.conf', www)
+    overlay = tab.open_sitemap(server.url('/'), bookmarklet)
+    tab.select('page-size', '30')
+    tab.wait_settled()
+    tab.select('scope', 'tree')
+    type_query(tab, '/')
+    expected = sorted([name + '/' for name in HOSTILE] + [name + '/' + name for name in HOSTILE])
+    overlay = wait_matches(tab, '{} hits in {} listings'.format(len(expected), len(HOSTILE) + 1))
+    texts = tab.evaluate("[...document.getElementById('autoindex-sitemap').shadowRoot"
+                         ".querySelectorAll('[data-role=hit] > .line > a')].map((a) => a.textContent)")
+    assert texts == [hit['path'] for hit in overlay['hits']]
+    tab.evaluate(shadow('.export summary') + '.click()')
+    tab.select('export-format', 'json')
+    assert sorted(item['path'] for item in json.loads(tab.read_overlay()['exported'])) == expected
+    assert tab.evaluate('window.pwned === undefined') is True and tab.errors == []
