@@ -28,7 +28,7 @@ from bookmarklet.tree import tree_index, found_hits, news_since, totals_of, inde
 from bookmarklet.display import format_size
 from bookmarklet.times import format_age
 from bookmarklet.portable import part
-from bookmarklet.words import STALE, FAILED, PENDING
+from bookmarklet.words import STALE, FAILED, PENDING, PAGE_SCOPE, TREE_SCOPE, SCOPES
 
 # What the list shows: the page's rows, search hits in the tree, or what is new.
 ROWS = 'rows'
@@ -51,7 +51,7 @@ def start_crawl(href, settings, adapters, open_screen):
     crawl.view = new_view(settings['pageSize'])
     crawl.found = new_view(settings['pageSize'])
     crawl.listing = ROWS
-    crawl.scope = 'page'
+    crawl.scope = PAGE_SCOPE
     crawl.chosen = False
     crawl.tree = None
     crawl.generation = 0
@@ -188,7 +188,7 @@ def recall_choices(crawl, choices):
     chose already on this one; a build's defaults are the first visit's only."""
     if choices == None or crawl.chosen:
         return
-    if 'scope' in choices and (choices['scope'] == 'page' or choices['scope'] == 'tree'):
+    if 'scope' in choices and choices['scope'] in SCOPES:
         crawl.scope = choices['scope']
         crawl.screen.show_scope(crawl.scope)
     if 'pageSize' in choices and choices['pageSize'] in crawl.settings['pageSizes']:
@@ -229,7 +229,7 @@ def choose_scope(crawl, scope):
 async def search(crawl, query):
     """Filter the page's names, or, with the tree scope, list the tree's hits."""
     filter_by(crawl.view, query)
-    if crawl.scope == 'tree' and len(query) > 0:
+    if crawl.scope == TREE_SCOPE and len(query) > 0:
         index = await index_of(crawl)
         if crawl.view.query == query:
             found = found_hits(index, query)

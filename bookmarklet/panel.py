@@ -5,9 +5,9 @@ The data-role attributes are the contract users and tests read (docs/contract.md
 everything else here is presentation. JavaScript side only.
 """
 
-from bookmarklet.portable import new_object, parse_int, part
+from bookmarklet.portable import new_object, parse_int
 from bookmarklet.style import STYLE
-from bookmarklet.words import OVERLAY_ID, CLOSE_EVENT
+from bookmarklet.words import OVERLAY_ID, CLOSE_EVENT, SCOPES, PAGE_SCOPE
 
 KEYS_HELP = 'Keys: ↑ ↓ or j k move · n p page · / filter · ⌫ or Alt+← up · Esc close'
 
@@ -137,7 +137,7 @@ def new_tools(panel, actions):
     query.addEventListener('input', lambda event: actions.filter_by(query.value))
     panel.query = query
     tools.appendChild(query)
-    panel.scope = new_select(document, 'scope', ['page', 'tree'], 'page', actions.choose_scope)
+    panel.scope = new_select(document, 'scope', SCOPES, PAGE_SCOPE, actions.choose_scope)
     panel.scope.setAttribute('aria-label', 'Search this page or the cached tree')
     tools.appendChild(panel.scope)
     tools.appendChild(new_button(document, 'whats-new', "What's new", lambda event: actions.show_news()))
@@ -170,14 +170,15 @@ def new_pager(panel, settings, actions):
 
 
 def show_root(panel, root_url, crumbs):
-    """The title names the directory shown, decoded for reading; the crumbs lead back."""
-    panel.heading.textContent = panel.title + ' of ' + crumbs[0]['label']
-    for crumb in part(crumbs, 1, None):
-        panel.heading.textContent += crumb['label']
-    panel.status.setAttribute('data-root', root_url)
+    """The title names the directory shown, decoded for reading; the crumbs lead back,
+    and the filter starts empty."""
+    panel.heading.textContent = panel.title + ' of '
     remove_children(panel.crumbs)
     for crumb in crumbs:
+        panel.heading.textContent += crumb['label']
         add_crumb(panel, crumb['href'], crumb['label'])
+    panel.status.setAttribute('data-root', root_url)
+    panel.query.value = ''
 
 
 def add_crumb(panel, href, label):

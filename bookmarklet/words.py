@@ -21,5 +21,11 @@ STALE = 'stale'
 FAILED = 'failed'
 PENDING = 'pending'
 
+# What the filter searches (data-role=scope): the shown root's names, or every entry
+# cached below it.
+PAGE_SCOPE = 'page'
+TREE_SCOPE = 'tree'
+SCOPES = [PAGE_SCOPE, TREE_SCOPE]
+
 # 1024-based, as listings and the overlay write sizes.
 SIZE_UNITS = ['B', 'KB', 'MB', 'GB', 'TB', 'PB']
