@@ -262,9 +262,9 @@ async def show_news(crawl):
         crawl.listing = ROWS
         navigate(crawl, lambda view: None)
         return
-    crawl.tree = None
     visit = crawl.previous_visit
-    found = news_since(await index_of(crawl), visit)
+    # Read afresh, and apart from the search's index, whose hits it marks.
+    found = news_since(await read_index(crawl), visit)
     text = 'No previous visit here'
     if visit != None:
         text = str(len(found)) + ' new or changed since the previous visit, ' + \

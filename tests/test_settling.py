@@ -534,3 +534,19 @@ async def test_a_directory_opened_in_place_is_a_root_of_its_own_and_a_crumb_lead
     assert server.requests == [ROOT] and crawl.screen.statuses() == ['fresh', 'fresh']
     assert [c['href'] for c in crawl.screen.crumbs] == [ROOT]
     assert crawl.screen.actions.go_up() is False
+
+
+@run
+async def test_whats_new_marks_no_hit_of_a_later_search():
+    server = Server(3)
+    browser = Browser(server)
+    crawl = await browser.visit()
+    server.clock += 3600
+    server.touch(0, 'g')
+    crawl = await browser.visit()
+    await act(crawl.screen.actions.choose_scope, 'tree')
+    await act(crawl.screen.actions.filter_by, 'd0/')
+    await act(crawl.screen.actions.show_news)
+    assert 'd0/g' in crawl.screen.hits['paths'] and 'new' in crawl.screen.hits['changes']
+    await act(crawl.screen.actions.filter_by, 'd0/g')
+    assert crawl.screen.hits['paths'] == ['d0/g'] and crawl.screen.hits['changes'] == [None]
