@@ -221,7 +221,7 @@ machine (medians; each before-figure from the build just before the fix):
   | step | URL | grew by | where (minified bytes) |
   |---|---|---|---|
   | before | 39,988 | | |
-  | tree search, what's new, totals, export | 46,782 | 6,794 | takeaway 1,738, crawl 1,489, tree 1,190, export 834, rows 598, store 414, panel 296, overlay 148 |
+  | search, news, totals, export | 46,782 | 6,794 | takeaway 1,738, crawl 1,489, tree 1,190, export 834, rows 598 |
   | remembered choices | 47,665 | 883 | crawl 441, store 365, overlay 68 |
   | open a directory in place | 49,215 | 1,550 | crawl 689, panel 393, tree 226, rows 124, keys 65, root 57 |
   | export box styles, tidying | 49,379 | 164 | style 208 |
