@@ -116,9 +116,7 @@ def check_root(page, server, bookmarklet, root, typed):
     assert opened['status'] == 200 and opened['text'].encode() == ROOT_FILE
 
 
-@pytest.mark.parametrize('server', on_every_server({
-    kind: 'issue 13: the root is decoded with decodeURI, which throws on %E9, and the '
-          'overlay stays on "Reading the listing…"' for kind in STARTS}), indirect=True)
+@pytest.mark.parametrize('server', on_every_server({}), indirect=True)
 def test_a_root_whose_path_is_latin1_opens(page, server, bookmarklet):
     check_root(page, server, bookmarklet, LATIN1_ROOT, quote_from_bytes(LATIN1_ROOT, safe='/'))
 
