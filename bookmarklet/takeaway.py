@@ -46,9 +46,12 @@ def show_export(box, items, root_url):
 
 
 def fill(box):
-    box.text.value = export_text(box.shown, box.chosen.value)
+    """The text, when it changed: a copy's message and selection stay with their text."""
+    text = export_text(box.shown, box.chosen.value)
     box.hint.textContent = tool_hint(box.chosen.value, box.root_url)
-    box.message.textContent = ''
+    if text != box.text.value:
+        box.text.value = text
+        box.message.textContent = ''
 
 
 def copy(box):
