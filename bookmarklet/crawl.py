@@ -23,7 +23,17 @@ from bookmarklet.settle import new_settling, settle, settled_result, fail_result
     drop_results, want, want_none
 from bookmarklet.upkeep import new_upkeep, keep, record_visit, start_timer, stop_timer
 from bookmarklet.store import memory_store
-from bookmarklet.words import STALE, FAILED, PENDING
+from bookmarklet.tree import tree_index, found_hits, news_since, totals_of, index_text, new_hit, \
+    crumbs_of
+from bookmarklet.display import format_size
+from bookmarklet.times import format_age
+from bookmarklet.portable import part
+from bookmarklet.words import STALE, FAILED, PENDING, PAGE_SCOPE, TREE_SCOPE, SCOPES
+
+# What the list shows: the page's rows, search hits in the tree, or what is new.
+ROWS = 'rows'
+HITS = 'hits'
+NEWS = 'news'
 
 
 def start_crawl(href, settings, adapters, open_screen):
@@ -31,33 +41,89 @@ def start_crawl(href, settings, adapters, open_screen):
     first rows are shown and the bookkeeping is done.
 
     open_screen(actions) gives the screen; actions are what a person can do there:
-    turn_page(step), resize(size), filter_by(query), refresh(url), refresh_stale(),
-    forget(), close()."""
+    turn_page(step), resize(size), filter_by(query), choose_scope(scope), show_news(),
+    open_directory(url), go_up(), refresh(url), refresh_stale(), forget(), close()."""
     crawl = new_object()
     crawl.settings = settings
     crawl.adapters = adapters
     crawl.root = new_root(href, settings, adapters)
+    crawl.page_url = crawl.root.url
     crawl.view = new_view(settings['pageSize'])
+    crawl.found = new_view(settings['pageSize'])
+    crawl.listing = ROWS
+    crawl.scope = PAGE_SCOPE
+    crawl.chosen = False
+    crawl.tree = None
     crawl.generation = 0
     crawl.closed = False
     crawl.polling = False
     crawl.previous_visit = None
     crawl.screen = open_screen(actions_of(crawl))
-    crawl.upkeep = new_upkeep(crawl.root, crawl.screen.add_note)
     # Wave 1 needs no store, and page 1's rows need none either: the store opens
     # meanwhile, and each directory waits for it.
     crawl.cache = started(open_cache(crawl))
-    crawl.settling = new_settling(crawl.root, crawl.cache, lambda promise: keep(crawl.upkeep, promise))
-    crawl.screen.show_root(crawl.root.url)
-    crawl.done = started(run(crawl))
+    show_root_of(crawl, crawl.root, crawl.cache)
     return crawl
+
+
+def show_root_of(crawl, root, cache):
+    """Show root's own two levels, with the same waves, cache and statuses; cache: the
+    store, once this root's previous visit is read."""
+    crawl.root = root
+    crawl.root_cache = cache
+    crawl.upkeep = new_upkeep(root, crawl.screen.add_note)
+    crawl.settling = new_settling(root, cache, lambda promise: keep(crawl.upkeep, promise))
+    crawl.screen.show_root(root.url, crumbs_of(crawl.page_url, root.url))
+    crawl.done = started(run(crawl, root))
+
+
+def open_directory(crawl, url):
+    """Re-root the overlay at a directory below the page's, without navigating the page."""
+    if crawl.closed or url == crawl.root.url:
+        return
+    stop_timer(crawl.upkeep)
+    want_none(crawl.settling)
+    crawl.generation += 1
+    crawl.view = new_view(crawl.view.size)
+    crawl.listing = ROWS
+    crawl.tree = None
+    crawl.previous_visit = None
+    crawl.screen.show_matches('')
+    crawl.screen.show_status('loading', 0, 0, 0, 'Reading the listing…')
+    root = new_root(url, crawl.settings, crawl.adapters)
+    root.in_place = True
+    show_root_of(crawl, root, started(read_previous_visit(crawl, root)))
+
+
+def go_up(crawl):
+    """Back to the crumb before the shown root; False at the page's own directory."""
+    crumbs = crumbs_of(crawl.page_url, crawl.root.url)
+    if len(crumbs) < 2:
+        return False
+    open_directory(crawl, crumbs[len(crumbs) - 2]['href'])
+    return True
+
+
+async def read_previous_visit(crawl, root):
+    store = await crawl.cache
+    try:
+        visit = await store.read_visit(root.url)
+    except JSError:
+        visit = None
+    if crawl.root == root:
+        crawl.previous_visit = visit
+    return store
 
 
 def actions_of(crawl):
     actions = new_object()
     actions.turn_page = lambda step: navigate(crawl, lambda view: turn_to(view, view.current_page + step))
-    actions.resize = lambda size: navigate(crawl, lambda view: resize(view, size))
-    actions.filter_by = lambda query: navigate(crawl, lambda view: filter_by(view, query))
+    actions.resize = lambda size: resize_views(crawl, size)
+    actions.filter_by = lambda query: started(search(crawl, query))
+    actions.choose_scope = lambda scope: choose_scope(crawl, scope)
+    actions.show_news = lambda: started(show_news(crawl))
+    actions.open_directory = lambda url: open_directory(crawl, url)
+    actions.go_up = lambda: go_up(crawl)
     actions.refresh = lambda url: refresh(crawl, url)
     actions.refresh_stale = lambda: refresh_stale(crawl)
     actions.forget = lambda: started(forget(crawl))
@@ -65,10 +131,13 @@ def actions_of(crawl):
     return actions
 
 
-async def run(crawl):
+async def run(crawl, root):
+    """Wave 1 for root, its rows, then its visit; nothing once another root is shown."""
     screen = crawl.screen
     try:
-        wave_1 = await read_root(crawl.root)
+        wave_1 = await read_root(root)
+        if crawl.root != root:
+            return
         listing = wave_1['listing']
         if listing == None:
             screen.show_status('broken', 0, 0, 0, 'This page cannot be read as a directory '
@@ -81,8 +150,10 @@ async def run(crawl):
             screen.add_note('This server lists no dates: they are shown as unknown '
                             + 'and entries are in name order.')
         navigate(crawl, lambda view: list_entries(view, sorted_entries(listing['entries'])))
-        store = await crawl.cache
-        if crawl.root.live:
+        store = await crawl.root_cache
+        if crawl.root != root:
+            return
+        if root.live:
             await record_visit(crawl.upkeep, store, crawl.view.entries)
         if crawl.settings['refreshSeconds'] > 0 and not crawl.closed:
             start_timer(crawl.upkeep, crawl.settings['refreshSeconds'], lambda: started(poll(crawl)))
@@ -100,16 +171,113 @@ async def open_cache(crawl):
     if not store.persistent:
         crawl.screen.add_note('Not caching: ' + store.reason + '.')
     try:
-        crawl.previous_visit = await store.read_visit(crawl.root.url)
+        visit = await store.read_visit(crawl.page_url)
+        if crawl.root.url == crawl.page_url:
+            crawl.previous_visit = visit
     except JSError:
         crawl.previous_visit = None
+    try:
+        recall_choices(crawl, await store.read_choices())
+    except JSError:
+        pass  # the build's defaults, then
     return store
 
 
+def recall_choices(crawl, choices):
+    """Take up the page size and scope a person chose on an earlier visit, unless they
+    chose already on this one; a build's defaults are the first visit's only."""
+    if choices == None or crawl.chosen:
+        return
+    if 'scope' in choices and choices['scope'] in SCOPES:
+        crawl.scope = choices['scope']
+        crawl.screen.show_scope(crawl.scope)
+    if 'pageSize' in choices and choices['pageSize'] in crawl.settings['pageSizes']:
+        resize(crawl.found, choices['pageSize'])
+        navigate(crawl, lambda view: resize(view, choices['pageSize']))
+
+
+async def keep_choices(crawl):
+    """Remember what a person chose, for the next visit of any root."""
+    crawl.chosen = True
+    store = await crawl.cache
+    await keep(crawl.upkeep, store.write_choices({'pageSize': crawl.view.size,
+                                                  'scope': crawl.scope}))
+
+
 def navigate(crawl, change):
-    """Change the view (change(view)) and show it."""
-    change(crawl.view)
-    crawl.screen.show_matches(matches_text(crawl.view))
+    """Change the view shown (change(view)) and show it."""
+    change(crawl.view if crawl.listing == ROWS else crawl.found)
+    if crawl.listing == ROWS:
+        crawl.screen.show_matches(matches_text(crawl.view))
+    show_page(crawl)
+
+
+def resize_views(crawl, size):
+    resize(crawl.found, size)
+    navigate(crawl, lambda view: resize(view, size))
+    started(keep_choices(crawl))
+
+
+def choose_scope(crawl, scope):
+    """Search the page's names or the cached tree; the tree is read afresh."""
+    crawl.scope = scope
+    crawl.tree = None
+    started(search(crawl, crawl.view.query))
+    started(keep_choices(crawl))
+
+
+async def search(crawl, query):
+    """Filter the page's names, or, with the tree scope, list the tree's hits."""
+    filter_by(crawl.view, query)
+    if crawl.scope == TREE_SCOPE and len(query) > 0:
+        index = await index_of(crawl)
+        if crawl.view.query == query:
+            found = found_hits(index, query)
+            list_hits(crawl, HITS, found, index_text(index, found))
+        return
+    crawl.listing = ROWS
+    navigate(crawl, lambda view: None)
+
+
+def index_of(crawl):
+    """The tree below the root, read from the store once and kept until asked afresh."""
+    if crawl.tree == None:
+        crawl.tree = started(read_index(crawl))
+    return crawl.tree
+
+
+async def read_index(crawl):
+    records = []
+    try:
+        store = await crawl.cache
+        records = await store.records_below(crawl.root.url)
+    except JSError:
+        records = []
+    return tree_index(crawl.root.url, crawl.view.entries, records)
+
+
+async def show_news(crawl):
+    """Show what appeared or changed below the root since the previous visit; again: the rows."""
+    if crawl.listing == NEWS:
+        crawl.listing = ROWS
+        navigate(crawl, lambda view: None)
+        return
+    visit = crawl.previous_visit
+    # Read afresh, and apart from the search's index, whose hits it marks.
+    found = news_since(await read_index(crawl), visit)
+    text = 'No previous visit here'
+    if visit != None:
+        text = str(len(found)) + ' new or changed since the previous visit, ' + \
+            format_age(server_now(crawl.root) - visit)
+    list_hits(crawl, NEWS, found, text)
+
+
+def list_hits(crawl, listing, hits, text):
+    crawl.listing = listing
+    crawl.found.query = ''
+    crawl.found.current_page = 1
+    list_entries(crawl.found, hits)
+    crawl.screen.show_matches(text)
     show_page(crawl)
 
 
@@ -119,6 +287,12 @@ def show_page(crawl):
     if crawl.closed:
         return
     crawl.generation += 1
+    if crawl.listing != ROWS:
+        found = crawl.found
+        crawl.screen.show_hits(entries_on(found, found.current_page), found.current_page,
+                               pages_of(found), found.size, server_now(crawl.root))
+        crawl.screen.show_export(found.shown, crawl.root.url)
+        return
     view = crawl.view
     crawl.screen.show_page(entries_on(view, view.current_page), crawl.root.url, view.current_page,
                            pages_of(view), view.size, server_now(crawl.root))
@@ -169,6 +343,19 @@ def show_children(crawl, entry, result):
                                result['message'], crawl.previous_visit, server_now(crawl.root))
 
 
+def export_rows(crawl):
+    """Hand the screen what the page shows to export: its rows and their children shown."""
+    items = []
+    root = crawl.root
+    for entry in entries_on(crawl.view, crawl.view.current_page):
+        items.append(new_hit(entry, root.url, ''))
+        result = settled_result(crawl.settling, entry) if entry['type'] == 'directory' else None
+        if result != None:
+            for child in part(result['entries'], 0, crawl.settings['childrenShown']):
+                items.append(new_hit(child, url_of(root, entry), entry['name'] + '/'))
+    crawl.screen.show_export(items, root.url)
+
+
 def show_progress(crawl):
     """The status line's counts for the current page, and prefetch once it settles."""
     loaded = 0
@@ -187,7 +374,8 @@ def show_progress(crawl):
     text = str(loaded) + ' of ' + str(total) + ' directories loaded'
     if failed > 0:
         text += ', ' + str(failed) + ' failed'
-    text += ' · ' + str(len(crawl.view.entries)) + ' entries here'
+    text += ' · ' + str(len(crawl.view.entries)) + ' entries here, ' + \
+        format_size(totals_of(crawl.view.entries)['bytes']) + ' in files'
     state = 'done' if settled else 'loading'
     # A single failure is only a mark, but nearly nothing loaded is a breakage
     # (CORS, a server gone) to show plainly (docs/design.md, Failure).
@@ -196,6 +384,8 @@ def show_progress(crawl):
         text = 'Nearly nothing could be loaded (' + str(loaded) + ' of ' + str(total) \
             + '): ' + likely_cause(problems) + '.'
     crawl.screen.show_status(state, loaded, total, failed, text)
+    if crawl.listing == ROWS:
+        export_rows(crawl)
     if settled and crawl.settings['prefetch']:
         prefetch(crawl)
 
@@ -270,6 +460,7 @@ async def poll(crawl):
         if 'listing' in fetched and not crawl.closed:
             entries = sorted_entries(fetched['listing']['entries'])
             if not same_entries(entries, crawl.view.entries):
-                navigate(crawl, lambda view: list_entries(view, entries))
+                list_entries(crawl.view, entries)
+                navigate(crawl, lambda view: None)
     finally:
         crawl.polling = False

@@ -4,7 +4,7 @@ and focus stays inside the panel. JavaScript side only."""
 
 def handle_key(panel, actions, close, event):
     """One keydown: Esc closes, arrows or j k move between rows, n p page, / filters,
-    Tab cycles within the panel."""
+    Backspace or Alt+← go up a directory opened in place, Tab cycles within the panel."""
     key = event.key
     typing = panel.shadow.activeElement == panel.query
     handled = True
@@ -18,6 +18,8 @@ def handle_key(panel, actions, close, event):
         move_row(panel, -1)
     elif key == '/' and not typing:
         panel.query.focus()
+    elif (key == 'Backspace' and not typing) or (key == 'ArrowLeft' and event.altKey):
+        handled = actions.go_up()
     elif key == 'n' and not typing:
         actions.turn_page(1)
     elif key == 'p' and not typing:

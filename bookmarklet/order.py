@@ -29,14 +29,19 @@ def compare_names(a, b):
 def compare_entries(a, b):
     """-1, 0 or 1 for display order; entries without an mtime go last. Two names that read
     alike (caf\\xe9 of a byte that is not UTF-8, and of those four characters) go by href."""
+    found = compare_newest(a, b, 'name')
+    return found if found != 0 else compare_names(a['href'], b['href'])
+
+
+def compare_newest(a, b, field):
+    """-1, 0 or 1 for newest mtime first, then a[field] by code point; no mtime goes last."""
     if a['mtime'] != b['mtime']:
         if a['mtime'] == None:
             return 1
         if b['mtime'] == None:
             return -1
         return -1 if a['mtime'] > b['mtime'] else 1
-    found = compare_names(a['name'], b['name'])
-    return found if found != 0 else compare_names(a['href'], b['href'])
+    return compare_names(a[field], b[field])
 
 
 def sorted_entries(entries):

@@ -11,14 +11,17 @@ from bookmarklet.words import CLOSE_EVENT
 from bookmarklet.panel import build_panel, show_root, add_note, show_status, \
     show_pager
 from bookmarklet.keys import handle_key, keep_focus
-from bookmarklet.rows import new_rows, show_rows, show_children
+from bookmarklet.rows import new_rows, show_rows, show_children, show_hits
+from bookmarklet.takeaway import new_takeaway, show_export
 
 
 def open_overlay(page, settings, actions):
-    """Put the overlay on the page; the screen: show_root(url), add_note(text),
+    """Put the overlay on the page; the screen: show_root(url, crumbs), add_note(text),
     show_matches(text), show_status(state, loaded, total, failed, text),
-    show_page(entries, root_url, page, pages, size, now) and
-    show_children(url, status, entries, message, visit, now)."""
+    show_page(entries, root_url, page, pages, size, now),
+    show_children(url, status, entries, message, visit, now),
+    show_hits(hits, page, pages, size, now), show_export(items, root_url) and
+    show_scope(scope)."""
     overlay = new_object()
     overlay.page = page
     overlay.actions = actions
@@ -27,7 +30,8 @@ def open_overlay(page, settings, actions):
     close = lambda: close_overlay(overlay)
     panel = build_panel(page, settings, actions, close)
     overlay.panel = panel
-    rows = new_rows(panel.row_list, settings, actions.refresh)
+    rows = new_rows(panel.row_list, settings, actions)
+    box = new_takeaway(panel)
     overlay.on_key = lambda event: handle_key(panel, actions, close, event)
     overlay.on_focus = lambda event: keep_focus(panel, event)
     page.document.addEventListener('keydown', overlay.on_key, True)
@@ -38,7 +42,7 @@ def open_overlay(page, settings, actions):
     panel.section.focus({'preventScroll': True})
 
     screen = new_object()
-    screen.show_root = lambda url: show_root(panel, url)
+    screen.show_root = lambda url, crumbs: show_root(panel, url, crumbs)
     screen.add_note = lambda text: add_note(panel, text)
     screen.show_matches = lambda text: set_text(panel.matches, text)
     screen.show_status = lambda state, loaded, total, failed, text: show_status(
@@ -47,6 +51,10 @@ def open_overlay(page, settings, actions):
         panel, rows, entries, root_url, number, pages, size, now)
     screen.show_children = lambda url, status, entries, message, visit, now: show_children(
         rows, url, status, entries, message, visit, now)
+    screen.show_hits = lambda hits, number, pages, size, now: show_found(
+        panel, rows, hits, number, pages, size, now)
+    screen.show_export = lambda items, root_url: show_export(box, items, root_url)
+    screen.show_scope = lambda scope: set_value(panel.scope, scope)
     return screen
 
 
@@ -54,9 +62,18 @@ def set_text(element, text):
     element.textContent = text
 
 
+def set_value(element, value):
+    element.value = value
+
+
 def show_page(panel, rows, entries, root_url, page, pages, size, now):
     show_pager(panel, page, pages, size)
     show_rows(rows, entries, root_url, now)
+
+
+def show_found(panel, rows, hits, page, pages, size, now):
+    show_pager(panel, page, pages, size)
+    show_hits(rows, hits, now)
 
 
 def close_overlay(overlay):

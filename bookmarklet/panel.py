@@ -7,10 +7,9 @@ everything else here is presentation. JavaScript side only.
 
 from bookmarklet.portable import new_object, parse_int
 from bookmarklet.style import STYLE
-from bookmarklet.words import OVERLAY_ID, CLOSE_EVENT
-from bookmarklet.names import readable_path
+from bookmarklet.words import OVERLAY_ID, CLOSE_EVENT, SCOPES, PAGE_SCOPE
 
-KEYS_HELP = 'Keys: ↑ ↓ or j k move · n p page · / filter · Esc close'
+KEYS_HELP = 'Keys: ↑ ↓ or j k move · n p page · / filter · ⌫ or Alt+← up · Esc close'
 
 
 def new_element(document, tag, role, text):
@@ -91,6 +90,10 @@ def build_panel(page, settings, actions, close):
     panel.status.setAttribute('data-state', 'loading')
     panel.status.setAttribute('aria-live', 'polite')
     section.appendChild(panel.status)
+    panel.crumbs = new_classed(document, 'nav', 'crumbs', '')
+    panel.crumbs.setAttribute('aria-label', 'Directories opened')
+    section.appendChild(panel.crumbs)
+    panel.open_directory = actions.open_directory
     panel.note = new_classed(document, 'p', 'note', '')
     section.appendChild(panel.note)
     section.appendChild(new_tools(panel, actions))
@@ -111,8 +114,20 @@ def add_style(panel):
         panel.shadow.appendChild(new_element(panel.document, 'style', '', STYLE))
 
 
+def new_select(document, role, values, chosen, handler):
+    """A <select> of values, one chosen; handler(value) on a change."""
+    select = new_element(document, 'select', role, '')
+    for value in values:
+        option = new_element(document, 'option', '', str(value))
+        option.value = str(value)
+        select.appendChild(option)
+    select.value = str(chosen)
+    select.addEventListener('change', lambda event: handler(select.value))
+    return select
+
+
 def new_tools(panel, actions):
-    """The filter and its count of matches."""
+    """The filter, its scope, its count of matches, and what's new."""
     document = panel.document
     tools = new_classed(document, 'div', 'tools', '')
     query = new_element(document, 'input', 'filter', '')
@@ -122,6 +137,10 @@ def new_tools(panel, actions):
     query.addEventListener('input', lambda event: actions.filter_by(query.value))
     panel.query = query
     tools.appendChild(query)
+    panel.scope = new_select(document, 'scope', SCOPES, PAGE_SCOPE, actions.choose_scope)
+    panel.scope.setAttribute('aria-label', 'Search this page or the cached tree')
+    tools.appendChild(panel.scope)
+    tools.appendChild(new_button(document, 'whats-new', "What's new", lambda event: actions.show_news()))
     panel.matches = new_element(document, 'span', 'matches', '')
     panel.matches.setAttribute('aria-live', 'polite')
     tools.appendChild(panel.matches)
@@ -139,13 +158,8 @@ def new_pager(panel, settings, actions):
     panel.older = new_button(document, 'next', 'Older ›', lambda event: actions.turn_page(1))
     nav.appendChild(panel.older)
     label = new_element(document, 'label', '', 'Per page ')
-    sizes = new_element(document, 'select', 'page-size', '')
-    for size in settings['pageSizes']:
-        option = new_element(document, 'option', '', str(size))
-        option.value = str(size)
-        sizes.appendChild(option)
-    sizes.value = str(settings['pageSize'])
-    sizes.addEventListener('change', lambda event: actions.resize(parse_int(sizes.value)))
+    sizes = new_select(document, 'page-size', settings['pageSizes'], settings['pageSize'],
+                       lambda value: actions.resize(parse_int(value)))
     panel.sizes = sizes
     label.appendChild(sizes)
     nav.appendChild(label)
@@ -155,10 +169,22 @@ def new_pager(panel, settings, actions):
     return nav
 
 
-def show_root(panel, root_url):
-    """The title names the directory shown, its path read as names are (bytes that are not
-    UTF-8 as \\xe9: decodeURI would throw on them)."""
-    panel.heading.textContent = panel.title + ' of ' + readable_path(root_url)
+def show_root(panel, root_url, crumbs):
+    """The title names the directory shown, decoded for reading; the crumbs lead back,
+    and the filter starts empty."""
+    panel.heading.textContent = panel.title + ' of '
+    remove_children(panel.crumbs)
+    for crumb in crumbs:
+        panel.heading.textContent += crumb['label']
+        add_crumb(panel, crumb['href'], crumb['label'])
+    panel.status.setAttribute('data-root', root_url)
+    panel.query.value = ''
+
+
+def add_crumb(panel, href, label):
+    button = new_button(panel.document, 'crumb', label, lambda event: panel.open_directory(href))
+    button.setAttribute('data-href', href)
+    panel.crumbs.appendChild(button)
 
 
 def add_note(panel, text):

@@ -31,6 +31,7 @@ def new_root(href, settings, adapters):
     root.settings = settings
     root.adapters = adapters
     root.live = False
+    root.in_place = False
     root.precision = 1
     root.clock_offset = 0
     return root
@@ -80,12 +81,15 @@ async def fetch_root(root):
 
 async def read_root(root):
     """Wave 1: {listing, problem}. The listing is the live one (problem ''), else the
-    open page's (problem: why the request gave none), else None (problem: why neither)."""
+    open page's (problem: why the request gave none), else None (problem: why neither).
+    A root opened in place is not the open page: its listing is the live one or none."""
     fetched = await fetch_root(root)
     if 'listing' in fetched:
         root.live = True
         root.precision = fetched['listing']['precision']
         return {'listing': fetched['listing'], 'problem': ''}
+    if root.in_place:
+        return {'listing': None, 'problem': fetched['problem']}
     try:
         page = root.adapters.read_open_page()
         listing = read_html_listing(page['anchors'], page['title'], root.settings)

@@ -2,23 +2,26 @@
 entries inside it, updated in place as its listing settles. JavaScript side only."""
 
 from bookmarklet.portable import new_object, dict_key, part
-from bookmarklet.display import entry_view
+from bookmarklet.display import entry_view, format_size
 from bookmarklet.freshness import appeared_since
+from bookmarklet.tree import totals_of
 from bookmarklet.panel import new_element, new_classed, new_button, remove_children
-from bookmarklet.words import NEW, PENDING, UNDECODABLE, UNDECODABLE_TITLE
+from bookmarklet.words import NEW, PENDING, FAILED, UNDECODABLE, UNDECODABLE_TITLE
 
 # The attributes a row or child carries, each from the entry_view field of that name.
 ENTRY_ATTRIBUTES = ['name', 'type', 'href', 'mtime', 'size', 'undecodable']
 
 
 
-def new_rows(row_list, settings, refresh):
-    """No rows yet in row_list; refresh(url) is what a row's ↻ does."""
+def new_rows(row_list, settings, actions):
+    """No rows yet in row_list; actions.refresh(url) is what a row's ↻ does,
+    actions.open_directory(url) what a directory's ▸ does."""
     rows = new_object()
     rows.row_list = row_list
     rows.document = row_list.ownerDocument
     rows.children_shown = settings['childrenShown']
-    rows.refresh = refresh
+    rows.refresh = actions.refresh
+    rows.open_directory = actions.open_directory
     rows.by_url = {}
     return rows
 
@@ -28,7 +31,7 @@ def show_rows(rows, entries, root_url, now):
     remove_children(rows.row_list)
     rows.by_url = {}
     for entry in entries:
-        row = new_entry_element(rows.document, 'row', entry_view(entry, root_url, now))
+        row = new_entry_element(rows, 'row', entry_view(entry, root_url, now))
         if entry['type'] == 'directory':
             url = row.getAttribute('data-href')
             add_refresh_button(rows, row, url)
@@ -37,8 +40,32 @@ def show_rows(rows, entries, root_url, now):
         rows.row_list.appendChild(row)
 
 
-def new_entry_element(document, role, view):
-    """A row or child element carrying an entry's attributes and texts."""
+def show_hits(rows, hits, now):
+    """Replace the rows with search or what's-new hits, each named by its path."""
+    remove_children(rows.row_list)
+    rows.by_url = {}
+    for hit in hits:
+        view = entry_view(hit, '', now)
+        view['href'] = hit['href']
+        element = new_entry_element(rows, 'hit', view)
+        element.setAttribute('data-path', hit['path'])
+        element.querySelector('a').textContent = hit['path']
+        if 'change' in hit:
+            element.setAttribute('data-change', hit['change'])
+            add_mark(rows.document, element, hit['change'])
+        rows.row_list.appendChild(element)
+
+
+def add_mark(document, element, word):
+    mark = new_classed(document, 'span', 'mark', word)
+    mark.setAttribute('data-status', word)
+    element.firstChild.appendChild(mark)
+
+
+def new_entry_element(rows, role, view):
+    """A row, child or hit carrying an entry's attributes and texts; a directory's opens
+    in place."""
+    document = rows.document
     element = new_element(document, 'li', role, '')
     for key in ENTRY_ATTRIBUTES:
         if view[key] != '':
@@ -61,6 +88,10 @@ def new_entry_element(document, role, view):
         if view['size'] != '':
             size.title = view['size'] + ' bytes'
         line.appendChild(size)
+    if view['type'] == 'directory':
+        opener = new_button(document, 'open', '▸', lambda event: rows.open_directory(view['href']))
+        opener.title = 'Open here'
+        line.appendChild(opener)
     element.appendChild(line)
     return element
 
@@ -90,9 +121,18 @@ def show_children(rows, url, status, entries, message, visit, now):
         return
     row = rows.by_url[key]
     set_row_status(rows.document, row, status)
-    for old in [row.querySelector('ul'), row.querySelector('[data-role=more]')]:
+    for old in [row.querySelector('ul'), row.querySelector('[data-role=more]'),
+                row.querySelector('[data-role=total]')]:
         if old != None:
-            row.removeChild(old)
+            old.remove()
+    if status != PENDING and status != FAILED:
+        totals = totals_of(entries)
+        total = new_element(rows.document, 'span', 'total', str(totals['count']) + ' entries · '
+                            + format_size(totals['bytes']))
+        total.className = 'meta'
+        total.setAttribute('data-count', str(totals['count']))
+        total.setAttribute('data-bytes', str(totals['bytes']))
+        row.firstChild.insertBefore(total, row.querySelector('.mark'))
     children = new_element(rows.document, 'ul', '', '')
     if message != '':
         children.appendChild(new_classed(rows.document, 'li', 'note', message))
@@ -107,12 +147,10 @@ def fill_children(rows, children, url, entries, visit, now, count):
     for old in children.querySelectorAll('[data-role=child]'):
         children.removeChild(old)
     for entry in (entries if count < 0 else part(entries, 0, count)):
-        child = new_entry_element(rows.document, 'child', entry_view(entry, url, now))
+        child = new_entry_element(rows, 'child', entry_view(entry, url, now))
         if appeared_since(entry, visit):
             child.setAttribute('data-appeared', 'true')
-            mark = new_classed(rows.document, 'span', 'mark', 'new')
-            mark.setAttribute('data-status', NEW)
-            child.firstChild.appendChild(mark)
+            add_mark(rows.document, child, NEW)
         children.appendChild(child)
 
 

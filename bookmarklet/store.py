@@ -2,21 +2,24 @@
 
 Both stores are objects of the same functions, each giving a Promise:
 read_records(urls), write(record), remove(urls), level_one_urls(root_url),
+records_below(root_url),
 read_visit(root_url), write_visit(root_url, visited_at), forget(root_url),
 read_sizes() ([{url, bytes}] of every record), read_visits() ([{root, visitedAt}]),
-remove_visits(roots);
+remove_visits(roots), read_choices() and write_choices(choices) (what a person chose,
+for every root);
 persistent says whether records outlive the tab, reason why not. What
 IndexedDB hands back is checked by freshness.stored_record before anyone
 trusts it. The memory store runs under CPython too.
 """
 
 from bookmarklet.portable import JSError, Problem, new_object, dict_key, drop_key, keys_of, \
-    is_number, problem_of
+    is_number, is_record, problem_of, record_field
 from bookmarklet.freshness import stored_record, level_one_urls
 from bookmarklet.words import DATABASE
 
 # The IndexedDB version: raise it with a new step in upgrade() when the stores change.
-VERSION = 2
+VERSION = 3
+CHOICES = 'choices'
 OPEN_TIMEOUT_MS = 3000
 
 
@@ -36,7 +39,8 @@ async def open_store():
             return memory_store('this browser offers no IndexedDB here')
         database = await open_database(factory, 'another tab holds an older version of the cache open')
         if not database.objectStoreNames.contains('records') \
-                or not database.objectStoreNames.contains('visits'):
+                or not database.objectStoreNames.contains('visits') \
+                or not database.objectStoreNames.contains(CHOICES):
             # Created by something else at our version: start it over.
             database.close()
             await request_done(factory.deleteDatabase(DATABASE))
@@ -61,6 +65,7 @@ def indexed_store(database):
     store.write = lambda record: changed(database, 'records', lambda records: records.put(record))
     store.remove = lambda urls: changed(database, 'records', lambda records: delete_all(records, urls))
     store.level_one_urls = lambda root_url: read_level_one_urls(database, root_url)
+    store.records_below = lambda root_url: read_records_below(database, root_url)
     store.read_visit = lambda root_url: read_visit(database, root_url)
     store.write_visit = lambda root_url, visited_at: changed(
         database, 'visits', lambda visits: visits.put({'root': root_url, 'visitedAt': visited_at}))
@@ -69,6 +74,9 @@ def indexed_store(database):
     store.read_visits = lambda: read_all_visits(database)
     store.remove_visits = lambda roots: changed(database, 'visits',
                                                 lambda visits: delete_all(visits, roots))
+    store.read_choices = lambda: read_choices(database)
+    store.write_choices = lambda choices: changed(database, CHOICES,
+                                                  lambda kept: kept.put(choices, CHOICES))
     return store
 
 
@@ -110,6 +118,8 @@ def upgrade(database, transaction, old_version):
         records = transaction.objectStore('records')
         records.js_clear()
         records.createIndex('bytes', 'bytes')
+    if old_version < 3:
+        database.createObjectStore(CHOICES)
 
 
 def open_database(factory, message):
@@ -170,9 +180,31 @@ async def read_records(database, urls):
 
 async def read_level_one_urls(database, root_url):
     """The URLs of the records kept for directories directly below root_url."""
-    keys = await answers(database, 'records', lambda records, root: records.getAllKeys(
-        IDBKeyRange.bound(root, root + '\uffff')), [root_url], [])
+    keys = await answers(database, 'records', lambda records, root: records.getAllKeys(below(root)),
+                         [root_url], [])
     return level_one_urls(keys[0] if len(keys) > 0 else [], root_url)
+
+
+def below(root_url):
+    """The keys of every URL that starts with root_url."""
+    return IDBKeyRange.bound(root_url, root_url + '\uffff')
+
+
+async def read_records_below(database, root_url):
+    """Every trusted record of a directory below root_url, at any depth: what a search of
+    the tree reads, once."""
+    values = await answers(database, 'records', lambda records, root: records.getAll(below(root)),
+                           [root_url], [])
+    return trusted(values[0] if len(values) > 0 else [])
+
+
+def trusted(values):
+    found = []
+    for value in values:
+        record = stored_record(value, record_field(value, 'url'))
+        if record != None:
+            found.append(record)
+    return found
 
 
 async def read_visit(database, root_url):
@@ -211,6 +243,12 @@ def read_all_visits(database):
     return request_done(objects(database, 'visits', 'readonly')['store'].getAll())
 
 
+async def read_choices(database):
+    """The choices kept, or None; what they hold is checked where they are used."""
+    values = await answers(database, CHOICES, lambda kept, key: kept.js_get(key), [CHOICES], None)
+    return values[0] if len(values) > 0 and is_record(values[0]) else None
+
+
 async def forget(database, root_url):
     """Drop every record below root_url and its visit."""
     urls = await read_level_one_urls(database, root_url)
@@ -225,10 +263,12 @@ def memory_store(reason):
     store = new_store(False, reason)
     records = {}
     visits = {}
+    choices = {}
     store.read_records = lambda urls: read_kept(records, urls)
     store.write = lambda record: keep_value(records, record['url'], record)
     store.remove = lambda urls: drop_kept(records, urls)
     store.level_one_urls = lambda root_url: kept_level_one_urls(records, root_url)
+    store.records_below = lambda root_url: kept_below(records, root_url)
     store.read_visit = lambda root_url: read_kept_visit(visits, root_url)
     store.write_visit = lambda root_url, visited_at: keep_value(
         visits, root_url, {'root': root_url, 'visitedAt': visited_at})
@@ -236,6 +276,8 @@ def memory_store(reason):
     store.read_sizes = lambda: kept_sizes(records)
     store.read_visits = lambda: kept_visits(visits)
     store.remove_visits = lambda roots: drop_kept(visits, roots)
+    store.read_choices = lambda: read_kept_value(choices, CHOICES)
+    store.write_choices = lambda chosen: keep_value(choices, CHOICES, chosen)
     return store
 
 
@@ -247,8 +289,13 @@ async def read_kept(values, keys):
     return found
 
 
+async def read_kept_value(values, key):
+    return values[dict_key(key)] if dict_key(key) in values else None
+
+
 async def read_kept_visit(visits, root_url):
-    return visits[dict_key(root_url)]['visitedAt'] if dict_key(root_url) in visits else None
+    visit = await read_kept_value(visits, root_url)
+    return visit['visitedAt'] if visit != None else None
 
 
 async def keep_value(values, key, value):
@@ -265,6 +312,14 @@ async def kept_level_one_urls(records, root_url):
     for key in keys_of(records):
         urls.append(records[key]['url'])
     return level_one_urls(urls, root_url)
+
+
+async def kept_below(records, root_url):
+    found = []
+    for key in keys_of(records):
+        if records[key]['url'].startswith(root_url):
+            found.append(records[key])
+    return found
 
 
 async def forget_kept(records, visits, root_url):

@@ -25,5 +25,11 @@ PENDING = 'pending'
 UNDECODABLE = 'not UTF-8'
 UNDECODABLE_TITLE = 'This name is not UTF-8: each \\xNN is one of its bytes; the link opens it.'
 
+# What the filter searches (data-role=scope): the shown root's names, or every entry
+# cached below it.
+PAGE_SCOPE = 'page'
+TREE_SCOPE = 'tree'
+SCOPES = [PAGE_SCOPE, TREE_SCOPE]
+
 # 1024-based, as listings and the overlay write sizes.
 SIZE_UNITS = ['B', 'KB', 'MB', 'GB', 'TB', 'PB']

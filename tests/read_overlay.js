@@ -21,6 +21,11 @@
     sizes: [...select.options].map((option) => option.value),
     size: select.value,
     nextDisabled: next.disabled,
+    matches: root.querySelector('[data-role=matches]').textContent,
+    hits: [...root.querySelectorAll('[data-role=hit]')].map(attributes),
+    totals: [...root.querySelectorAll('[data-role=row] [data-role=total]')].map((total) => Object.assign(
+      attributes(total), {href: total.closest('[data-role=row]').getAttribute('data-href')})),
+    exported: root.querySelector('[data-role=export-text]').value,
     rows: [...root.querySelectorAll('[data-role=row]')].map((row) => Object.assign(
       attributes(row),
       {children: [...row.querySelectorAll('[data-role=child]')].map(attributes)})),

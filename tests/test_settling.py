@@ -126,7 +126,8 @@ class Store:
         store.persistent = True
         store.reason = ''
         for name in ['write', 'remove', 'level_one_urls', 'read_visit', 'write_visit', 'forget',
-                     'read_sizes', 'read_visits', 'remove_visits']:
+                     'read_sizes', 'read_visits', 'remove_visits', 'records_below', 'read_choices',
+                     'write_choices']:
             setattr(store, name, functools.partial(self.call, name))
         store.read_records = self.read_records
         return store
@@ -146,14 +147,14 @@ class Screen:
         self.notes = []
         self.status = None
 
-    def show_root(self, url):
-        pass
+    def show_root(self, url, crumbs):
+        self.crumbs = crumbs
 
     def add_note(self, text):
         self.notes.append(text)
 
     def show_matches(self, text):
-        pass
+        self.matches = text
 
     def show_status(self, state, loaded, total, failed, text):
         self.status = {'state': state, 'loaded': loaded, 'total': total, 'failed': failed,
@@ -169,6 +170,16 @@ class Screen:
         if url in self.rows:
             self.rows[url] = {'status': status, 'names': [e['name'] for e in entries],
                               'message': message}
+
+    def show_hits(self, hits, page, pages, size, now):
+        self.hits = {'paths': [hit['path'] for hit in hits], 'page': page, 'pages': pages,
+                     'changes': [hit.get('change') for hit in hits]}
+
+    def show_export(self, items, root_url):
+        self.exported = items
+
+    def show_scope(self, scope):
+        self.scope = scope
 
     def statuses(self):
         return [row['status'] for row in self.rows.values()]
@@ -525,3 +536,70 @@ async def test_a_page_that_cannot_be_read_either_is_broken_with_both_reasons():
     assert crawl.screen.status['state'] == 'broken'
     assert crawl.screen.status['text'] == ('This page cannot be read as a directory listing '
                                            '(unexpected error: TypeError: Failed to fetch).')
+
+
+@run
+async def test_a_chosen_page_size_and_scope_outlive_the_visit_but_not_a_choice_made_first():
+    server = Server(7)
+    browser = Browser(server)
+    crawl = await browser.visit(pageSizes=[2, 3])
+    assert crawl.view.size == 2 and crawl.scope == 'page'
+    await act(crawl.screen.actions.resize, 3)
+    await act(crawl.screen.actions.choose_scope, 'tree')
+    crawl = await browser.visit(pageSizes=[2, 3])
+    assert crawl.view.size == 3 and crawl.screen.scope == 'tree'
+    assert len(crawl.screen.rows) == 3, 'page 1 is shown at the size chosen'
+    browser.store.broken.add('read_choices')
+    crawl = await browser.visit(pageSizes=[2, 3])
+    assert crawl.view.size == 2 and crawl.scope == 'page', "the build's defaults when unreadable"
+
+
+@run
+async def test_a_tree_search_lists_cached_entries_below_the_root_and_pages_them():
+    server = Server(5)
+    browser = Browser(server)
+    crawl = await browser.visit()
+    await act(crawl.screen.actions.choose_scope, 'tree')
+    await act(crawl.screen.actions.filter_by, 'f')
+    assert crawl.screen.hits['paths'] == ['d0/f', 'd1/f'] and crawl.screen.hits['pages'] == 2
+    assert crawl.screen.matches == '4 hits in 5 listings · 1 directories never loaded'
+    await act(crawl.screen.actions.turn_page, 1)
+    assert crawl.screen.hits['page'] == 2
+    await act(crawl.screen.actions.filter_by, '')
+    assert crawl.screen.page == 1 and len(crawl.screen.exported) > 0
+
+
+@run
+async def test_a_directory_opened_in_place_is_a_root_of_its_own_and_a_crumb_leads_back():
+    server = Server(3)
+    browser = Browser(server)
+    crawl = await browser.visit()
+    server.requests = []
+    await act(crawl.screen.actions.open_directory, server.url(1))
+    assert server.requests == [server.url(1)], 'its listing is wave 1; it holds no directory'
+    assert [c['label'] for c in crawl.screen.crumbs] == ['/files/', 'd1/']
+    assert crawl.screen.crumbs[1]['href'] == server.url(1)
+    assert crawl.view.entries[0]['name'] == 'f' and crawl.screen.rows == {}
+    assert await browser.store.kept.read_visit(server.url(1)) == START, 'a visit of its own'
+    server.requests = []
+    assert crawl.screen.actions.go_up() is True
+    await idle()
+    assert server.requests == [ROOT] and crawl.screen.statuses() == ['fresh', 'fresh']
+    assert [c['href'] for c in crawl.screen.crumbs] == [ROOT]
+    assert crawl.screen.actions.go_up() is False
+
+
+@run
+async def test_whats_new_marks_no_hit_of_a_later_search():
+    server = Server(3)
+    browser = Browser(server)
+    crawl = await browser.visit()
+    server.clock += 3600
+    server.touch(0, 'g')
+    crawl = await browser.visit()
+    await act(crawl.screen.actions.choose_scope, 'tree')
+    await act(crawl.screen.actions.filter_by, 'd0/')
+    await act(crawl.screen.actions.show_news)
+    assert 'd0/g' in crawl.screen.hits['paths'] and 'new' in crawl.screen.hits['changes']
+    await act(crawl.screen.actions.filter_by, 'd0/g')
+    assert crawl.screen.hits['paths'] == ['d0/g'] and crawl.screen.hits['changes'] == [None]

@@ -1,0 +1,115 @@
+"""The cached tree below a root: every entry of every listing the cache holds for it, as
+hits to search, to tell what is new, and to count.
+
+A hit is an entry with where it is: {name, type, mtime, size, sizeApprox, seen,
+path, href, key}; path is below the root, decoded, '/'-separated, directories
+ending in '/'; key is the path in lower case, what a search looks in. Pure:
+the records come in, nothing is fetched.
+"""
+
+from bookmarklet.portable import dict_key, part
+from bookmarklet.names import entry_url, name_of_href, readable_path
+from bookmarklet.order import merge_sorted, compare_newest
+from bookmarklet.words import NEW, CHANGED
+
+
+def new_hit(entry, directory_url, directory_path):
+    is_directory = entry['type'] == 'directory'
+    path = directory_path + entry['name'] + ('/' if is_directory else '')
+    return {'name': entry['name'], 'type': entry['type'], 'mtime': entry['mtime'],
+            'size': entry['size'], 'sizeApprox': entry['sizeApprox'],
+            'seen': entry['seen'] if 'seen' in entry else None, 'path': path,
+            'href': entry_url(directory_url, entry), 'key': path.lower()}
+
+
+def tree_index(root_url, entries, records):
+    """{hits, listings, unloaded}: every entry of the root's listing (entries) and of the
+    records below root_url, newest first; how many listings that is, and how many
+    directories among the hits have no record (never loaded)."""
+    hits = []
+    kept = {}
+    listings = 1
+    for entry in entries:
+        hits.append(new_hit(entry, root_url, ''))
+    for record in records:
+        url = record['url']
+        if url.startswith(root_url) and len(url) > len(root_url):
+            kept[dict_key(url)] = True
+            listings += 1
+            path = name_of_href(part(url, len(root_url), None))['name']
+            for entry in record['entries']:
+                hits.append(new_hit(entry, url, path))
+    unloaded = 0
+    for hit in hits:
+        if hit['type'] == 'directory' and not (dict_key(hit['href']) in kept):
+            unloaded += 1
+    return {'hits': merge_sorted(hits, lambda a, b: compare_newest(a, b, 'path')),
+            'listings': listings, 'unloaded': unloaded}
+
+
+def found_hits(index, query):
+    """The hits whose path contains query, ignoring case, newest first."""
+    wanted = query.lower()
+    found = []
+    for hit in index['hits']:
+        if hit['key'].find(wanted) >= 0:
+            found.append(hit)
+    return found
+
+
+def change_of(hit, visit):
+    """NEW when the entry was first seen after the visit, CHANGED when its mtime moved past
+    it, else ''. The root's own listing is not kept, so its entries know no first
+    sighting: past the visit, a file counts as NEW, a directory (whose mtime moves
+    with what it holds) as CHANGED."""
+    if visit == None:
+        return ''
+    if hit['seen'] != None and hit['seen'] > visit:
+        return NEW
+    if hit['mtime'] != None and hit['mtime'] > visit:
+        return NEW if hit['seen'] == None and hit['type'] == 'file' else CHANGED
+    return ''
+
+
+def news_since(index, visit):
+    """The hits that appeared or changed since the visit, newest first, each with change."""
+    found = []
+    for hit in index['hits']:
+        change = change_of(hit, visit)
+        if change != '':
+            hit['change'] = change
+            found.append(hit)
+    return found
+
+
+def totals_of(entries):
+    """{count, bytes}: how many entries, and the sum of the files' sizes."""
+    total = 0
+    for entry in entries:
+        if entry['type'] == 'file' and entry['size'] != None:
+            total += entry['size']
+    return {'count': len(entries), 'bytes': total}
+
+
+def index_text(index, found):
+    """What the search says: '3 hits in 12 listings · 4 directories never loaded'."""
+    text = str(len(found)) + ' hits in ' + str(index['listings']) + ' listings'
+    if index['unloaded'] > 0:
+        text += ' · ' + str(index['unloaded']) + ' directories never loaded'
+    return text
+
+
+def crumbs_of(page_url, url):
+    """[{href, label}]: the breadcrumbs from the page's directory to url below it; the
+    first is labelled with the page's path, the others with their name, read as names
+    are (bytes that are not UTF-8 as \\xe9)."""
+    crumbs = [{'href': page_url, 'label': readable_path(page_url)}]
+    at = len(page_url)
+    while at < len(url):
+        end = url.find('/', at)
+        if end < 0:
+            break
+        crumbs.append({'href': part(url, 0, end + 1),
+                       'label': name_of_href(part(url, at, end + 1))['name']})
+        at = end + 1
+    return crumbs
