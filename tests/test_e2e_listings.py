@@ -11,7 +11,6 @@ import pytest
 import generator
 from nginx.server import free_port, stop_process
 from tests.fixture_corpus import fixture_names, load, FIXTURES
-from tests.overlay_reader import open_sitemap, overlay_control, wait_settled, run_bookmarklet
 from tests.visits import visit
 from tests.expectations import check_first_page, without, iso
 from tests.trees import standard_tree, write_tree, expected_entries, href_of
@@ -35,8 +34,8 @@ def test_xml_listings_by_accept(page, serve, tmp_path, bookmarklet):
     page.goto(server.url('/'))
     assert page.evaluate("document.contentType") == 'text/html', 'people still browse HTML'
     server.forget_requests()
-    run_bookmarklet(page, bookmarklet)
-    check_first_page(wait_settled(page), spec, server.url('/'), 1)
+    page.run_bookmarklet(bookmarklet)
+    check_first_page(page.wait_settled(), spec, server.url('/'), 1)
     assert page.errors == []
     listed = [r for r in server.requests() if r['uri'].endswith('/')]
     assert listed and all('application/xml' in r['accept'] for r in listed)
@@ -61,7 +60,7 @@ def test_the_json_location_failing_falls_back_to_the_open_page(page, serve, tmp_
     spec = standard_tree(12)
     write_tree(tmp_path / 'www', spec)
     server = serve('html-listings.conf', tmp_path / 'www')  # no /json/files/ here
-    overlay = open_sitemap(page, server.url('/'), prefix_bookmarklet)
+    overlay = page.open_sitemap(server.url('/'), prefix_bookmarklet)
     assert [row['name'] for row in overlay['rows']] == \
         [entry['name'] for entry in expected_entries(spec, 60)][:10]
 
@@ -95,11 +94,11 @@ def test_a_listing_without_dates_says_so(page, tmp_path, http_server, bookmarkle
     spec = standard_tree(12)
     write_tree(tmp_path / 'www', spec)
     base = http_server(tmp_path / 'www')
-    overlay = open_sitemap(page, base, bookmarklet)
+    overlay = page.open_sitemap(base, bookmarklet)
     names = sorted(spec)
     assert [row['name'] for row in overlay['rows']] == names[:10]
     assert all('mtime' not in row and 'size' not in row for row in overlay['rows'])
-    note = page.locator('#autoindex-sitemap .note').first.inner_text()
+    note = page.find('.note').inner_text()
     assert 'no dates' in note
     assert overlay['status']['state'] == 'done' and overlay['status']['failed'] == '0'
 
@@ -125,9 +124,9 @@ def test_captured_pages_read_the_same_through_the_browsers_parser(page, serve, t
     for name in HTML_FIXTURES:
         expected = load(name)['expected']
         base = server.url('/' + name + '/')
-        open_sitemap(page, base, bookmarklet)
-        overlay_control(page, 'page-size').select_option('30')
-        overlay = wait_settled(page)
+        page.open_sitemap(base, bookmarklet)
+        page.control('page-size').select_option('30')
+        overlay = page.wait_settled()
         rows = [without(row, 'status', 'children') for row in overlay['rows']]
         wanted = []
         for entry in display_order(expected['entries'])[:30]:
@@ -141,6 +140,6 @@ def test_captured_pages_read_the_same_through_the_browsers_parser(page, serve, t
             wanted.append(row)
         assert rows == wanted, name
         if any(entry['sizeApprox'] for entry in expected['entries']):
-            sizes = page.locator('#autoindex-sitemap [data-role=row] .meta').all_inner_texts()
+            sizes = page.find('[data-role=row] .meta').all_inner_texts()
             assert any(text.startswith('~') for text in sizes), 'rounded sizes are shown as near'
     assert page.errors == []

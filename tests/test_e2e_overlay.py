@@ -7,8 +7,6 @@ import pytest
 
 from tests.trees import standard_tree, write_tree, expected_entries, href_of, SEPT_2026, \
     directory, file, touch
-from tests.overlay_reader import open_sitemap, read_overlay, run_bookmarklet, wait_settled, \
-    overlay_control
 
 PAGE_STATE = """() => {
   const enumerable = (object) => { const found = []; for (const key in object) found.push(key); return found.sort(); };
@@ -40,60 +38,60 @@ def listing(tmp_path, serve):
 
 
 def names_shown(page):
-    return [row['name'] for row in read_overlay(page)['rows']]
+    return [row['name'] for row in page.read_overlay()['rows']]
 
 
 def test_the_filter_narrows_by_name_and_says_how_many_match(page, listing, bookmarklet):
     spec, server = listing
-    open_sitemap(page, server.url('/'), bookmarklet)
-    overlay_control(page, 'next').click()
-    overlay_control(page, 'filter').fill('PROJECT-2')
-    overlay = wait_settled(page)
+    page.open_sitemap(server.url('/'), bookmarklet)
+    page.control('next').click()
+    page.control('filter').fill('PROJECT-2')
+    overlay = page.wait_settled()
     expected = [e['name'] for e in expected_entries(spec, 1) if 'project-2' in e['name']]
     assert [row['name'] for row in overlay['rows']] == expected[:10]
     assert overlay['pager'] == {'page': '1', 'pages': str((len(expected) + 9) // 10)}
-    assert overlay_control(page, 'matches').text_content() == '{} of {} match'.format(
+    assert page.control('matches').text_content() == '{} of {} match'.format(
         len(expected), len(spec))
-    overlay_control(page, 'filter').fill('')
+    page.control('filter').fill('')
     assert len(names_shown(page)) == 10
-    assert overlay_control(page, 'matches').text_content() == ''
+    assert page.control('matches').text_content() == ''
 
 
 def test_keyboard_moves_rows_pages_and_focus_stays_inside(page, listing, bookmarklet):
     spec, server = listing
     names = [e['name'] for e in expected_entries(spec, 1)]
-    open_sitemap(page, server.url('/'), bookmarklet)
-    page.keyboard.press('j')
-    page.keyboard.press('j')
+    page.open_sitemap(server.url('/'), bookmarklet)
+    page.press('j')
+    page.press('j')
     assert page.evaluate(ACTIVE_ROLE) == 'row:' + names[1]
-    page.keyboard.press('k')
+    page.press('k')
     assert page.evaluate(ACTIVE_ROLE) == 'row:' + names[0]
-    page.keyboard.press('n')
-    assert wait_settled(page)['pager']['page'] == '2'
-    page.keyboard.press('p')
-    assert wait_settled(page)['pager']['page'] == '1'
-    page.keyboard.press('/')
+    page.press('n')
+    assert page.wait_settled()['pager']['page'] == '2'
+    page.press('p')
+    assert page.wait_settled()['pager']['page'] == '1'
+    page.press('/')
     assert page.evaluate(ACTIVE_ROLE) == 'filter'
-    page.keyboard.type('nope')
-    assert names_shown(page) == [] and read_overlay(page)['pager']['page'] == '1'
+    page.type('nope')
+    assert names_shown(page) == [] and page.read_overlay()['pager']['page'] == '1'
     for _ in range(40):
-        page.keyboard.press('Tab')
+        page.press('Tab')
         assert page.evaluate(ACTIVE_ROLE) != 'outside'
-    page.keyboard.press('Escape')
-    assert read_overlay(page) is None
+    page.press('Escape')
+    assert page.read_overlay() is None
 
 
 def test_a_row_shows_its_newest_children_and_all_of_them_on_request(page, listing, bookmarklet):
     _, server = listing
-    overlay = open_sitemap(page, server.url('/'), bookmarklet)
+    overlay = page.open_sitemap(server.url('/'), bookmarklet)
     row = overlay['rows'][0]
     assert row['name'] == 'many-children'
     assert [c['name'] for c in row['children']] == ['entry-{:02d}'.format(i) for i in (11, 10, 9, 8, 7)]
-    more = page.locator('#autoindex-sitemap [data-role=row][data-name=many-children] [data-role=more]')
+    more = page.find('[data-role=row][data-name=many-children] [data-role=more]')
     more.click()
-    assert len(read_overlay(page)['rows'][0]['children']) == 12
+    assert len(page.read_overlay()['rows'][0]['children']) == 12
     more.click()
-    assert len(read_overlay(page)['rows'][0]['children']) == 5
+    assert len(page.read_overlay()['rows'][0]['children']) == 5
 
 
 def panel_style(page):
@@ -108,7 +106,7 @@ def panel_style(page):
 def test_light_and_dark_themes_follow_the_system(page, listing, bookmarklet):
     _, server = listing
     page.emulate_media(color_scheme='light')
-    open_sitemap(page, server.url('/'), bookmarklet)
+    page.open_sitemap(server.url('/'), bookmarklet)
     light = panel_style(page)
     page.emulate_media(color_scheme='dark')
     dark = panel_style(page)
@@ -121,7 +119,7 @@ def test_phone_width_and_high_zoom_fit_without_sideways_scrolling(context, listi
     _, server = listing
     page = context.new_page()
     page.set_viewport_size({'width': width, 'height': 700})
-    open_sitemap(page, server.url('/'), bookmarklet)
+    page.open_sitemap(server.url('/'), bookmarklet)
     style = panel_style(page)
     assert style['position'] == 'fixed'
     assert style['left'] >= 0 and style['left'] + style['width'] <= width
@@ -132,20 +130,20 @@ def test_the_page_is_left_as_it_was_found(page, listing, bookmarklet):
     _, server = listing
     page.goto(server.url('/'))
     before = page.evaluate(PAGE_STATE)
-    run_bookmarklet(page, bookmarklet)
-    wait_settled(page)
+    page.run_bookmarklet(bookmarklet)
+    page.wait_settled()
     # While open, only the hidden realm frame is added (and shows as window[0]).
     assert page.evaluate(PAGE_STATE) == dict(before, frames=1, globals=sorted(before['globals'] + ['0']))
-    overlay_control(page, 'next').click()
-    wait_settled(page)
-    page.keyboard.press('Escape')
-    assert read_overlay(page) is None
+    page.control('next').click()
+    page.wait_settled()
+    page.press('Escape')
+    assert page.read_overlay() is None
     assert page.evaluate(PAGE_STATE) == before
     for _ in range(3):
-        run_bookmarklet(page, bookmarklet)
-    wait_settled(page)
-    run_bookmarklet(page, bookmarklet)
-    assert read_overlay(page) is None
+        page.run_bookmarklet(bookmarklet)
+    page.wait_settled()
+    page.run_bookmarklet(bookmarklet)
+    assert page.read_overlay() is None
     assert page.evaluate(PAGE_STATE) == before
     assert page.errors == []
 
@@ -186,13 +184,13 @@ OPEN_LINK = """(href) => fetch(href, {headers: {Accept: 'application/json'}, cac
 def all_pages(page):
     """The rows of every page, paging on from page 1 until the last."""
     rows = []
-    overlay = read_overlay(page)
+    overlay = page.read_overlay()
     while True:
         rows += overlay['rows']
         if overlay['pager']['page'] == overlay['pager']['pages']:
             return rows
-        overlay_control(page, 'next').click()
-        overlay = wait_settled(page)
+        page.control('next').click()
+        overlay = page.wait_settled()
 
 
 @pytest.mark.parametrize('site', ['json-by-accept.conf', 'html-listings.conf'])
@@ -206,10 +204,10 @@ def test_hostile_names_are_shown_as_text_and_never_run(page, serve, tmp_path, bo
         (www / name / name).write_bytes(name.encode('utf-8'))
         touch(www / name / name, SEPT_2026)
     server = serve(site, www)
-    open_sitemap(page, server.url('/'), bookmarklet)
+    page.open_sitemap(server.url('/'), bookmarklet)
     rows = all_pages(page)
-    overlay_control(page, 'prev').click()
-    wait_settled(page)
+    page.control('prev').click()
+    page.wait_settled()
     assert page.evaluate('window.pwned') is None
     assert page.errors == []
     assert page.evaluate("getComputedStyle(document.getElementById('autoindex-sitemap')).visibility") \
@@ -226,11 +224,11 @@ def test_hostile_names_are_shown_as_text_and_never_run(page, serve, tmp_path, bo
     # Each link opens its own entry: the directory lists its one file under the
     # same name, and the file holds that name (NFC and NFD apart).
     links = []
-    overlay_control(page, 'next').click()
-    wait_settled(page)
+    page.control('next').click()
+    page.wait_settled()
     links += page.evaluate(LINKS_OF_ROWS)
-    overlay_control(page, 'prev').click()
-    wait_settled(page)
+    page.control('prev').click()
+    page.wait_settled()
     links = page.evaluate(LINKS_OF_ROWS) + links
     assert len(links) == len(expected)
     for name, (row_href, child_href) in zip(expected, links):
@@ -255,10 +253,10 @@ def test_a_page_with_a_strict_csp_still_gets_a_styled_overlay(page, serve, tmp_p
                    extra="    add_header Content-Security-Policy \"{}\" always;".format(policy))
     page.goto(server.url('/'))
     assert policy in (page.evaluate("fetch(location.href).then(r => r.headers.get('content-security-policy'))"))
-    overlay = open_sitemap(page, server.url('/'), bookmarklet)
+    overlay = page.open_sitemap(server.url('/'), bookmarklet)
     assert [row['name'] for row in overlay['rows']] == [e['name'] for e in expected_entries(spec, 60)][:10]
     assert {row['status'] for row in overlay['rows'] if row['type'] == 'directory'} == {'new'}
     assert panel_style(page)['position'] == 'fixed', 'the constructed stylesheet applies'
-    run_bookmarklet(page, bookmarklet)
-    assert read_overlay(page) is None
+    page.run_bookmarklet(bookmarklet)
+    assert page.read_overlay() is None
     assert page.evaluate("document.querySelectorAll('iframe').length") == 0

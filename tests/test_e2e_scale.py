@@ -7,7 +7,6 @@ listing) and their timings are in bench/soak.py.
 import time
 
 from tests.wide_trees import write_wide_directory
-from tests.overlay_reader import run_bookmarklet, wait_settled, overlay_control, LONGEST_TASK
 
 ENTRIES = 50000
 DIRECTORIES = 40
@@ -24,8 +23,8 @@ def test_a_root_of_50000_entries_renders_page_1_and_pages_on(context, serve, tmp
     page.on('pageerror', lambda error: page.errors.append(str(error)))
     page.goto(server.url('/'))
     started = time.monotonic()
-    run_bookmarklet(page, bookmarklet)
-    overlay = wait_settled(page, timeout=30000)
+    page.run_bookmarklet(bookmarklet)
+    overlay = page.wait_settled(timeout=30000)
     settled = time.monotonic() - started
     assert overlay['pager'] == {'page': '1', 'pages': str(ENTRIES // 10)}
     assert [row['name'] for row in overlay['rows']] == ['d-{:05d}'.format(i) for i in range(10)]
@@ -35,16 +34,16 @@ def test_a_root_of_50000_entries_renders_page_1_and_pages_on(context, serve, tmp
 
     # The page answers while the overlay is open: paging, resizing, filtering.
     for _ in range(5):
-        overlay_control(page, 'next').click()
-    overlay = wait_settled(page)
+        page.control('next').click()
+    overlay = page.wait_settled()
     assert overlay['pager']['page'] == '6'
     assert [row['name'] for row in overlay['rows']] == \
         ['f-{:07d}'.format(i).ljust(12, 'x') for i in range(10, 20)]
-    page.locator('#autoindex-sitemap [data-role=page-size]').select_option('30')
-    overlay = wait_settled(page)
+    page.find('[data-role=page-size]').select_option('30')
+    overlay = page.wait_settled()
     assert overlay['pager'] == {'page': '1', 'pages': str(-(-ENTRIES // 30))}
-    overlay_control(page, 'filter').fill('f-0049959')
-    overlay = wait_settled(page)
+    page.control('filter').fill('f-0049959')
+    overlay = page.wait_settled()
     assert [row['name'] for row in overlay['rows']] == ['f-0049959xxx']
     longest = page.evaluate('window.longestTask')
     print('50,000 entries: settled in {:.1f} s, longest task {:.0f} ms'.format(settled, longest))

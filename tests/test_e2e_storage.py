@@ -11,8 +11,6 @@ import pytest
 
 from bookmarklet.freshness import stored_record
 from tests.trees import standard_tree, write_tree, expected_entries, href_of
-from tests.overlay_reader import open_sitemap, read_overlay, run_bookmarklet, wait_settled, \
-    overlay_control
 from tests.visits import read_cache, quiet_requests, visit, directories_on
 
 DATABASE = 'autoindex-sitemap'
@@ -26,7 +24,7 @@ def tree(tmp_path, serve):
 
 
 def note_of(page):
-    return page.locator('#autoindex-sitemap .note').first.text_content()
+    return page.find('.note').text_content()
 
 
 def check_records(cache):
@@ -80,8 +78,8 @@ def test_a_blocked_open_falls_back_to_memory_in_bounded_time_and_lets_go_later(
         page.goto(server.url('/'))
         assert page.evaluate(HOLD_OPEN) == 1
         started = time.monotonic()
-        run_bookmarklet(page, bookmarklet)
-        overlay = wait_settled(page, timeout=10000)
+        page.run_bookmarklet(bookmarklet)
+        overlay = page.wait_settled(timeout=10000)
         assert time.monotonic() - started < 6, 'the open is given up after a bounded wait'
         assert [row['name'] for row in overlay['rows']] == \
             [e['name'] for e in expected_entries(spec, 1)[:10]]
@@ -92,7 +90,7 @@ def test_a_blocked_open_falls_back_to_memory_in_bounded_time_and_lets_go_later(
         page.evaluate('window.held.close()')
         time.sleep(0.5)
         assert page.evaluate(DELETE_DATABASE, 3000) == 'deleted'
-        assert read_overlay(page) is not None
+        assert page.read_overlay() is not None
         assert page.errors == []
     finally:
         context.close()
@@ -128,7 +126,7 @@ def test_a_full_disk_leaves_the_overlay_working_and_says_so(chromium, tree, book
         page.on('pageerror', lambda error: page.errors.append(str(error)))
         page.goto(server.url('/'))
         page.evaluate('(how) => localStorage.setItem("full", how)', how)
-        overlay = open_sitemap(page, server.url('/'), bookmarklet)
+        overlay = page.open_sitemap(server.url('/'), bookmarklet)
         rows = directories_on(overlay)
         assert {row['status'] for row in rows} == {'new'}
         assert all(len(row['children']) == min(5, len(spec[row['name']]['children'])) for row in rows)
@@ -217,7 +215,7 @@ def test_records_of_an_older_schema_or_damaged_are_dropped_and_fetched_again(pag
 def test_a_database_deleted_between_runs_and_during_one(page, tree, bookmarklet):
     spec, server = tree
     visit(page, server, bookmarklet)
-    run_bookmarklet(page, bookmarklet)  # close
+    page.run_bookmarklet(bookmarklet)  # close
     assert page.evaluate(DELETE_DATABASE, 3000) == 'deleted'
     overlay, requests = visit(page, server, bookmarklet)
     assert {row['status'] for row in directories_on(overlay)} == {'new'}
@@ -227,13 +225,13 @@ def test_a_database_deleted_between_runs_and_during_one(page, tree, bookmarklet)
     # Deleted by another tab while the overlay is open: paging on still settles every row.
     assert page.evaluate(DELETE_DATABASE, 3000) == 'deleted'
     for _ in range(3):
-        overlay_control(page, 'next').click()
-        overlay = wait_settled(page)
+        page.control('next').click()
+        overlay = page.wait_settled()
         assert 'pending' not in {row['status'] for row in directories_on(overlay)}
     assert overlay['pager']['page'] == '4'
     assert {row['status'] for row in directories_on(overlay)} == {'new'}
-    overlay_control(page, 'prev').click()
-    assert 'pending' not in {row['status'] for row in directories_on(wait_settled(page))}
+    page.control('prev').click()
+    assert 'pending' not in {row['status'] for row in directories_on(page.wait_settled())}
     assert page.errors == []
 
 
@@ -245,8 +243,8 @@ def test_two_tabs_crawling_the_same_root_at_once(context, tree, bookmarklet):
         page.on('pageerror', lambda error, page=page: page.errors.append(str(error)))
         page.goto(server.url('/'))
     for page in pages:
-        run_bookmarklet(page, bookmarklet)
-    overlays = [wait_settled(page) for page in pages]
+        page.run_bookmarklet(bookmarklet)
+    overlays = [page.wait_settled() for page in pages]
     names = [e['name'] for e in expected_entries(spec, 1)[:10]]
     for page, overlay in zip(pages, overlays):
         assert page.errors == []

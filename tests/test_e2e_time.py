@@ -7,7 +7,6 @@ import pytest
 
 from tests.builds import build
 from tests.trees import SEPT_2026, directory, file, write_tree, expected_entries
-from tests.overlay_reader import open_sitemap
 from tests.visits import visit, directories_on
 
 Y2038 = 2 ** 31  # 2038-01-19T03:14:08Z, one second past a signed 32-bit time
@@ -130,7 +129,7 @@ def test_html_listings_in_local_time_read_right_with_the_build_offset(
     server = serve(site, tmp_path / 'www', timezone='UTC-2')
     assert '01-Sep-2026 01:59' in page.request.get(server.url('/')).text(), \
         'nginx shows local time, two hours ahead of UTC'
-    overlay = open_sitemap(page, server.url('/'), utc_plus_two_bookmarklet)
+    overlay = page.open_sitemap(server.url('/'), utc_plus_two_bookmarklet)
     expected = expected_entries(spec, 60)
     assert [row['name'] for row in overlay['rows']] == [e['name'] for e in expected]
     assert [row['mtime'] for row in overlay['rows']] == \
@@ -140,6 +139,6 @@ def test_html_listings_in_local_time_read_right_with_the_build_offset(
     assert rows['before-midnight-utc']['children'][0]['mtime'] == '2026-08-31T23:00:00Z'
     # The default build reads the same page as UTC: two hours off.
     page.goto(server.url('/'))
-    overlay = open_sitemap(page, server.url('/'), bookmarklet)
+    overlay = page.open_sitemap(server.url('/'), bookmarklet)
     rows = {row['name']: row for row in overlay['rows']}
     assert rows['before-midnight-utc']['mtime'] == '2026-09-01T01:59:00Z'

@@ -8,7 +8,6 @@ import time
 
 from tests.builds import build, ROOT
 from tests.trees import standard_tree, write_tree
-from tests.overlay_reader import open_sitemap, read_overlay, run_bookmarklet, wait_settled
 from nginx.server import free_port
 
 SCRIPT = '/.autoindex-sitemap/sitemap.js'
@@ -48,17 +47,17 @@ def test_the_loader_opens_the_sitemap_and_a_second_click_closes_it(page, serve, 
     write_tree(tmp_path / 'www', standard_tree(12))
     server = serve('sitemap-host.conf', tmp_path / 'www', dist=dist)
     messages = alerts_of(page)
-    overlay = open_sitemap(page, server.url('/'), loader)
+    overlay = page.open_sitemap(server.url('/'), loader)
     assert len(overlay['rows']) == 10 and overlay['status']['state'] == 'done'
     [request] = script_requests(server)
     assert request['status'] == 200 and '?v=' in request['uri']
 
-    run_bookmarklet(page, loader)
-    assert read_overlay(page) is None
-    page.keyboard.press('Escape')  # the closed overlay no longer listens
+    page.run_bookmarklet(loader)
+    assert page.read_overlay() is None
+    page.press('Escape')  # the closed overlay no longer listens
     assert len(script_requests(server)) == 1, 'closing needs no request'
-    run_bookmarklet(page, loader)
-    assert len(wait_settled(page)['rows']) == 10
+    page.run_bookmarklet(loader)
+    assert len(page.wait_settled()['rows']) == 10
     assert page.evaluate("document.querySelectorAll('#autoindex-sitemap').length") == 1
     assert page.evaluate("document.querySelectorAll('script[src*=sitemap]').length") == 0
     assert messages == [] and page.errors == []
@@ -75,12 +74,12 @@ def test_the_loader_says_so_when_the_script_changed(page, serve, tmp_path, dist)
     server = serve('sitemap-host.conf', tmp_path / 'www', dist=changed)
     messages = alerts_of(page)
     page.goto(server.url('/'))
-    run_bookmarklet(page, loader)
+    page.run_bookmarklet(loader)
     message = wait_for_alert(page, messages)
     assert 'failed to load' in message and 'self-contained bookmarklet' in message
     assert server.url('/.autoindex-sitemap/install.html') in message
     assert [r['status'] for r in script_requests(server)] == [200], 'loaded, then refused'
-    assert read_overlay(page) is None
+    assert page.read_overlay() is None
 
 
 def test_the_loader_says_so_when_the_server_is_gone(page, serve, tmp_path, dist):
@@ -90,9 +89,9 @@ def test_the_loader_says_so_when_the_server_is_gone(page, serve, tmp_path, dist)
     messages = alerts_of(page)
     page.goto(server.url('/'))
     server.stop()
-    run_bookmarklet(page, loader)
+    page.run_bookmarklet(loader)
     assert 'failed to load' in wait_for_alert(page, messages)
-    assert read_overlay(page) is None
+    assert page.read_overlay() is None
 
 
 def test_a_loader_with_the_script_on_another_origin_needs_cors(page, chromium, serve, tmp_path):
@@ -105,7 +104,7 @@ def test_a_loader_with_the_script_on_another_origin_needs_cors(page, chromium, s
     messages = alerts_of(page)
 
     hosts = serve('cors.conf', tmp_path / 'www', dist=dist, port=port, allow_origin=pages.origin)
-    overlay = open_sitemap(page, pages.url('/'), loader)
+    overlay = page.open_sitemap(pages.url('/'), loader)
     assert len(overlay['rows']) == 10 and messages == []
     hosts.stop()
 
@@ -117,7 +116,7 @@ def test_a_loader_with_the_script_on_another_origin_needs_cors(page, chromium, s
         page = other.new_page()
         messages = alerts_of(page)
         page.goto(pages.url('/'))
-        run_bookmarklet(page, loader)
+        page.run_bookmarklet(loader)
         assert 'failed to load' in wait_for_alert(page, messages)
     finally:
         other.close()
@@ -145,7 +144,7 @@ def test_the_install_page_links_run_on_a_listing_and_copy(context, serve, tmp_pa
     assert 'Drag' in page.text_content('[data-hint=loader]')
 
     for name, url in links.items():
-        overlay = open_sitemap(page, server.url('/'), url)
+        overlay = page.open_sitemap(server.url('/'), url)
         assert len(overlay['rows']) == 10 and overlay['status']['state'] == 'done', name
 
 
@@ -176,7 +175,7 @@ def test_the_loader_gives_up_after_its_timeout(page, serve, tmp_path):
         messages = alerts_of(page)
         page.goto(server.url('/'))
         started = time.monotonic()
-        run_bookmarklet(page, loader)
+        page.run_bookmarklet(loader)
         assert 'failed to load' in wait_for_alert(page, messages, timeout=5)
         assert 0.9 <= time.monotonic() - started < 4
         page.wait_for_timeout(500)
@@ -192,10 +191,10 @@ def test_the_loader_leaves_the_page_as_it_found_it(page, serve, tmp_path, dist):
     server = serve('sitemap-host.conf', tmp_path / 'www', dist=dist)
     page.goto(server.url('/'))
     before = page.evaluate(PAGE_STATE)
-    run_bookmarklet(page, loader)
-    wait_settled(page)
+    page.run_bookmarklet(loader)
+    page.wait_settled()
     assert page.evaluate(PAGE_STATE)['array'] == before['array'], \
         "the script runs in a frame of its own, not the page's realm"
-    run_bookmarklet(page, loader)
-    assert read_overlay(page) is None
+    page.run_bookmarklet(loader)
+    assert page.read_overlay() is None
     assert page.evaluate(PAGE_STATE) == before
