@@ -37,6 +37,10 @@ LIMITS = {
         'webkit': "WebKitWebDriver waits without end on the load a javascript: URL's value "
                   'starts, so no script can read the page after it',
     },
+    'javascript-url-past-csp': {
+        'webkit': "WebKit runs no javascript: URL on a page whose CSP script-src forbids "
+                  'inline scripts (at least as WebKitWebDriver navigates to it)',
+    },
     'long-tasks': {
         'firefox': 'no Long Tasks API (PerformanceObserver longtask) in Firefox',
         'webkit': 'no Long Tasks API (PerformanceObserver longtask) in WebKit',

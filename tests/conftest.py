@@ -82,6 +82,14 @@ def serve(tmp_path):
 def pytest_configure(config):
     config.addinivalue_line('markers', 'needs(*capabilities): skip the test in the engines that '
                             'lack one of them (tests/browsers.py LIMITS), saying why')
+    config.addinivalue_line('markers', 'browser: drives a browser (every test given a page); '
+                            "`make test-fast` runs -m 'not browser'")
+
+
+def pytest_collection_modifyitems(items):
+    for item in items:
+        if 'browser' in getattr(item, 'fixturenames', ()):
+            item.add_marker(pytest.mark.browser)
 
 
 @pytest.fixture(scope='session')

@@ -99,24 +99,20 @@ def test_with_the_server_gone_the_open_page_and_the_cache_still_serve(page, tree
     assert read_cache(page) == before
 
 
-def test_without_indexeddb_the_overlay_works_and_says_it_is_not_caching(chromium, serve, tmp_path, bookmarklet):
+def test_without_indexeddb_the_overlay_works_and_says_it_is_not_caching(new_page, serve, tmp_path,
+                                                                        bookmarklet):
     write_tree(tmp_path / 'www', standard_tree(12))
     server = serve('json-by-accept.conf', tmp_path / 'www')
-    context = chromium.new_context()
-    context.add_init_script("""Object.defineProperty(window, 'indexedDB', {
+    page = new_page("""Object.defineProperty(window, 'indexedDB', {
         get() { throw new DOMException('The user denied permission.', 'SecurityError'); }})""")
-    try:
-        page = context.new_page()
-        for _ in range(2):
-            overlay = page.open_sitemap(server.url('/'), bookmarklet)
-            assert {row['status'] for row in directories_on(overlay)} == {'new'}
-            assert len(overlay['rows']) == 10
-            note = page.find('.note').text_content()
-            assert 'Not caching' in note
-            page.run_bookmarklet(bookmarklet)
-            assert page.read_overlay() is None
-    finally:
-        context.close()
+    for _ in range(2):
+        overlay = page.open_sitemap(server.url('/'), bookmarklet)
+        assert {row['status'] for row in directories_on(overlay)} == {'new'}
+        assert len(overlay['rows']) == 10
+        assert 'Not caching' in page.find('.note').text_content()
+        page.run_bookmarklet(bookmarklet)
+        assert page.read_overlay() is None
+    assert page.errors == []
 
 
 def test_refresh_and_forget_fetch_again(page, tree, bookmarklet):
@@ -160,8 +156,9 @@ def test_near_real_time_mode_shows_a_new_directory_without_a_click(page, tree, t
     visit(page, server, bookmarklet)
     server.forget_requests()
     os.mkdir(www / 'zz-arrived')
-    page.wait_for_function("""() => document.getElementById('autoindex-sitemap').shadowRoot
-        .querySelector('[data-role=row][data-name="zz-arrived"][data-status=new]')""", timeout=8000)
+    page.wait_for("""() => document.getElementById('autoindex-sitemap').shadowRoot
+        .querySelector('[data-role=row][data-name="zz-arrived"][data-status=new]') !== null""",
+                  timeout=8000)
     overlay = page.read_overlay()
     assert overlay['rows'][0]['name'] == 'zz-arrived'
     fetched = {uri for uri in (r['uri'] for r in quiet_requests(server)) if uri != '/'}

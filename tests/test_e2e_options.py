@@ -1,4 +1,4 @@
-"""A build with other defaults, observed in Chromium against a real nginx: the page sizes
+"""A build with other defaults, observed in each browser engine against a real nginx: the page sizes
 offered, the first page's length, and how many wave-2 requests are in flight at once."""
 
 import time
@@ -83,11 +83,11 @@ def test_page_sizes_and_first_page_follow_the_options(page, serve, tmp_path, opt
     assert [row['name'] for row in overlay['rows']] == \
         [entry['name'] for entry in expected_entries(spec, 1)][:20]
     assert overlay['pager'] == {'page': '1', 'pages': '4'}
-    page.find('[data-role=page-size]').select_option('50')
+    page.control('page-size').select_option('50')
     assert len(page.wait_settled()['rows']) == 50
 
 
-def test_at_most_two_wave_2_requests_are_in_flight(page, chromium, serve, tmp_path, slow_site,
+def test_at_most_two_wave_2_requests_are_in_flight(page, new_page, serve, tmp_path, slow_site,
                                                    options_bookmarklet, bookmarklet):
     spec = standard_tree(30)
     write_tree(tmp_path / 'www', spec)
@@ -108,9 +108,5 @@ def test_at_most_two_wave_2_requests_are_in_flight(page, chromium, serve, tmp_pa
     # The same measurement sees more than two with the default build (10 at once),
     # in a fresh profile so that nothing is cached.
     server.forget_requests()
-    other = chromium.new_context()
-    try:
-        open_sitemap(other.new_page(), server.url('/'), bookmarklet)
-    finally:
-        other.close()
+    new_page().open_sitemap(server.url('/'), bookmarklet)
     assert most_in_flight(wave_2(server)) > 2

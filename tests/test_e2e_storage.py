@@ -67,33 +67,26 @@ DELETE_DATABASE = """(timeout) => new Promise((resolve) => {
 
 
 def test_a_blocked_open_falls_back_to_memory_in_bounded_time_and_lets_go_later(
-        chromium, tree, bookmarklet):
+        new_page, tree, bookmarklet):
     spec, server = tree
-    context = chromium.new_context()
-    context.add_init_script(ASK_A_NEWER_VERSION)
-    try:
-        page = context.new_page()
-        page.errors = []
-        page.on('pageerror', lambda error: page.errors.append(str(error)))
-        page.goto(server.url('/'))
-        assert page.evaluate(HOLD_OPEN) == 1
-        started = time.monotonic()
-        page.run_bookmarklet(bookmarklet)
-        overlay = page.wait_settled(timeout=10000)
-        assert time.monotonic() - started < 6, 'the open is given up after a bounded wait'
-        assert [row['name'] for row in overlay['rows']] == \
-            [e['name'] for e in expected_entries(spec, 1)[:10]]
-        assert {row['status'] for row in directories_on(overlay)} == {'new'}
-        assert 'another tab holds an older version of the cache open' in note_of(page)
-        # The other tab lets go: the open given up on must not then hold the
-        # database itself, or it would block every later upgrade or deletion.
-        page.evaluate('window.held.close()')
-        time.sleep(0.5)
-        assert page.evaluate(DELETE_DATABASE, 3000) == 'deleted'
-        assert page.read_overlay() is not None
-        assert page.errors == []
-    finally:
-        context.close()
+    page = new_page(ASK_A_NEWER_VERSION)
+    page.goto(server.url('/'))
+    assert page.evaluate(HOLD_OPEN) == 1
+    started = time.monotonic()
+    page.run_bookmarklet(bookmarklet)
+    overlay = page.wait_settled(timeout=10000)
+    assert time.monotonic() - started < 6, 'the open is given up after a bounded wait'
+    assert [row['name'] for row in overlay['rows']] == \
+        [e['name'] for e in expected_entries(spec, 1)[:10]]
+    assert {row['status'] for row in directories_on(overlay)} == {'new'}
+    assert 'another tab holds an older version of the cache open' in note_of(page)
+    # The other tab lets go: the open given up on must not then hold the
+    # database itself, or it would block every later upgrade or deletion.
+    page.evaluate('window.held.close()')
+    time.sleep(0.5)
+    assert page.evaluate(DELETE_DATABASE, 3000) == 'deleted'
+    assert page.read_overlay() is not None
+    assert page.errors == []
 
 
 # Every put into the records store from the third on fails as a full disk makes it
@@ -116,43 +109,36 @@ QUOTA = """(() => {
 
 
 @pytest.mark.parametrize('how', ['throw', 'abort'])
-def test_a_full_disk_leaves_the_overlay_working_and_says_so(chromium, tree, bookmarklet, how):
+def test_a_full_disk_leaves_the_overlay_working_and_says_so(new_page, tree, bookmarklet, how):
     spec, server = tree
-    context = chromium.new_context()
-    context.add_init_script(QUOTA)
-    try:
-        page = context.new_page()
-        page.errors = []
-        page.on('pageerror', lambda error: page.errors.append(str(error)))
-        page.goto(server.url('/'))
-        page.evaluate('(how) => localStorage.setItem("full", how)', how)
-        overlay = page.open_sitemap(server.url('/'), bookmarklet)
-        rows = directories_on(overlay)
-        assert {row['status'] for row in rows} == {'new'}
-        assert all(len(row['children']) == min(5, len(spec[row['name']]['children'])) for row in rows)
-        assert overlay['status']['state'] == 'done'
-        note = note_of(page)
-        assert note.startswith('The cache could not be written (') and 'listings are not kept' in note
-        assert 'null' not in note and 'None' not in note, note
-        assert page.errors == []
-        quiet_requests(server)
-        cache = read_cache(page)
-        check_records(cache)
-        assert len(cache['records']) == 2, 'the two puts before the disk filled up'
+    page = new_page(QUOTA)
+    page.goto(server.url('/'))
+    page.evaluate('(how) => localStorage.setItem("full", how)', how)
+    overlay = page.open_sitemap(server.url('/'), bookmarklet)
+    rows = directories_on(overlay)
+    assert {row['status'] for row in rows} == {'new'}
+    assert all(len(row['children']) == min(5, len(spec[row['name']]['children'])) for row in rows)
+    assert overlay['status']['state'] == 'done'
+    note = note_of(page)
+    assert note.startswith('The cache could not be written (') and 'listings are not kept' in note
+    assert 'null' not in note and 'None' not in note, note
+    assert page.errors == []
+    quiet_requests(server)
+    cache = read_cache(page)
+    check_records(cache)
+    assert len(cache['records']) == 2, 'the two puts before the disk filled up'
 
-        # With room again, the next visit fetches what was not kept, and only that.
-        page.evaluate('localStorage.removeItem("full")')
-        kept = {record['url'] for record in cache['records']}
-        overlay, requests = visit(page, server, bookmarklet)
-        hrefs = page_one_hrefs(spec, server)
-        assert requests[0] == '/'
-        assert {server.url(uri) for uri in requests[1:]} >= set(hrefs) - kept
-        assert not (set(server.url(uri) for uri in requests[1:]) & kept)
-        assert {row['status'] for row in directories_on(overlay)
-                if row['href'] in kept} == {'fresh'}
-        check_records(read_cache(page))
-    finally:
-        context.close()
+    # With room again, the next visit fetches what was not kept, and only that.
+    page.evaluate('localStorage.removeItem("full")')
+    kept = {record['url'] for record in cache['records']}
+    overlay, requests = visit(page, server, bookmarklet)
+    hrefs = page_one_hrefs(spec, server)
+    assert requests[0] == '/'
+    assert {server.url(uri) for uri in requests[1:]} >= set(hrefs) - kept
+    assert not (set(server.url(uri) for uri in requests[1:]) & kept)
+    assert {row['status'] for row in directories_on(overlay)
+            if row['href'] in kept} == {'fresh'}
+    check_records(read_cache(page))
 
 
 WRITE_RECORDS = """(records) => new Promise((resolve, reject) => {
@@ -235,12 +221,10 @@ def test_a_database_deleted_between_runs_and_during_one(page, tree, bookmarklet)
     assert page.errors == []
 
 
-def test_two_tabs_crawling_the_same_root_at_once(context, tree, bookmarklet):
+def test_two_tabs_crawling_the_same_root_at_once(page, tree, bookmarklet):
     spec, server = tree
-    pages = [context.new_page() for _ in range(2)]
+    pages = [page, page.new_tab()]
     for page in pages:
-        page.errors = []
-        page.on('pageerror', lambda error, page=page: page.errors.append(str(error)))
         page.goto(server.url('/'))
     for page in pages:
         page.run_bookmarklet(bookmarklet)

@@ -2,7 +2,6 @@
 
 import time
 
-
 READ_CACHE = """() => new Promise((resolve, reject) => {
   const request = indexedDB.open('autoindex-sitemap');
   request.onerror = () => reject(request.error);

@@ -27,10 +27,16 @@ KEYS = {
     'Home': '\ue011', 'End': '\ue010', 'PageUp': '\ue00e', 'PageDown': '\ue00f',
 }
 
-# A javascript: URL never finishes loading, so the navigation command is given this
-# long (ms) and its timeout is the expected answer; the script has run by then.
-JAVASCRIPT_URL_WAIT = 100
-PAGE_LOAD_WAIT = 30000
+# With the default page load strategy, WebKitWebDriver holds every command while it
+# deems a navigation pending, and a javascript: URL, or a frame a page's CSP blocks,
+# leaves one pending for good. So commands never wait on loads (strategy 'none'),
+# and goto waits for the document it asked for itself: marks the one it leaves, and
+# waits for a complete one at url without the mark.
+# An alert that opens while a script runs holds the script's command until this (ms).
+SCRIPT_WAIT = 10000
+LEAVING = "void Object.defineProperty(window, 'sitemapTestLeaving', {value: true})"
+LOADED = """(url) => location.href === url && document.readyState === 'complete'
+  && !window.sitemapTestLeaving"""
 
 
 class WebDriverError(RuntimeError):
@@ -80,7 +86,8 @@ class Session:
                     raise
                 time.sleep(0.05)
         created = self.request('POST', '/session', {'capabilities': {'alwaysMatch': {
-            'unhandledPromptBehavior': 'ignore', 'timeouts': {'pageLoad': PAGE_LOAD_WAIT}}}})
+            'unhandledPromptBehavior': 'ignore', 'pageLoadStrategy': 'none',
+            'timeouts': {'script': SCRIPT_WAIT}}}})
         self.base += '/session/' + created['sessionId']
         self.version = created['capabilities']['browserVersion']
         self.window = self.current = self.request('GET', '/window')
@@ -136,18 +143,13 @@ class WebKitPage(Page):
             raise
 
     def goto(self, url):
+        self.evaluate(LEAVING)
         self._command('POST', '/url', {'url': url})
+        self.wait_for(LOADED, url, timeout=30000)
         self.evaluate(WATCH, self.init_script)
 
     def navigate_javascript(self, url):
-        self._command('POST', '/timeouts', {'pageLoad': JAVASCRIPT_URL_WAIT})
-        try:
-            self._command('POST', '/url', {'url': url})
-        except WebDriverError as error:
-            if error.error != 'timeout':
-                raise
-        finally:
-            self._command('POST', '/timeouts', {'pageLoad': PAGE_LOAD_WAIT})
+        self._command('POST', '/url', {'url': url})
 
     def evaluate(self, script, *args):
         answer = self._command('POST', '/execute/async', {'args': [], 'script': (
