@@ -47,7 +47,8 @@ LIMITS = {
     },
 }
 
-# The overlay as CONTRACT.md describes it: a function of no arguments, in the page.
+# The overlay as CONTRACT.md describes it: a function of no arguments, in the page
+# (read_overlay.js without its leading comment).
 READ_OVERLAY = (Path(__file__).resolve().parent / 'read_overlay.js').read_text(
     encoding='utf-8').split('\n', 2)[2].strip()
 
