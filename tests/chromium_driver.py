@@ -60,11 +60,18 @@ class ChromiumPage(Page):
     def type(self, text):
         self.page.keyboard.type(text)
 
+    def _deliver_events(self):
+        """Playwright's sync API hands over events only inside a call: one round trip to
+        the page delivers every error and alert sent before its answer."""
+        self.page.evaluate('0')
+
     @property
     def errors(self):
+        self._deliver_events()
         return list(self._errors)
 
     def dialogs(self):
+        self._deliver_events()
         return list(self._dialogs)
 
     def set_viewport(self, width, height):

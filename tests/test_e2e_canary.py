@@ -1,4 +1,5 @@
-"""Canaries: the shipped bookmarklet, rebuilt to break in one engine only.
+"""Canaries: the shipped bookmarklet, rebuilt to break in one engine only; and errors
+thrown in the page or its frames, which every engine must report.
 
 Each canary throws first thing when it finds itself in its engine, and is the
 shipped bookmarklet everywhere else. The check every suite relies on (open a
@@ -6,6 +7,8 @@ listing, click, read page 1 through the contract, no page error) must fail
 with it in exactly that engine: a bookmarklet broken in one browser alone
 cannot pass the end-to-end suites.
 """
+
+import time
 
 import pytest
 
@@ -49,3 +52,27 @@ def test_a_bookmarklet_broken_in_one_engine_fails_there_alone(page, serve, tmp_p
         assert page.read_overlay() is None
     else:
         check_page_one(page, server, canary(bookmarklet, broken_in), spec)
+
+
+# A click that makes a frame as the bookmarklet makes its realm, and throws later in
+# it and in the page, each from a timer (after the click's own task).
+THROWS_LATER = ('javascript:void function(){var f=document.createElement("iframe");'
+                'document.documentElement.appendChild(f);'
+                'f.contentWindow.eval("setTimeout(function(){throw new Error(\\"in the frame\\")})");'
+                'setTimeout(function(){throw new Error("in the page")})}()')
+
+
+def test_page_errors_are_seen_in_the_page_and_in_its_frames(page, serve, tmp_path):
+    """Every suite's `page.errors == []` means something only if an error shows there."""
+    write_tree(tmp_path / 'www', standard_tree(3))
+    server = serve('html-listings.conf', tmp_path / 'www')
+    page.goto(server.url('/'))
+    assert page.errors == []
+    page.navigate_javascript(THROWS_LATER)
+    page.wait_for("document.querySelectorAll('iframe').length === 1")
+    deadline = time.monotonic() + 5
+    while len(page.errors) < 2 and time.monotonic() < deadline:
+        time.sleep(0.1)
+    errors = page.errors
+    assert any('in the frame' in error for error in errors), errors
+    assert any('in the page' in error for error in errors), errors
