@@ -9,9 +9,13 @@ script, click, type, choose, press a key, read the page's errors and alerts);
 everything else, the overlay read through CONTRACT.md included, is written
 once here on top of them.
 
-Where an engine cannot do what a test needs, the test says so with
-`page.needs(capability)` (or the `needs` marker), which skips it in that
-engine with the reason in LIMITS.
+A browser (one per engine for the session) gives pages: new_page(init_script=None,
+color_scheme=None) is a tab in a fresh profile, whose frames run init_script
+before anything else a test does there, and whose system prefers color_scheme.
+
+Where an engine cannot do what a test needs, the test says so with the `needs`
+marker, which skips it in that engine with the reason in LIMITS; a test that
+leaves out one check where an engine cannot make it asks `limit()`.
 """
 
 import json
@@ -22,10 +26,6 @@ ENGINES = ['chromium', 'firefox', 'webkit']
 
 # capability -> {engine: why that engine's driver cannot do it}
 LIMITS = {
-    'color-scheme': {
-        'firefox': 'no prefers-color-scheme emulation over WebDriver BiDi (puppeteer needs CDP)',
-        'webkit': 'no prefers-color-scheme emulation over WebDriver classic',
-    },
     'phone-width': {
         'webkit': "MiniBrowser's window is never narrower than its toolbar (447 px)",
     },
@@ -68,13 +68,15 @@ FIND = """(inOverlay, selector) => {
   return found;
 }"""
 
-
 EMPTY_FIELD = """(inOverlay, selector) => {
   const field = (%s)(inOverlay, selector);
   field.focus();
   field.value = '';
   field.dispatchEvent(new Event('input', {bubbles: true}));
 }""" % FIND
+
+PROPERTY = '(inOverlay, selector, name) => (%s)(inOverlay, selector)[name]' % FIND
+ATTRIBUTE = '(inOverlay, selector, name) => (%s)(inOverlay, selector).getAttribute(name)' % FIND
 
 # For the engines whose drivers have neither page-error events for every frame nor
 # scripts run before a page's own: run after each load, it records uncaught errors
@@ -123,6 +125,11 @@ def call_expression(script, args):
            '"function" ? await value(...{}) : await value; }})'.format(script, json.dumps(list(args)))
 
 
+def element_expression(in_overlay, selector):
+    """A JavaScript expression whose value is the element FIND finds."""
+    return '({})({})'.format(FIND, ', '.join(json.dumps(arg) for arg in (in_overlay, selector)))
+
+
 class Control:
     """One element of the overlay (or of the document), found by a CSS selector when used,
     and worked as a user works it."""
@@ -135,29 +142,27 @@ class Control:
 
     def fill(self, text):
         """Empty the field, then type text into it key by key."""
-        self.page.call(EMPTY_FIELD, self.in_overlay, self.selector)
+        self.page.evaluate(EMPTY_FIELD, self.in_overlay, self.selector)
         if text:
             self.page.type(text)
 
     def select_option(self, value):
         self.page.select_element(self.in_overlay, self.selector, value)
 
+    def _property(self, name):
+        return self.page.evaluate(PROPERTY, self.in_overlay, self.selector, name)
+
     def text_content(self):
-        return self.page.call('(inOverlay, selector) => (' + FIND + ')(inOverlay, selector).textContent',
-                              self.in_overlay, self.selector)
+        return self._property('textContent')
 
     def inner_text(self):
-        return self.page.call('(inOverlay, selector) => (' + FIND + ')(inOverlay, selector).innerText',
-                              self.in_overlay, self.selector)
+        return self._property('innerText')
 
     def is_disabled(self):
-        return self.page.call('(inOverlay, selector) => (' + FIND + ')(inOverlay, selector).disabled',
-                              self.in_overlay, self.selector)
+        return self._property('disabled')
 
     def get_attribute(self, name):
-        return self.page.call('(inOverlay, selector, name) => (' + FIND +
-                              ')(inOverlay, selector).getAttribute(name)',
-                              self.in_overlay, self.selector, name)
+        return self.page.evaluate(ATTRIBUTE, self.in_overlay, self.selector, name)
 
 
 class Page:
@@ -205,9 +210,6 @@ class Page:
     def set_viewport(self, width, height):
         raise NotImplementedError
 
-    def emulate_color_scheme(self, scheme):
-        raise NotImplementedError
-
     def grant_clipboard(self, origin):
         """Let pages of origin read and write the clipboard (needs 'clipboard-read')."""
         raise NotImplementedError
@@ -220,17 +222,6 @@ class Page:
         raise NotImplementedError
 
     # -- shared --
-
-    def call(self, function, *args):
-        """evaluate, for a function with arguments."""
-        return self.evaluate(function, *args)
-
-    def needs(self, capability):
-        """Skip the test in an engine that cannot do capability, saying why."""
-        import pytest
-        reason = limit(self.engine, capability)
-        if reason:
-            pytest.skip('{}: {}'.format(self.engine, reason))
 
     @property
     def url(self):

@@ -12,9 +12,9 @@ class Chromium:
         self.browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         self.version = 'chromium ' + self.browser.version
 
-    def new_page(self, init_script=None):
+    def new_page(self, init_script=None, color_scheme=None):
         """A tab in a fresh profile; init_script runs in every frame before its own scripts."""
-        context = self.browser.new_context()
+        context = self.browser.new_context(color_scheme=color_scheme)
         if init_script:
             context.add_init_script(init_script)
         return ChromiumPage(context, context.new_page(), owns_context=True)
@@ -76,9 +76,6 @@ class ChromiumPage(Page):
 
     def set_viewport(self, width, height):
         self.page.set_viewport_size({'width': width, 'height': height})
-
-    def emulate_color_scheme(self, scheme):
-        self.page.emulate_media(color_scheme=scheme)
 
     def grant_clipboard(self, origin):
         self.context.grant_permissions(['clipboard-read', 'clipboard-write'], origin=origin)

@@ -144,11 +144,12 @@ def page(browser):
 
 @pytest.fixture
 def new_page(browser):
-    """new_page(init_script=None): more tabs in fresh profiles, closed after the test."""
+    """new_page(init_script=None, color_scheme=None): more tabs in fresh profiles, closed
+    after the test."""
     pages = []
 
-    def open_page(init_script=None):
-        pages.append(browser.new_page(init_script))
+    def open_page(init_script=None, color_scheme=None):
+        pages.append(browser.new_page(init_script, color_scheme))
         return pages[-1]
 
     yield open_page

@@ -14,7 +14,7 @@ import subprocess
 import threading
 from pathlib import Path
 
-from tests.browsers import Page, WATCH, WATCHED_ERRORS, call_expression
+from tests.browsers import Page, WATCH, WATCHED_ERRORS, call_expression, element_expression
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
@@ -29,14 +29,16 @@ class FirefoxError(RuntimeError):
 class Firefox:
     """The driver process; call(op, **args) sends one command and returns its value."""
 
-    def __init__(self, timeout=60):
+    def __init__(self, timeout=60, preferences=None):
         self.timeout = timeout
+        self.preferences = preferences or {}
         self.process = None
         self.answers = queue.Queue()
         self.stderr = []
 
     def start(self):
-        environment = dict(os.environ, FIREFOX=FIREFOX)
+        environment = dict(os.environ, FIREFOX=FIREFOX,
+                           FIREFOX_PREFERENCES=json.dumps(self.preferences))
         self.process = subprocess.Popen(
             ['node', str(DRIVER)], cwd=str(ROOT), env=environment, stdin=subprocess.PIPE,
             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, encoding='utf-8', bufsize=1)
@@ -45,9 +47,14 @@ class Firefox:
         self.version = self.call('version', timeout=120)
         return self
 
-    def new_page(self, init_script=None):
-        """A tab in a fresh profile: empty cache, empty IndexedDB."""
-        return FirefoxPage(self, self.call('profile'), init_script)
+    def new_page(self, init_script=None, color_scheme=None):
+        """A tab in a fresh profile: empty cache, empty IndexedDB. The system's colour
+        scheme is a preference of the whole browser, so a page that sets it gets a
+        browser of its own."""
+        if color_scheme is None:
+            return FirefoxPage(self, self.call('profile'), init_script)
+        browser = Firefox(preferences={'ui.systemUsesDarkTheme': int(color_scheme == 'dark')})
+        return FirefoxPage(browser.start(), browser.call('profile'), init_script, owns_browser=True)
 
     def _read_answers(self):
         for line in self.process.stdout:
@@ -99,8 +106,9 @@ class FirefoxPage(Page):
 
     engine = 'firefox'
 
-    def __init__(self, firefox, tab, init_script=None):
+    def __init__(self, firefox, tab, init_script=None, owns_browser=False):
         self.firefox, self.tab, self.init_script = firefox, tab, init_script
+        self.owns_browser = owns_browser
 
     def _call(self, op, **args):
         return self.firefox.call(op, tab=self.tab, **args)
@@ -116,10 +124,10 @@ class FirefoxPage(Page):
         return self._call('evaluate', expression=call_expression(script, args))
 
     def click_element(self, in_overlay, selector):
-        self._call('click', inOverlay=in_overlay, selector=selector)
+        self._call('click', element=element_expression(in_overlay, selector))
 
     def select_element(self, in_overlay, selector, value):
-        self._call('select', inOverlay=in_overlay, selector=selector, value=value)
+        self._call('select', element=element_expression(in_overlay, selector), value=value)
 
     def press(self, key):
         self._call('press', key=key)
@@ -142,3 +150,5 @@ class FirefoxPage(Page):
 
     def close(self):
         self._call('close')
+        if self.owns_browser:
+            self.firefox.stop()

@@ -105,19 +105,20 @@ def panel_style(page):
     }""")
 
 
-@pytest.mark.needs('color-scheme')
-def test_light_and_dark_themes_follow_the_system(page, listing, bookmarklet):
+def test_light_and_dark_themes_follow_the_system(new_page, listing, bookmarklet):
     _, server = listing
-    page.emulate_color_scheme('light')
-    page.open_sitemap(server.url('/'), bookmarklet)
-    light = panel_style(page)
-    page.emulate_color_scheme('dark')
-    dark = panel_style(page)
+    styles = {}
+    for scheme in ('light', 'dark'):
+        page = new_page(color_scheme=scheme)
+        page.open_sitemap(server.url('/'), bookmarklet)
+        styles[scheme] = panel_style(page)
+    light, dark = styles['light'], styles['dark']
     assert light['background'] == 'rgb(255, 255, 255)'
     assert dark['background'] != light['background'] and dark['color'] != light['color']
 
 
-@pytest.mark.parametrize('width', [pytest.param(360, marks=pytest.mark.needs('phone-width')), 640])
+@pytest.mark.parametrize('width', [
+    pytest.param(360, marks=pytest.mark.needs('phone-width')), 640])
 def test_phone_width_and_high_zoom_fit_without_sideways_scrolling(page, listing, bookmarklet, width):
     _, server = listing
     page.set_viewport(width, 700)

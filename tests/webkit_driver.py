@@ -15,7 +15,7 @@ import urllib.error
 import urllib.request
 
 from nginx.server import free_port, stop_process
-from tests.browsers import Page, WATCH, WATCHED_ERRORS, FIND, call_expression
+from tests.browsers import Page, WATCH, WATCHED_ERRORS, call_expression, element_expression
 
 DRIVER = '/usr/bin/WebKitWebDriver'
 XVFB = '/usr/bin/Xvfb'
@@ -57,9 +57,11 @@ class WebKit:
         self.version = 'webkitgtk ' + first.session.version
         first.close()
 
-    def new_page(self, init_script=None):
-        """The window of a fresh MiniBrowser: empty cache, empty IndexedDB."""
-        session = Session(self.display)
+    def new_page(self, init_script=None, color_scheme=None):
+        """The window of a fresh MiniBrowser: empty cache, empty IndexedDB. WebKitGTK takes
+        prefers-color-scheme from the GTK theme."""
+        theme = {None: {}, 'light': {'GTK_THEME': 'Adwaita'}, 'dark': {'GTK_THEME': 'Adwaita:dark'}}
+        session = Session(dict(os.environ, DISPLAY=self.display, **theme[color_scheme]))
         return WebKitPage(session, session.window, init_script, owns_session=True)
 
     def stop(self):
@@ -69,10 +71,10 @@ class WebKit:
 class Session:
     """One WebKitWebDriver process and its one session."""
 
-    def __init__(self, display):
+    def __init__(self, environment):
         self.port = free_port()
         self.process = subprocess.Popen(
-            [DRIVER, '--port={}'.format(self.port)], env=dict(os.environ, DISPLAY=display),
+            [DRIVER, '--port={}'.format(self.port)], env=environment,
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         self.base = 'http://127.0.0.1:{}'.format(self.port)
         deadline = time.monotonic() + 20
@@ -161,8 +163,9 @@ class WebKitPage(Page):
         return answer['ok']
 
     def _element(self, in_overlay, selector, then=''):
+        """The WebDriver reference of the element FIND finds (or of `then` applied to it)."""
         found = self._command('POST', '/execute/sync', {
-            'script': 'return (' + FIND + ')(...arguments)' + then, 'args': [in_overlay, selector]})
+            'script': 'return ' + element_expression(in_overlay, selector) + then, 'args': []})
         return next(iter(found.values()))
 
     def click_element(self, in_overlay, selector):

@@ -13,8 +13,8 @@
 //   goto {tab, url}                          -> loads url in the tab
 //   bookmarklet {tab, url}                   -> navigates the tab to the javascript: URL, as a click does
 //   evaluate {tab, expression}               -> the value of a JavaScript expression in the tab
-//   click {tab, inOverlay, selector}         -> clicks the element, in the overlay or the document
-//   select {tab, inOverlay, selector, value} -> chooses an option of a <select>
+//   click {tab, element}                     -> clicks the element a JavaScript expression yields
+//   select {tab, element, value}             -> chooses an option of a <select>
 //   press {tab, key} / type {tab, text}      -> keys, as Playwright and puppeteer name them
 //   viewport {tab, width, height}
 //   dialogs {tab}                            -> the messages of the alerts shown so far, dismissed
@@ -24,13 +24,8 @@ const readline = require('readline');
 const puppeteer = require('puppeteer-core');
 
 const FIREFOX = process.env.FIREFOX || '/usr/bin/firefox-esr';
-
-const FIND = (inOverlay, selector) => {
-  const root = inOverlay ? document.getElementById('autoindex-sitemap').shadowRoot : document;
-  const found = root.querySelector(selector);
-  if (!found) throw new Error('nothing matches ' + selector);
-  return found;
-};
+// Preferences for this browser beyond the defaults, as a JSON object.
+const PREFERENCES = JSON.parse(process.env.FIREFOX_PREFERENCES || '{}');
 
 // A Worker has no document, so the bundle lends its case runner instead of opening
 // an overlay; the same bytes run, and the page itself never sees them.
@@ -57,7 +52,7 @@ async function main() {
     browser: 'firefox',
     executablePath: FIREFOX,
     headless: true,
-    extraPrefsFirefox: {'browser.shell.checkDefaultBrowser': false},
+    extraPrefsFirefox: Object.assign({'browser.shell.checkDefaultBrowser': false}, PREFERENCES),
   });
   const tabs = new Map();  // id -> {page, context, ownsContext, dialogs}
   let lastId = 0;
@@ -81,8 +76,7 @@ async function main() {
     return tabs.get(id);
   };
   const pageOf = (id) => tabOf(id).page;
-  const element = async (id, inOverlay, selector) =>
-    (await pageOf(id).evaluateHandle(FIND, inOverlay, selector)).asElement();
+  const handle = async (id, element) => (await pageOf(id).evaluateHandle(element)).asElement();
 
   const commands = {
     version: () => browser.version(),
@@ -117,12 +111,12 @@ async function main() {
       return null;
     },
     evaluate: ({tab, expression}) => pageOf(tab).evaluate(expression),
-    click: async ({tab, inOverlay, selector}) => {
-      await (await element(tab, inOverlay, selector)).click();
+    click: async ({tab, element}) => {
+      await (await handle(tab, element)).click();
       return null;
     },
-    select: async ({tab, inOverlay, selector, value}) => {
-      await (await element(tab, inOverlay, selector)).select(value);
+    select: async ({tab, element, value}) => {
+      await (await handle(tab, element)).select(value);
       return null;
     },
     press: async ({tab, key}) => {
