@@ -32,11 +32,12 @@ KEYS = {
 # leaves one pending for good. So commands never wait on loads (strategy 'none'),
 # and goto waits for the document it asked for itself: marks the one it leaves, and
 # waits for a complete one at url without the mark.
-# An alert that opens while a script runs holds the script's command until this (ms).
-SCRIPT_WAIT = 10000
 LEAVING = "void Object.defineProperty(window, 'sitemapTestLeaving', {value: true})"
 LOADED = """(url) => location.href === url && document.readyState === 'complete'
   && !window.sitemapTestLeaving"""
+
+# An alert that opens while a script runs holds the script's command until this (ms).
+SCRIPT_WAIT = 10000
 
 
 class WebDriverError(RuntimeError):
