@@ -33,10 +33,6 @@ LIMITS = {
         'firefox': 'no clipboard permission over WebDriver BiDi: reading it asks the user',
         'webkit': 'no clipboard permission over WebDriver classic: reading it asks the user',
     },
-    'javascript-url-value': {
-        'webkit': "WebKitWebDriver waits without end on the load a javascript: URL's value "
-                  'starts, so no script can read the page after it',
-    },
     'javascript-url-past-csp': {
         'webkit': "WebKit runs no javascript: URL on a page whose CSP script-src forbids "
                   'inline scripts (at least as WebKitWebDriver navigates to it)',

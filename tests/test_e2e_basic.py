@@ -97,7 +97,6 @@ def test_clicks_toggle_the_overlay_and_never_replace_the_page(page, serve, tmp_p
     assert page.errors == []
 
 
-@pytest.mark.needs('javascript-url-value')
 def test_a_javascript_url_with_a_value_would_replace_the_page(page, serve, tmp_path):
     """Why the check above reads the document, not only the URL: a browser keeps the
     address and swaps the document for the value's text."""
