@@ -1,5 +1,6 @@
-"""A build with other defaults, observed in each browser engine against a real nginx: the page sizes
-offered, the first page's length, and how many wave-2 requests are in flight at once."""
+"""A build with other defaults, observed in each browser engine against a real nginx: the
+page sizes offered, the first page's length, and how many wave-2 requests are in flight
+at once."""
 
 import time
 

@@ -121,8 +121,9 @@ def test_html_listings_in_local_time_read_right_with_the_build_offset(
     site.write_text(LOCALTIME_CONF, encoding='utf-8')
     # POSIX TZ signs are inverted: UTC-2 is two hours east of Greenwich.
     server = serve(site, tmp_path / 'www', timezone='UTC-2')
-    assert '01-Sep-2026 01:59' in urllib.request.urlopen(server.url('/')).read().decode(), \
-        'nginx shows local time, two hours ahead of UTC'
+    with urllib.request.urlopen(server.url('/')) as listing:
+        assert '01-Sep-2026 01:59' in listing.read().decode(), \
+            'nginx shows local time, two hours ahead of UTC'
     overlay = page.open_sitemap(server.url('/'), utc_plus_two_bookmarklet)
     expected = expected_entries(spec, 60)
     assert [row['name'] for row in overlay['rows']] == [e['name'] for e in expected]
