@@ -74,6 +74,21 @@ EMPTY_FIELD = """(inOverlay, selector) => {
 PROPERTY = '(inOverlay, selector, name) => (%s)(inOverlay, selector)[name]' % FIND
 ATTRIBUTE = '(inOverlay, selector, name) => (%s)(inOverlay, selector).getAttribute(name)' % FIND
 
+# Counts what the element a test works next sees: a driver may return from a click
+# or a choice before the page has handled it, so the action is done when the count
+# moves. The listeners sit on the element itself, since some events a driver sends
+# (a change, puppeteer's input) do not cross a shadow root; what they add to the
+# page is not enumerable.
+USER_EVENTS = """(inOverlay, selector) => {
+  if (!Object.getOwnPropertyDescriptor(window, 'sitemapTestEvents'))
+    Object.defineProperty(window, 'sitemapTestEvents', {value: 0, writable: true});
+  const target = (%s)(inOverlay, selector);
+  for (const type of ['click', 'input', 'change'])
+    target.addEventListener(type, () => { window.sitemapTestEvents += 1; }, {once: true});
+  return window.sitemapTestEvents;
+}""" % FIND
+HANDLED = '(before) => window.sitemapTestEvents > before'
+
 # For the engines whose drivers have neither page-error events for every frame nor
 # scripts run before a page's own: run after each load, it records uncaught errors
 # in the page and in every frame a script reaches through contentWindow or
@@ -134,7 +149,9 @@ class Control:
         self.page, self.selector, self.in_overlay = page, selector, in_overlay
 
     def click(self):
+        before = self.page.evaluate(USER_EVENTS, self.in_overlay, self.selector)
         self.page.click_element(self.in_overlay, self.selector)
+        self.page.wait_for(HANDLED, before, timeout=5000)
 
     def fill(self, text):
         """Empty the field, then type text into it key by key."""
@@ -143,7 +160,9 @@ class Control:
             self.page.type(text)
 
     def select_option(self, value):
+        before = self.page.evaluate(USER_EVENTS, self.in_overlay, self.selector)
         self.page.select_element(self.in_overlay, self.selector, value)
+        self.page.wait_for(HANDLED, before, timeout=5000)
 
     def _property(self, name):
         return self.page.evaluate(PROPERTY, self.in_overlay, self.selector, name)
