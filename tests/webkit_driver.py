@@ -62,7 +62,11 @@ class WebKit:
         """The window of a fresh MiniBrowser: empty cache, empty IndexedDB. WebKitGTK takes
         prefers-color-scheme from the GTK theme."""
         theme = {None: {}, 'light': {'GTK_THEME': 'Adwaita'}, 'dark': {'GTK_THEME': 'Adwaita:dark'}}
-        session = Session(dict(os.environ, DISPLAY=self.display, **theme[color_scheme]))
+        environment = dict(os.environ, DISPLAY=self.display, **theme[color_scheme])
+        try:
+            session = Session(environment)
+        except (OSError, WebDriverError):  # now and then a MiniBrowser never answers
+            session = Session(environment)
         return WebKitPage(session, session.window, init_script, owns_session=True)
 
     def stop(self):
@@ -78,6 +82,16 @@ class Session:
             [DRIVER, '--port={}'.format(self.port)], env=environment,
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         self.base = 'http://127.0.0.1:{}'.format(self.port)
+        try:
+            created = self._create()
+        except (OSError, WebDriverError):
+            stop_process(self.process)
+            raise
+        self.base += '/session/' + created['sessionId']
+        self.version = created['capabilities']['browserVersion']
+        self.window = self.current = self.request('GET', '/window')
+
+    def _create(self):
         deadline = time.monotonic() + 20
         while True:
             try:
@@ -85,15 +99,11 @@ class Session:
                 break
             except (OSError, WebDriverError):
                 if time.monotonic() > deadline:
-                    self.stop()
                     raise
                 time.sleep(0.05)
-        created = self.request('POST', '/session', {'capabilities': {'alwaysMatch': {
+        return self.request('POST', '/session', {'capabilities': {'alwaysMatch': {
             'unhandledPromptBehavior': 'ignore', 'pageLoadStrategy': 'none',
-            'timeouts': {'script': SCRIPT_WAIT}}}})
-        self.base += '/session/' + created['sessionId']
-        self.version = created['capabilities']['browserVersion']
-        self.window = self.current = self.request('GET', '/window')
+            'timeouts': {'script': SCRIPT_WAIT}}}}, timeout=60)
 
     def request(self, method, path, body=None, timeout=120):
         data = None if body is None else json.dumps(body).encode('utf-8')
