@@ -148,10 +148,14 @@ class Control:
     def __init__(self, page, selector, in_overlay=True):
         self.page, self.selector, self.in_overlay = page, selector, in_overlay
 
-    def click(self):
+    def _act(self, action, *args):
+        """Run the driver's action on the element; done once the element has seen it."""
         before = self.page.evaluate(USER_EVENTS, self.in_overlay, self.selector)
-        self.page.click_element(self.in_overlay, self.selector)
+        action(self.in_overlay, self.selector, *args)
         self.page.wait_for(HANDLED, before, timeout=5000)
+
+    def click(self):
+        self._act(self.page.click_element)
 
     def fill(self, text):
         """Empty the field, then type text into it key by key."""
@@ -160,9 +164,7 @@ class Control:
             self.page.type(text)
 
     def select_option(self, value):
-        before = self.page.evaluate(USER_EVENTS, self.in_overlay, self.selector)
-        self.page.select_element(self.in_overlay, self.selector, value)
-        self.page.wait_for(HANDLED, before, timeout=5000)
+        self._act(self.page.select_element, value)
 
     def _property(self, name):
         return self.page.evaluate(PROPERTY, self.in_overlay, self.selector, name)
