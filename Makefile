@@ -1,5 +1,7 @@
 # make        set up what is missing and build dist/
-# make test   the same, then every test: unit, parity, browser end to end
+# make test   the same, then every test: unit, parity, browser end to end in Chromium,
+#             Firefox and WebKit; the slowest tests are listed at the end
+# make test-fast   unit, parity and house style: every test that drives no browser
 # make demo   build and serve a sample tree with nginx on 127.0.0.1:$(PORT)
 # make screenshots   retake docs/screenshots/ from a real run
 # make bench  build, run the benchmarks (real nginx, headless Chromium), write docs/benchmarks.md
@@ -10,7 +12,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 PORT ?= 8080
 
-.PHONY: all build test demo screenshots bench soak clean
+.PHONY: all build test test-fast demo screenshots bench soak clean
 
 all: build
 
@@ -27,7 +29,10 @@ build: $(VENV)/.installed node_modules/.installed
 	$(PY) generator.py
 
 test: build
-	$(PY) -m pytest
+	$(PY) -m pytest --durations=15
+
+test-fast: build
+	$(PY) -m pytest -m 'not browser'
 
 bench: build
 	$(PY) -m bench.run

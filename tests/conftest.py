@@ -1,5 +1,5 @@
-"""Fixtures shared by every test layer: the built dist/, nginx and the other servers,
-headless Chromium and Firefox."""
+"""Fixtures shared by every test layer: the built dist/, nginx and the other servers, and
+the browsers: one per engine for the session, a fresh profile per test."""
 
 import os
 import shutil
@@ -16,11 +16,13 @@ from nginx.server import Nginx  # noqa: E402
 from servers.apache import Apache  # noqa: E402
 from servers.caddy import Caddy  # noqa: E402
 from servers.lighttpd import Lighttpd  # noqa: E402
-from tests.overlay_reader import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
-from tests.firefox_driver import Firefox, FirefoxPage  # noqa: E402
+from tests.firefox_driver import Firefox  # noqa: E402
 from tests import parity_harness, edge_trees  # noqa: E402
 from tests.pages import watched_page  # noqa: E402
 from tests.faulty_upstream import FaultyUpstream  # noqa: E402
+from tests.browsers import ENGINES, limit  # noqa: E402
+from tests.chromium_driver import Chromium  # noqa: E402
+from tests.webkit_driver import WebKit  # noqa: E402
 
 DIST = ROOT / 'dist'
 
@@ -128,6 +130,19 @@ def edge_tree(public_tmp):
     return root
 
 
+def pytest_configure(config):
+    config.addinivalue_line('markers', 'needs(*capabilities): skip the test in the engines that '
+                            'lack one of them (tests/browsers.py LIMITS), saying why')
+    config.addinivalue_line('markers', 'browser: drives a browser (every test given a page); '
+                            "`make test-fast` runs -m 'not browser'")
+
+
+def pytest_collection_modifyitems(items):
+    for item in items:
+        if 'browser' in getattr(item, 'fixturenames', ()):
+            item.add_marker(pytest.mark.browser)
+
+
 @pytest.fixture(scope='session')
 def playwright_driver():
     from playwright.sync_api import sync_playwright
@@ -137,22 +152,10 @@ def playwright_driver():
 
 @pytest.fixture(scope='session')
 def chromium(playwright_driver):
-    browser = playwright_driver.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+    """One headless Chromium for the session, driven by Playwright."""
+    browser = Chromium(playwright_driver)
     yield browser
-    browser.close()
-
-
-@pytest.fixture
-def context(chromium):
-    """A fresh browser profile: empty cache, empty IndexedDB."""
-    context = chromium.new_context()
-    yield context
-    context.close()
-
-
-@pytest.fixture
-def page(context):
-    return watched_page(context)
+    browser.stop()
 
 
 @pytest.fixture(scope='session')
@@ -163,14 +166,84 @@ def firefox():
     browser.stop()
 
 
+@pytest.fixture(scope='session')
+def webkit():
+    """WebKitGTK's MiniBrowser under WebKitWebDriver, on an Xvfb display for the session."""
+    browser = WebKit()
+    yield browser
+    browser.stop()
+
+
+@pytest.fixture(params=ENGINES)
+def browser(request):
+    """Each engine in turn, unless the test's `needs` marker names what it cannot do."""
+    for marker in request.node.iter_markers('needs'):
+        for capability in marker.args:
+            reason = limit(request.param, capability)
+            if reason:
+                pytest.skip('{}: {}'.format(request.param, reason))
+    return request.getfixturevalue(request.param)
+
+
 @pytest.fixture
-def firefox_page(firefox):
-    """The tab of a fresh Firefox profile: empty cache, empty IndexedDB."""
-    return FirefoxPage(firefox)
+def page(browser):
+    """A tab in a fresh profile: empty cache, empty IndexedDB."""
+    page = browser.new_page()
+    yield page
+    page.close()
+
+
+@pytest.fixture
+def context(chromium):
+    """A fresh Chromium profile as a Playwright context: for the suites still written
+    against Playwright rather than the browser seam."""
+    context = chromium.browser.new_context()
+    yield context
+    context.close()
+
+
+@pytest.fixture
+def playwright_page(context):
+    """A Playwright page of such a profile, keeping its errors (tests/pages.py)."""
+    return watched_page(context)
+
+
+@pytest.fixture
+def new_page(browser):
+    """new_page(init_script=None, color_scheme=None): more tabs in fresh profiles, closed
+    after the test."""
+    pages = []
+
+    def open_page(init_script=None, color_scheme=None):
+        pages.append(browser.new_page(init_script, color_scheme))
+        return pages[-1]
+
+    yield open_page
+    for page in pages:
+        page.close()
+
+
+OUTCOMES = {}
+
+
+def pytest_runtest_logreport(report):
+    """Count each browser test's outcome under its engine, for the summary."""
+    engine = next((word for word in report.nodeid.partition('[')[2].rstrip(']').split('-')
+                   if word in ENGINES), None)
+    if engine and (report.when == 'call' or report.outcome != 'passed'):
+        counts = OUTCOMES.setdefault(engine, {})
+        counts[report.outcome] = counts.get(report.outcome, 0) + 1
 
 
 def pytest_terminal_summary(terminalreporter):
-    """Say how many parity cases ran and how many differed, in which engines."""
+    """Say what ran in each browser engine, and how many parity cases ran and how many
+    differed, in which engines."""
+    if OUTCOMES:
+        terminalreporter.section('browser engines')
+        for engine in ENGINES:
+            counts = OUTCOMES.get(engine, {})
+            terminalreporter.write_line('{:9} {}'.format(engine, ', '.join(
+                '{} {}'.format(counts[outcome], outcome) for outcome in sorted(counts)) or 'none'))
     if parity_harness.REPORTS:
         terminalreporter.section('parity')
         for line in parity_harness.REPORTS:

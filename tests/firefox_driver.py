@@ -3,7 +3,7 @@ Debian's firefox-esr through puppeteer-core over WebDriver BiDi.
 
 Commands go to the driver as JSON lines and answers come back the same way, so
 one browser serves the whole session: the parity cases in SpiderMonkey and the
-end-to-end tests alike.
+end-to-end tests alike, the latter as tests/browsers.py asks of an engine.
 """
 
 import json
@@ -13,6 +13,8 @@ import signal
 import subprocess
 import threading
 from pathlib import Path
+
+from tests.browsers import Page, WATCH, WATCHED_ERRORS, call_expression, element_expression
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
@@ -27,14 +29,16 @@ class FirefoxError(RuntimeError):
 class Firefox:
     """The driver process; call(op, **args) sends one command and returns its value."""
 
-    def __init__(self, timeout=60):
+    def __init__(self, timeout=60, preferences=None):
         self.timeout = timeout
+        self.preferences = preferences or {}
         self.process = None
         self.answers = queue.Queue()
         self.stderr = []
 
     def start(self):
-        environment = dict(os.environ, FIREFOX=FIREFOX)
+        environment = dict(os.environ, FIREFOX=FIREFOX,
+                           FIREFOX_PREFERENCES=json.dumps(self.preferences))
         self.process = subprocess.Popen(
             ['node', str(DRIVER)], cwd=str(ROOT), env=environment, stdin=subprocess.PIPE,
             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, encoding='utf-8', bufsize=1)
@@ -42,6 +46,15 @@ class Firefox:
         threading.Thread(target=self._read_errors, daemon=True).start()
         self.version = self.call('version', timeout=120)
         return self
+
+    def new_page(self, init_script=None, color_scheme=None):
+        """A tab in a fresh profile: empty cache, empty IndexedDB. The system's colour
+        scheme is a preference of the whole browser, so a page that sets it gets a
+        browser of its own."""
+        if color_scheme is None:
+            return FirefoxPage(self, self.call('profile'), init_script)
+        browser = Firefox(preferences={'ui.systemUsesDarkTheme': int(color_scheme == 'dark')})
+        return FirefoxPage(browser.start(), browser.call('profile'), init_script, owns_browser=True)
 
     def _read_answers(self):
         for line in self.process.stdout:
@@ -88,51 +101,54 @@ class Firefox:
         self.process = None
 
 
-class FirefoxPage:
-    """The tab of a fresh Firefox profile, with the calls the end-to-end tests make."""
+class FirefoxPage(Page):
+    """A tab of a Firefox profile."""
 
-    def __init__(self, firefox):
-        self.firefox = firefox
-        firefox.call('profile')
+    engine = 'firefox'
+
+    def __init__(self, firefox, tab, init_script=None, owns_browser=False):
+        self.firefox, self.tab, self.init_script = firefox, tab, init_script
+        self.owns_browser = owns_browser
+
+    def _call(self, op, **args):
+        return self.firefox.call(op, tab=self.tab, **args)
 
     def goto(self, url):
-        return self.firefox.call('goto', url=url)
+        self._call('goto', url=url)
+        self.evaluate(WATCH, self.init_script)
 
-    def run_bookmarklet(self, url):
-        """Navigate the tab to the javascript: URL, as a bookmark click does."""
-        self.firefox.call('bookmarklet', url=url)
+    def navigate_javascript(self, url):
+        self._call('bookmarklet', url=url)
 
-    def read_overlay(self):
-        return self.firefox.call('read')
+    def evaluate(self, script, *args):
+        return self._call('evaluate', expression=call_expression(script, args))
 
-    def wait_settled(self, timeout=15000):
-        return self.firefox.call('settled', timeout=timeout)
+    def click_element(self, in_overlay, selector):
+        self._call('click', element=element_expression(in_overlay, selector))
 
-    def wait_for(self, expression, timeout=15000):
-        self.firefox.call('wait', expression=expression, timeout=timeout)
-
-    def click(self, role):
-        self.firefox.call('click', role=role)
-
-    def select(self, role, value):
-        self.firefox.call('select', role=role, value=value)
+    def select_element(self, in_overlay, selector, value):
+        self._call('select', element=element_expression(in_overlay, selector), value=value)
 
     def press(self, key):
-        self.firefox.call('press', key=key)
+        self._call('press', key=key)
 
-    def evaluate(self, expression):
-        return self.firefox.call('evaluate', expression=expression)
-
-    @property
-    def url(self):
-        return self.evaluate('location.href')
+    def type(self, text):
+        self._call('type', text=text)
 
     @property
     def errors(self):
-        return self.firefox.call('errors')
+        return self.evaluate(WATCHED_ERRORS)
 
-    def open_sitemap(self, listing_url, bookmarklet):
-        """Open a listing page, click the bookmarklet, and wait for page 1 to settle."""
-        self.goto(listing_url)
-        self.run_bookmarklet(bookmarklet)
-        return self.wait_settled()
+    def dialogs(self):
+        return self._call('dialogs')
+
+    def set_viewport(self, width, height):
+        self._call('viewport', width=width, height=height)
+
+    def new_tab(self):
+        return FirefoxPage(self.firefox, self._call('tab'), self.init_script)
+
+    def close(self):
+        self._call('close')
+        if self.owns_browser:
+            self.firefox.stop()

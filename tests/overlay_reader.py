@@ -1,6 +1,8 @@
-"""Drive the bookmarklet as a click does and read the overlay through docs/contract.md only."""
+"""Drive the bookmarklet in a Playwright page as a click does and read the overlay through
+docs/contract.md only: for the Chromium engine of the tests (tests/chromium_driver.py), the
+benchmarks and the screenshots."""
 
-from pathlib import Path
+from tests.browsers import READ_OVERLAY, SETTLED
 
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
@@ -9,11 +11,6 @@ CHROMIUM_ARGS = [
     '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
     '--disable-background-networking', '--disable-component-update', '--disable-sync',
 ]
-
-# The function in read_overlay.js, without its leading comment (Playwright calls a
-# string that starts like a function).
-READ_OVERLAY = (Path(__file__).resolve().parent / 'read_overlay.js').read_text(
-    encoding='utf-8').split('\n', 2)[2]
 
 
 def run_bookmarklet(page, url):
@@ -36,11 +33,7 @@ def read_overlay(page):
 
 def wait_settled(page, timeout=15000):
     """Wait until the status line leaves 'loading'; returns the overlay."""
-    page.wait_for_function("""() => {
-      const host = document.getElementById('autoindex-sitemap');
-      const status = host && host.shadowRoot.querySelector('[data-role=status]');
-      return status && status.getAttribute('data-state') !== 'loading';
-    }""", timeout=timeout)
+    page.wait_for_function(SETTLED, timeout=timeout)
     return read_overlay(page)
 
 

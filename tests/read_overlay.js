@@ -1,4 +1,4 @@
-// The overlay as docs/contract.md describes it, read in the page by both browsers' tests:
+// The overlay as docs/contract.md describes it, read in the page by every engine's tests:
 // its data- attributes (but data-role), or null when no overlay is open.
 () => {
   const host = document.getElementById('autoindex-sitemap');

@@ -13,7 +13,6 @@ from pathlib import Path
 
 from nginx.server import free_port, stop_process
 from tests.builds import ROOT
-from tests.overlay_reader import open_sitemap
 
 
 def demo_folders():
@@ -60,7 +59,7 @@ def test_the_demo_serves_until_ctrl_c(page, dist):
             assert response.read() == (dist / 'install.html').read_bytes()
 
         loader = (dist / 'loader.url').read_text(encoding='utf-8').strip()
-        overlay = open_sitemap(page, 'http://127.0.0.1:{}/'.format(port), loader)
+        overlay = page.open_sitemap('http://127.0.0.1:{}/'.format(port), loader)
         assert len(overlay['rows']) == 10 and int(overlay['pager']['pages']) >= 3
         assert overlay['status']['state'] == 'done'
         assert sum(len(row['children']) for row in overlay['rows']) > 10

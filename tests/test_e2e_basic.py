@@ -1,4 +1,6 @@
-"""The bookmarklet end to end: real nginx, real Chromium, the javascript: URL that ships."""
+"""The bookmarklet end to end: real nginx, each browser engine, the javascript: URL that ships."""
+
+import time
 
 import pytest
 
@@ -6,8 +8,6 @@ from tests.trees import standard_tree, write_tree, expected_entries, href_of, SE
     directory, file
 from tests.expectations import SERVERS, check_first_page
 from tests.visits import visit
-from tests.overlay_reader import open_sitemap, read_overlay, run_bookmarklet, wait_settled, \
-    overlay_control
 
 
 @pytest.mark.parametrize('site', sorted(SERVERS))
@@ -15,7 +15,7 @@ def test_page_one_shows_the_newest_ten_with_their_children(page, serve, tmp_path
     spec = standard_tree(35)
     write_tree(tmp_path / 'www', spec)
     server = serve(site, tmp_path / 'www')
-    overlay = open_sitemap(page, server.url('/'), bookmarklet)
+    overlay = page.open_sitemap(server.url('/'), bookmarklet)
 
     check_first_page(overlay, spec, server.url('/'), SERVERS[site])
     assert page.errors == []
@@ -44,52 +44,83 @@ def test_page_size_paging_and_reset(page, serve, tmp_path, bookmarklet):
     spec = standard_tree(35)
     write_tree(tmp_path / 'www', spec)
     server = serve('json-by-accept.conf', tmp_path / 'www')
-    open_sitemap(page, server.url('/'), bookmarklet)
+    page.open_sitemap(server.url('/'), bookmarklet)
     names = [entry['name'] for entry in expected_entries(spec, 1)]
 
-    overlay_control(page, 'next').click()
-    overlay = wait_settled(page)
+    page.control('next').click()
+    overlay = page.wait_settled()
     assert overlay['pager']['page'] == '2'
     assert [row['name'] for row in overlay['rows']] == names[10:20]
 
-    overlay_control(page, 'page-size').select_option('20')
-    overlay = wait_settled(page)
+    page.control('page-size').select_option('20')
+    overlay = page.wait_settled()
     assert [row['name'] for row in overlay['rows']] == names[:20]
     assert overlay['pager'] == {'page': '1', 'pages': '2'}
     assert overlay['size'] == '20'
     assert all(row['status'] in ('new',) for row in overlay['rows'] if row['type'] == 'directory')
 
-    overlay_control(page, 'next').click()
-    overlay = wait_settled(page)
+    page.control('next').click()
+    overlay = page.wait_settled()
     assert [row['name'] for row in overlay['rows']] == names[20:]
-    assert overlay_control(page, 'next').is_disabled()
-    overlay_control(page, 'prev').click()
-    assert [row['name'] for row in wait_settled(page)['rows']] == names[:20]
+    assert page.control('next').is_disabled()
+    page.control('prev').click()
+    assert [row['name'] for row in page.wait_settled()['rows']] == names[:20]
 
 
-def test_second_click_removes_the_overlay_and_a_third_brings_it_back(page, serve, tmp_path, bookmarklet):
+# What a replaced page would lose: the marker on window, the listing's own nodes.
+PAGE_STATE = """({
+  href: location.href, marker: window.sitemapTestMarker || null, title: document.title,
+  listing: document.querySelector('pre') && document.querySelector('pre').outerHTML,
+  overlays: document.querySelectorAll('#autoindex-sitemap').length,
+})"""
+
+
+def test_clicks_toggle_the_overlay_and_never_replace_the_page(page, serve, tmp_path, bookmarklet):
     write_tree(tmp_path / 'www', standard_tree(12))
     server = serve('html-listings.conf', tmp_path / 'www')
-    open_sitemap(page, server.url('/'), bookmarklet)
-    run_bookmarklet(page, bookmarklet)
-    assert read_overlay(page) is None
+    page.goto(server.url('/'))
+    page.evaluate("window.sitemapTestMarker = 'still here'")
+    before = page.evaluate(PAGE_STATE)
+
+    page.run_bookmarklet(bookmarklet)
+    assert len(page.wait_settled()['rows']) == 10
+    page.run_bookmarklet(bookmarklet)
+    assert page.read_overlay() is None
     assert page.evaluate("document.querySelectorAll('#autoindex-sitemap').length") == 0
-    run_bookmarklet(page, bookmarklet)
-    assert len(wait_settled(page)['rows']) == 10
-    assert page.evaluate("document.querySelectorAll('#autoindex-sitemap').length") == 1
-    assert page.url == server.url('/'), 'the page was not replaced'
+    page.run_bookmarklet(bookmarklet)
+    assert len(page.wait_settled()['rows']) == 10
+    time.sleep(0.3)
+
+    after = page.evaluate(PAGE_STATE)
+    assert after == dict(before, overlays=1)
+    assert after['href'] == server.url('/') and after['marker'] == 'still here'
+    assert page.errors == []
+
+
+def test_a_javascript_url_with_a_value_would_replace_the_page(page, serve, tmp_path):
+    """Why the check above reads the document, not only the URL: a browser keeps the
+    address and swaps the document for the value's text."""
+    write_tree(tmp_path / 'www', standard_tree(3))
+    server = serve('html-listings.conf', tmp_path / 'www')
+    page.goto(server.url('/'))
+    page.evaluate("window.sitemapTestMarker = 'still here'")
+    page.navigate_javascript("javascript:'a value'")
+    page.wait_for("document.body && document.body.textContent === 'a value'")
+    after = page.evaluate(PAGE_STATE)
+    assert after['href'] == server.url('/')
+    assert (after['marker'], after['listing']) == (None, None)
 
 
 def test_close_button_and_escape_close_the_overlay(page, serve, tmp_path, bookmarklet):
     write_tree(tmp_path / 'www', standard_tree(3))
     server = serve('html-listings.conf', tmp_path / 'www')
-    open_sitemap(page, server.url('/'), bookmarklet)
-    overlay_control(page, 'close').click()
-    assert read_overlay(page) is None
-    run_bookmarklet(page, bookmarklet)
-    wait_settled(page)
-    page.keyboard.press('Escape')
-    assert read_overlay(page) is None
+    page.open_sitemap(server.url('/'), bookmarklet)
+    page.control('close').click()
+    assert page.read_overlay() is None
+    page.run_bookmarklet(bookmarklet)
+    page.wait_settled()
+    page.press('Escape')
+    assert page.read_overlay() is None
 
 
 def test_a_directory_that_is_not_a_listing_fails_alone(page, serve, tmp_path, bookmarklet):
@@ -101,7 +132,7 @@ def test_a_directory_that_is_not_a_listing_fails_alone(page, serve, tmp_path, bo
     write_tree(tmp_path / 'www', spec)
     (tmp_path / 'www' / 'has-index' / 'index.html').write_text('<html><body>Welcome</body></html>')
     server = serve('json-by-accept.conf', tmp_path / 'www')
-    overlay = open_sitemap(page, server.url('/'), bookmarklet)
+    overlay = page.open_sitemap(server.url('/'), bookmarklet)
     statuses = {row['name']: row['status'] for row in overlay['rows']}
     assert statuses == {'good-1': 'new', 'has-index': 'failed', 'good-2': 'new'}
     assert overlay['status']['state'] == 'done'
@@ -115,8 +146,8 @@ def test_a_dead_server_still_shows_the_open_page(page, serve, tmp_path, bookmark
     server = serve('html-listings.conf', tmp_path / 'www')
     page.goto(server.url('/'))
     server.stop()
-    run_bookmarklet(page, bookmarklet)
-    overlay = wait_settled(page)
+    page.run_bookmarklet(bookmarklet)
+    overlay = page.wait_settled()
     expected = [entry['name'] for entry in expected_entries(spec, 60)]
     assert [row['name'] for row in overlay['rows']] == expected[:10]
     assert overlay['status']['state'] == 'broken'
@@ -154,16 +185,16 @@ def test_a_slow_answer_from_an_earlier_page_never_lands_on_the_page_shown(
     site.write_text(ONE_SLOW_DIRECTORY % (slow, delaying_upstream(2)), encoding='utf-8')
     server = serve(site, tmp_path / 'www')
     page.goto(server.url('/'))
-    run_bookmarklet(page, bookmarklet)
-    overlay_control(page, 'next').click()
-    second = wait_settled(page)
+    page.run_bookmarklet(bookmarklet)
+    page.control('next').click()
+    second = page.wait_settled()
     assert [row['name'] for row in second['rows']] == names[10:20]
-    page.wait_for_timeout(2500)  # the slow answer for page 1 arrives meanwhile
-    later = read_overlay(page)
+    time.sleep(2.5)  # the slow answer for page 1 arrives meanwhile
+    later = page.read_overlay()
     assert [row['name'] for row in later['rows']] == names[10:20], 'page 1 did not come back'
     assert later['status'] == second['status']
-    overlay_control(page, 'prev').click()
-    first = wait_settled(page)
+    page.control('prev').click()
+    first = page.wait_settled()
     assert first['rows'][0]['name'] == slow and first['rows'][0]['status'] == 'new'
     assert [c['name'] for c in first['rows'][0]['children']] == \
         [e['name'] for e in expected_entries(spec[slow]['children'], 60)][:5]

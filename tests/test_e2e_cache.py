@@ -8,8 +8,6 @@ import pytest
 
 from tests.builds import build
 from tests.trees import standard_tree, write_tree, expected_entries, href_of, touch
-from tests.overlay_reader import open_sitemap, read_overlay, run_bookmarklet, wait_settled, \
-    overlay_control
 from tests.visits import read_cache, quiet_requests, visit, directories_on
 
 
@@ -84,53 +82,49 @@ def test_with_the_server_gone_the_open_page_and_the_cache_still_serve(page, tree
     page.goto(server.url('/'))
     before = read_cache(page)
     server.stop()
-    run_bookmarklet(page, bookmarklet)
-    overlay = wait_settled(page)
+    page.run_bookmarklet(bookmarklet)
+    overlay = page.wait_settled()
     names = [e['name'] for e in expected_entries(spec, 60)]
     assert [row['name'] for row in overlay['rows']] == names[:10]
     assert overlay['pager']['pages'] == '4', 'every level-1 entry of the open page is there'
     rows = directories_on(overlay)
     assert {row['status'] for row in rows} == {'stale'}
     assert all(len(row['children']) == len(spec[row['name']]['children']) for row in rows)
-    overlay_control(page, 'next').click()
-    overlay_control(page, 'next').click()
-    overlay_control(page, 'next').click()
-    last = wait_settled(page)
+    page.control('next').click()
+    page.control('next').click()
+    page.control('next').click()
+    last = page.wait_settled()
     assert last['pager']['page'] == '4'
     assert {row['status'] for row in directories_on(last)} == {'failed'}
     assert read_cache(page) == before
 
 
-def test_without_indexeddb_the_overlay_works_and_says_it_is_not_caching(chromium, serve, tmp_path, bookmarklet):
+def test_without_indexeddb_the_overlay_works_and_says_it_is_not_caching(new_page, serve, tmp_path,
+                                                                        bookmarklet):
     write_tree(tmp_path / 'www', standard_tree(12))
     server = serve('json-by-accept.conf', tmp_path / 'www')
-    context = chromium.new_context()
-    context.add_init_script("""Object.defineProperty(window, 'indexedDB', {
+    page = new_page("""Object.defineProperty(window, 'indexedDB', {
         get() { throw new DOMException('The user denied permission.', 'SecurityError'); }})""")
-    try:
-        page = context.new_page()
-        for _ in range(2):
-            overlay = open_sitemap(page, server.url('/'), bookmarklet)
-            assert {row['status'] for row in directories_on(overlay)} == {'new'}
-            assert len(overlay['rows']) == 10
-            note = page.locator('#autoindex-sitemap .note').first.text_content()
-            assert 'Not caching' in note
-            run_bookmarklet(page, bookmarklet)
-            assert read_overlay(page) is None
-    finally:
-        context.close()
+    for _ in range(2):
+        overlay = page.open_sitemap(server.url('/'), bookmarklet)
+        assert {row['status'] for row in directories_on(overlay)} == {'new'}
+        assert len(overlay['rows']) == 10
+        assert 'Not caching' in page.find('.note').text_content()
+        page.run_bookmarklet(bookmarklet)
+        assert page.read_overlay() is None
+    assert page.errors == []
 
 
 def test_refresh_and_forget_fetch_again(page, tree, bookmarklet):
     _, server, _ = tree
     first, _ = visit(page, server, bookmarklet)
     server.forget_requests()
-    page.locator('#autoindex-sitemap [data-role=row] [data-role=refresh]').first.click()
-    wait_settled(page)
+    page.find('[data-role=row] [data-role=refresh]').click()
+    page.wait_settled()
     assert [r['uri'] for r in quiet_requests(server)] == [href_of('/', first['rows'][0]['name'], True)]
     server.forget_requests()
-    overlay_control(page, 'forget').click()
-    overlay = wait_settled(page)
+    page.control('forget').click()
+    overlay = page.wait_settled()
     assert {row['status'] for row in directories_on(overlay)} == {'new'}
     assert len(quiet_requests(server)) >= len(directories_on(overlay))
 
@@ -162,9 +156,10 @@ def test_near_real_time_mode_shows_a_new_directory_without_a_click(page, tree, t
     visit(page, server, bookmarklet)
     server.forget_requests()
     os.mkdir(www / 'zz-arrived')
-    page.wait_for_function("""() => document.getElementById('autoindex-sitemap').shadowRoot
-        .querySelector('[data-role=row][data-name="zz-arrived"][data-status=new]')""", timeout=8000)
-    overlay = read_overlay(page)
+    page.wait_for("""() => document.getElementById('autoindex-sitemap').shadowRoot
+        .querySelector('[data-role=row][data-name="zz-arrived"][data-status=new]') !== null""",
+                  timeout=8000)
+    overlay = page.read_overlay()
     assert overlay['rows'][0]['name'] == 'zz-arrived'
     fetched = {uri for uri in (r['uri'] for r in quiet_requests(server)) if uri != '/'}
     assert '/zz-arrived/' in fetched

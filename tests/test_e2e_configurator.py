@@ -10,6 +10,12 @@ from tests.test_install_page import BOOKMARKLET, ERROR, LOADER, fill
 from tests.trees import standard_tree, write_tree
 
 
+# This suite still speaks Playwright's API, not the browser seam's: Chromium only.
+@pytest.fixture
+def page(playwright_page):
+    return playwright_page
+
+
 def configured_links(page, install_url):
     """The two links the install page at install_url offers once a person has set page
     size 20 of 20 and 50, the title Files and two requests at once."""
@@ -27,7 +33,7 @@ def test_the_form_settings_reach_the_overlay(chromium, serve, tmp_path, delaying
     spec = standard_tree(30)
     write_tree(tmp_path / 'www', spec)
     server = serve(slowed_site(tmp_path, delaying_upstream), tmp_path / 'www', dist=dist)
-    context = chromium.new_context()
+    context = chromium.browser.new_context()
     try:
         page = context.new_page()
         links = configured_links(page, server.url('/.autoindex-sitemap/install.html'))

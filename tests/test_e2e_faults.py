@@ -12,7 +12,6 @@ import pytest
 
 from tests.builds import built_bookmarklet
 from tests.trees import SEPT_2026, directory, file, write_tree, touch
-from tests.overlay_reader import open_sitemap
 from tests.visits import read_cache, quiet_requests
 
 TIMEOUT = 1
@@ -108,7 +107,7 @@ def test_each_fault_marks_its_row_and_nothing_else(page, serve, tmp_path, delayi
 
     # First visit: every directory answers, and is cached.
     healthy = serve('json-listings.conf', www)
-    overlay = open_sitemap(page, healthy.url('/'), short_timeout_bookmarklet)
+    overlay = page.open_sitemap(healthy.url('/'), short_timeout_bookmarklet)
     assert {row['status'] for row in overlay['rows']} == {'new'}
     healthy.stop()
     before = records_by_url(page)
@@ -128,7 +127,7 @@ def test_each_fault_marks_its_row_and_nothing_else(page, serve, tmp_path, delayi
     page.goto(server.url('/'))
     server.forget_requests()
 
-    overlay = open_sitemap(page, server.url('/'), short_timeout_bookmarklet)
+    overlay = page.open_sitemap(server.url('/'), short_timeout_bookmarklet)
     assert page.errors == []
     rows = {row['name']: row for row in overlay['rows']}
     assert len(rows) == len(spec) + len(FAULTS)

@@ -20,6 +20,12 @@ from tests.links import path_bytes, row_at, row_text
 from tests.overlay_reader import open_sitemap, open_root
 from tests.visits import read_cache
 
+
+# This suite still speaks Playwright's API, not the browser seam's: Chromium only.
+@pytest.fixture
+def page(playwright_page):
+    return playwright_page
+
 REDIRECTS = """
     # Issue 13's redirects: to another origin, outside the listing's root, inside it.
     location = /redirects/away/ { return 302 http://127.0.0.2:%(port)d/elsewhere/; }

@@ -1,5 +1,6 @@
-"""A build with other defaults, observed in Chromium against a real nginx: the page sizes
-offered, the first page's length, and how many wave-2 requests are in flight at once."""
+"""A build with other defaults, observed in each browser engine against a real nginx: the
+page sizes offered, the first page's length, and how many wave-2 requests are in flight
+at once."""
 
 import time
 
@@ -7,7 +8,6 @@ import pytest
 
 from tests.builds import built_bookmarklet
 from tests.trees import standard_tree, write_tree, expected_entries
-from tests.overlay_reader import open_sitemap, wait_settled
 
 OPTIONS = ['--page-size', '20', '--page-sizes', '20,50', '--max-concurrent-requests', '2']
 DELAY = 0.25
@@ -102,22 +102,22 @@ def test_page_sizes_and_first_page_follow_the_options(page, serve, tmp_path, opt
     spec = standard_tree(60)
     write_tree(tmp_path / 'www', spec)
     server = serve('json-by-accept.conf', tmp_path / 'www')
-    overlay = open_sitemap(page, server.url('/'), options_bookmarklet)
+    overlay = page.open_sitemap(server.url('/'), options_bookmarklet)
     assert overlay['sizes'] == ['20', '50'] and overlay['size'] == '20'
     assert len(overlay['rows']) == 20
     assert [row['name'] for row in overlay['rows']] == \
         [entry['name'] for entry in expected_entries(spec, 1)][:20]
     assert overlay['pager'] == {'page': '1', 'pages': '4'}
-    page.locator('#autoindex-sitemap [data-role=page-size]').select_option('50')
-    assert len(wait_settled(page)['rows']) == 50
+    page.control('page-size').select_option('50')
+    assert len(page.wait_settled()['rows']) == 50
 
 
-def test_at_most_two_wave_2_requests_are_in_flight(page, chromium, serve, tmp_path, slow_site,
+def test_at_most_two_wave_2_requests_are_in_flight(page, new_page, serve, tmp_path, slow_site,
                                                    options_bookmarklet, bookmarklet):
     spec = standard_tree(30)
     write_tree(tmp_path / 'www', spec)
     server = serve(slow_site, tmp_path / 'www')
-    overlay = open_sitemap(page, server.url('/'), options_bookmarklet)
+    overlay = page.open_sitemap(server.url('/'), options_bookmarklet)
     directories = sum(1 for row in overlay['rows'] if row['type'] == 'directory')
     assert directories >= 18 and overlay['status']['loaded'] == str(directories)
     requests = all_of_wave_2(server, spec)
@@ -128,9 +128,5 @@ def test_at_most_two_wave_2_requests_are_in_flight(page, chromium, serve, tmp_pa
     # The same measurement sees more than two with the default build (10 at once),
     # in a fresh profile so that nothing is cached.
     server.forget_requests()
-    other = chromium.new_context()
-    try:
-        open_sitemap(other.new_page(), server.url('/'), bookmarklet)
-    finally:
-        other.close()
+    new_page().open_sitemap(server.url('/'), bookmarklet)
     assert most_in_flight(wave_2(server)) > 2

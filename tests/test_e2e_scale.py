@@ -6,25 +6,23 @@ listing) and their timings are in bench/soak.py.
 
 import time
 
+from tests.browsers import limit
+from tests.overlay_reader import LONGEST_TASK
 from tests.wide_trees import write_wide_directory
-from tests.overlay_reader import run_bookmarklet, wait_settled, overlay_control, LONGEST_TASK
-from tests.pages import watched_page
 
 ENTRIES = 50000
 DIRECTORIES = 40
 
 
-
-def test_a_root_of_50000_entries_renders_page_1_and_pages_on(context, serve, tmp_path, bookmarklet):
+def test_a_root_of_50000_entries_renders_page_1_and_pages_on(new_page, serve, tmp_path, bookmarklet):
     www = tmp_path / 'www'
     write_wide_directory(www, ENTRIES - DIRECTORIES, DIRECTORIES, children=3)
     server = serve('json-by-accept.conf', www)
-    context.add_init_script(LONGEST_TASK)
-    page = watched_page(context)
+    page = new_page(LONGEST_TASK)
     page.goto(server.url('/'))
     started = time.monotonic()
-    run_bookmarklet(page, bookmarklet)
-    overlay = wait_settled(page, timeout=30000)
+    page.run_bookmarklet(bookmarklet)
+    overlay = page.wait_settled(timeout=30000)
     settled = time.monotonic() - started
     assert overlay['pager'] == {'page': '1', 'pages': str(ENTRIES // 10)}
     assert [row['name'] for row in overlay['rows']] == ['d-{:05d}'.format(i) for i in range(10)]
@@ -34,18 +32,20 @@ def test_a_root_of_50000_entries_renders_page_1_and_pages_on(context, serve, tmp
 
     # The page answers while the overlay is open: paging, resizing, filtering.
     for _ in range(5):
-        overlay_control(page, 'next').click()
-    overlay = wait_settled(page)
+        page.control('next').click()
+    overlay = page.wait_settled()
     assert overlay['pager']['page'] == '6'
     assert [row['name'] for row in overlay['rows']] == \
         ['f-{:07d}'.format(i).ljust(12, 'x') for i in range(10, 20)]
-    page.locator('#autoindex-sitemap [data-role=page-size]').select_option('30')
-    overlay = wait_settled(page)
+    page.control('page-size').select_option('30')
+    overlay = page.wait_settled()
     assert overlay['pager'] == {'page': '1', 'pages': str(-(-ENTRIES // 30))}
-    overlay_control(page, 'filter').fill('f-0049959')
-    overlay = wait_settled(page)
+    page.control('filter').fill('f-0049959')
+    overlay = page.wait_settled()
     assert [row['name'] for row in overlay['rows']] == ['f-0049959xxx']
-    longest = page.evaluate('window.longestTask')
-    print('50,000 entries: settled in {:.1f} s, longest task {:.0f} ms'.format(settled, longest))
-    assert longest < 5000, 'no single task holds the page for long ({} ms)'.format(longest)
     assert page.errors == []
+    print('50,000 entries in {}: settled in {:.1f} s'.format(page.engine, settled))
+    if not limit(page.engine, 'long-tasks'):  # elsewhere only the answers above show it
+        longest = page.evaluate('window.longestTask')
+        print('longest task {:.0f} ms'.format(longest))
+        assert longest < 5000, 'no single task holds the page for long ({} ms)'.format(longest)

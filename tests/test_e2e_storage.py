@@ -13,9 +13,6 @@ import pytest
 from bookmarklet.freshness import stored_record
 from bookmarklet.words import DATABASE
 from tests.trees import standard_tree, write_tree, expected_entries, href_of
-from tests.overlay_reader import open_sitemap, read_overlay, run_bookmarklet, wait_settled, \
-    overlay_control
-from tests.pages import watched_page
 from tests.visits import read_cache, quiet_requests, visit, directories_on
 
 
@@ -27,7 +24,7 @@ def tree(tmp_path, serve):
 
 
 def note_of(page):
-    return page.locator('#autoindex-sitemap .note').first.text_content()
+    return page.find('.note').text_content()
 
 
 def check_records(cache):
@@ -69,31 +66,26 @@ DELETE_DATABASE = """(timeout) => new Promise((resolve) => {
 
 
 def test_a_blocked_open_falls_back_to_memory_in_bounded_time_and_lets_go_later(
-        chromium, tree, bookmarklet):
+        new_page, tree, bookmarklet):
     spec, server = tree
-    context = chromium.new_context()
-    context.add_init_script(ASK_A_NEWER_VERSION)
-    try:
-        page = watched_page(context)
-        page.goto(server.url('/'))
-        assert page.evaluate(HOLD_OPEN) == 1
-        started = time.monotonic()
-        run_bookmarklet(page, bookmarklet)
-        overlay = wait_settled(page, timeout=10000)
-        assert time.monotonic() - started < 6, 'the open is given up after a bounded wait'
-        assert [row['name'] for row in overlay['rows']] == \
-            [e['name'] for e in expected_entries(spec, 1)[:10]]
-        assert {row['status'] for row in directories_on(overlay)} == {'new'}
-        assert 'another tab holds an older version of the cache open' in note_of(page)
-        # The other tab lets go: the open given up on must not then hold the
-        # database itself, or it would block every later upgrade or deletion.
-        page.evaluate('window.held.close()')
-        time.sleep(0.5)
-        assert page.evaluate(DELETE_DATABASE, 3000) == 'deleted'
-        assert read_overlay(page) is not None
-        assert page.errors == []
-    finally:
-        context.close()
+    page = new_page(ASK_A_NEWER_VERSION)
+    page.goto(server.url('/'))
+    assert page.evaluate(HOLD_OPEN) == 1
+    started = time.monotonic()
+    page.run_bookmarklet(bookmarklet)
+    overlay = page.wait_settled(timeout=10000)
+    assert time.monotonic() - started < 6, 'the open is given up after a bounded wait'
+    assert [row['name'] for row in overlay['rows']] == \
+        [e['name'] for e in expected_entries(spec, 1)[:10]]
+    assert {row['status'] for row in directories_on(overlay)} == {'new'}
+    assert 'another tab holds an older version of the cache open' in note_of(page)
+    # The other tab lets go: the open given up on must not then hold the
+    # database itself, or it would block every later upgrade or deletion.
+    page.evaluate('window.held.close()')
+    time.sleep(0.5)
+    assert page.evaluate(DELETE_DATABASE, 3000) == 'deleted'
+    assert page.read_overlay() is not None
+    assert page.errors == []
 
 
 # Every put into the records store from the third on fails as a full disk makes it
@@ -115,41 +107,36 @@ QUOTA = """(() => {
 
 
 @pytest.mark.parametrize('how', ['throw', 'abort'])
-def test_a_full_disk_leaves_the_overlay_working_and_says_so(chromium, tree, bookmarklet, how):
+def test_a_full_disk_leaves_the_overlay_working_and_says_so(new_page, tree, bookmarklet, how):
     spec, server = tree
-    context = chromium.new_context()
-    context.add_init_script(QUOTA)
-    try:
-        page = watched_page(context)
-        page.goto(server.url('/'))
-        page.evaluate('(how) => localStorage.setItem("full", how)', how)
-        overlay = open_sitemap(page, server.url('/'), bookmarklet)
-        rows = directories_on(overlay)
-        assert {row['status'] for row in rows} == {'new'}
-        assert all(len(row['children']) == min(5, len(spec[row['name']]['children'])) for row in rows)
-        assert overlay['status']['state'] == 'done'
-        note = note_of(page)
-        assert note.startswith('The cache could not be written (') and 'listings are not kept' in note
-        assert 'null' not in note and 'None' not in note, note
-        assert page.errors == []
-        quiet_requests(server)
-        cache = read_cache(page)
-        check_records(cache)
-        assert len(cache['records']) == 2, 'the two puts before the disk filled up'
+    page = new_page(QUOTA)
+    page.goto(server.url('/'))
+    page.evaluate('(how) => localStorage.setItem("full", how)', how)
+    overlay = page.open_sitemap(server.url('/'), bookmarklet)
+    rows = directories_on(overlay)
+    assert {row['status'] for row in rows} == {'new'}
+    assert all(len(row['children']) == min(5, len(spec[row['name']]['children'])) for row in rows)
+    assert overlay['status']['state'] == 'done'
+    note = note_of(page)
+    assert note.startswith('The cache could not be written (') and 'listings are not kept' in note
+    assert 'null' not in note and 'None' not in note, note
+    assert page.errors == []
+    quiet_requests(server)
+    cache = read_cache(page)
+    check_records(cache)
+    assert len(cache['records']) == 2, 'the two puts before the disk filled up'
 
-        # With room again, the next visit fetches what was not kept, and only that.
-        page.evaluate('localStorage.removeItem("full")')
-        kept = {record['url'] for record in cache['records']}
-        overlay, requests = visit(page, server, bookmarklet)
-        hrefs = page_one_hrefs(spec, server)
-        assert requests[0] == '/'
-        assert {server.url(uri) for uri in requests[1:]} >= set(hrefs) - kept
-        assert not (set(server.url(uri) for uri in requests[1:]) & kept)
-        assert {row['status'] for row in directories_on(overlay)
-                if row['href'] in kept} == {'fresh'}
-        check_records(read_cache(page))
-    finally:
-        context.close()
+    # With room again, the next visit fetches what was not kept, and only that.
+    page.evaluate('localStorage.removeItem("full")')
+    kept = {record['url'] for record in cache['records']}
+    overlay, requests = visit(page, server, bookmarklet)
+    hrefs = page_one_hrefs(spec, server)
+    assert requests[0] == '/'
+    assert {server.url(uri) for uri in requests[1:]} >= set(hrefs) - kept
+    assert not (set(server.url(uri) for uri in requests[1:]) & kept)
+    assert {row['status'] for row in directories_on(overlay)
+            if row['href'] in kept} == {'fresh'}
+    check_records(read_cache(page))
 
 
 WRITE_RECORDS = """(records) => new Promise((resolve, reject) => {
@@ -212,7 +199,7 @@ def test_records_of_an_older_schema_or_damaged_are_dropped_and_fetched_again(pag
 def test_a_database_deleted_between_runs_and_during_one(page, tree, bookmarklet):
     spec, server = tree
     visit(page, server, bookmarklet)
-    run_bookmarklet(page, bookmarklet)  # close
+    page.run_bookmarklet(bookmarklet)  # close
     assert page.evaluate(DELETE_DATABASE, 3000) == 'deleted'
     overlay, requests = visit(page, server, bookmarklet)
     assert {row['status'] for row in directories_on(overlay)} == {'new'}
@@ -222,24 +209,24 @@ def test_a_database_deleted_between_runs_and_during_one(page, tree, bookmarklet)
     # Deleted by another tab while the overlay is open: paging on still settles every row.
     assert page.evaluate(DELETE_DATABASE, 3000) == 'deleted'
     for _ in range(3):
-        overlay_control(page, 'next').click()
-        overlay = wait_settled(page)
+        page.control('next').click()
+        overlay = page.wait_settled()
         assert 'pending' not in {row['status'] for row in directories_on(overlay)}
     assert overlay['pager']['page'] == '4'
     assert {row['status'] for row in directories_on(overlay)} == {'new'}
-    overlay_control(page, 'prev').click()
-    assert 'pending' not in {row['status'] for row in directories_on(wait_settled(page))}
+    page.control('prev').click()
+    assert 'pending' not in {row['status'] for row in directories_on(page.wait_settled())}
     assert page.errors == []
 
 
-def test_two_tabs_crawling_the_same_root_at_once(context, tree, bookmarklet):
+def test_two_tabs_crawling_the_same_root_at_once(page, tree, bookmarklet):
     spec, server = tree
-    pages = [watched_page(context) for _ in range(2)]
+    pages = [page, page.new_tab()]
     for page in pages:
         page.goto(server.url('/'))
     for page in pages:
-        run_bookmarklet(page, bookmarklet)
-    overlays = [wait_settled(page) for page in pages]
+        page.run_bookmarklet(bookmarklet)
+    overlays = [page.wait_settled() for page in pages]
     names = [e['name'] for e in expected_entries(spec, 1)[:10]]
     for page, overlay in zip(pages, overlays):
         assert page.errors == []

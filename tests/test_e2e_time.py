@@ -2,13 +2,12 @@
 hours behind the server's; HTML listings in the server's local time."""
 
 import time
+import urllib.request
 
 import pytest
 
 from tests.builds import built_bookmarklet
 from tests.trees import SEPT_2026, directory, file, write_tree, expected_entries
-from tests.overlay_reader import open_sitemap
-from tests.pages import watched_page
 from tests.visits import visit
 
 Y2038 = 2 ** 31  # 2038-01-19T03:14:08Z, one second past a signed 32-bit time
@@ -64,7 +63,7 @@ CLOCK_BEHIND = """(() => {
 
 
 def test_a_client_clock_hours_behind_the_server_changes_no_decision_and_no_age(
-        chromium, serve, tmp_path, bookmarklet):
+        new_page, serve, tmp_path, bookmarklet):
     now = int(time.time())
     spec = {
         'two-hours-old': directory(now - 2 * 3600 - 5, {'a': file(now - 3 * 86400, 1)}),
@@ -73,27 +72,22 @@ def test_a_client_clock_hours_behind_the_server_changes_no_decision_and_no_age(
     }
     write_tree(tmp_path / 'www', spec)
     server = serve('json-by-accept.conf', tmp_path / 'www')
-    context = chromium.new_context()
-    context.add_init_script(CLOCK_BEHIND)
-    try:
-        page = watched_page(context)
-        page.goto(server.url('/'))
-        assert abs(page.evaluate('Date.now() / 1000') + HOURS_BEHIND * 3600 - time.time()) < 60
-        overlay, requests = visit(page, server, bookmarklet)
-        assert {row['status'] for row in overlay['rows']} == {'new'}
-        ages = page.evaluate("""() => Object.fromEntries([...document.getElementById('autoindex-sitemap')
-            .shadowRoot.querySelectorAll('[data-role=row]')].map((row) => [row.getAttribute('data-name'),
-            row.querySelector('.line > time').textContent]))""")
-        assert ages['two-hours-old'] == '2 h ago'
-        assert ages['two-days-old'] == '2 d ago'
-        # Records carry the server's time of fetch, and the client's clock is
-        # corrected by the root's Date: the revisit trusts every one of them.
-        overlay, requests = visit(page, server, bookmarklet)
-        assert requests == ['/']
-        assert {row['status'] for row in overlay['rows']} == {'fresh'}
-        assert page.errors == []
-    finally:
-        context.close()
+    page = new_page(CLOCK_BEHIND)
+    page.goto(server.url('/'))
+    assert abs(page.evaluate('Date.now() / 1000') + HOURS_BEHIND * 3600 - time.time()) < 60
+    overlay, requests = visit(page, server, bookmarklet)
+    assert {row['status'] for row in overlay['rows']} == {'new'}
+    ages = page.evaluate("""() => Object.fromEntries([...document.getElementById('autoindex-sitemap')
+        .shadowRoot.querySelectorAll('[data-role=row]')].map((row) => [row.getAttribute('data-name'),
+        row.querySelector('.line > time').textContent]))""")
+    assert ages['two-hours-old'] == '2 h ago'
+    assert ages['two-days-old'] == '2 d ago'
+    # Records carry the server's time of fetch, and the client's clock is
+    # corrected by the root's Date: the revisit trusts every one of them.
+    overlay, requests = visit(page, server, bookmarklet)
+    assert requests == ['/']
+    assert {row['status'] for row in overlay['rows']} == {'fresh'}
+    assert page.errors == []
 
 
 # nginx's HTML listing as html-listings.conf serves it, but in the server's local time.
@@ -126,9 +120,10 @@ def test_html_listings_in_local_time_read_right_with_the_build_offset(
     site.write_text(LOCALTIME_CONF, encoding='utf-8')
     # POSIX TZ signs are inverted: UTC-2 is two hours east of Greenwich.
     server = serve(site, tmp_path / 'www', timezone='UTC-2')
-    assert '01-Sep-2026 01:59' in page.request.get(server.url('/')).text(), \
-        'nginx shows local time, two hours ahead of UTC'
-    overlay = open_sitemap(page, server.url('/'), utc_plus_two_bookmarklet)
+    with urllib.request.urlopen(server.url('/')) as listing:
+        assert '01-Sep-2026 01:59' in listing.read().decode(), \
+            'nginx shows local time, two hours ahead of UTC'
+    overlay = page.open_sitemap(server.url('/'), utc_plus_two_bookmarklet)
     expected = expected_entries(spec, 60)
     assert [row['name'] for row in overlay['rows']] == [e['name'] for e in expected]
     assert [row['mtime'] for row in overlay['rows']] == \
@@ -138,6 +133,6 @@ def test_html_listings_in_local_time_read_right_with_the_build_offset(
     assert rows['before-midnight-utc']['children'][0]['mtime'] == '2026-08-31T23:00:00Z'
     # The default build reads the same page as UTC: two hours off.
     page.goto(server.url('/'))
-    overlay = open_sitemap(page, server.url('/'), bookmarklet)
+    overlay = page.open_sitemap(server.url('/'), bookmarklet)
     rows = {row['name']: row for row in overlay['rows']}
     assert rows['before-midnight-utc']['mtime'] == '2026-09-01T01:59:00Z'

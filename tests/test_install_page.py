@@ -13,6 +13,12 @@ from toolkit.settings import OPTIONS, SETTINGS
 from tests.builds import build, run_generator
 from tests.test_generator import BAD_VALUES, CONTRADICTIONS
 
+
+# This suite still speaks Playwright's API, not the browser seam's: Chromium only.
+@pytest.fixture
+def page(playwright_page):
+    return playwright_page
+
 KEY_OF_FLAG = {setting.flag: setting.key for setting in SETTINGS + OPTIONS}
 ERROR = '[data-role=error]'
 BOOKMARKLET = 'a[data-role=bookmarklet]'

@@ -9,7 +9,6 @@ import pytest
 
 from nginx.server import Nginx, HERE as NGINX_DIR
 from tests.trees import standard_tree, write_tree, expected_entries
-from tests.overlay_reader import open_sitemap
 
 CONFIGS = sorted(path.name for path in NGINX_DIR.glob('*.conf'))
 JSON_ACCEPT = 'application/json, text/html;q=0.9, */*;q=0.8'
@@ -75,7 +74,7 @@ def test_json_listings_conf_answers_json_to_everyone_and_the_bookmarklet_reads_i
     write_tree(tmp_path / 'www', spec)
     server = serve('json-listings.conf', tmp_path / 'www')
     assert get(server.url('/'), accept='text/html')[1]['Content-Type'] == 'application/json'
-    overlay = open_sitemap(page, server.url('/'), bookmarklet)
+    overlay = page.open_sitemap(server.url('/'), bookmarklet)
     assert [row['name'] for row in overlay['rows']] == \
         [entry['name'] for entry in expected_entries(spec, 1)][:10]
     assert overlay['rows'][0]['mtime'].endswith(

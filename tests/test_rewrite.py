@@ -14,6 +14,12 @@ from toolkit.rewrite import METHODS_MODULE, STRINGS_MODULE, REWRITES, arrow_func
     catch_everything, constructed_names, hoisted_declarations, methods_as_functions, \
     rewrite_modules, shared_strings, without_causes
 
+
+# This suite still speaks Playwright's API, not the browser seam's: Chromium only.
+@pytest.fixture
+def page(playwright_page):
+    return playwright_page
+
 SAMPLE = """\
 def counter(start):
     state = {'count': start}

@@ -4,7 +4,6 @@ import json
 import time
 
 from bookmarklet.words import DATABASE
-from tests.overlay_reader import run_bookmarklet, wait_settled
 
 READ_CACHE = """() => new Promise((resolve, reject) => {
   const request = indexedDB.open(""" + json.dumps(DATABASE) + """);
@@ -44,8 +43,8 @@ def visit(page, server, bookmarklet, path='/'):
     page.goto(server.url(path))
     quiet_requests(server, settle=0.2)
     server.forget_requests()
-    run_bookmarklet(page, bookmarklet)
-    overlay = wait_settled(page)
+    page.run_bookmarklet(bookmarklet)
+    overlay = page.wait_settled()
     return overlay, [r['uri'] for r in quiet_requests(server)]
 
 

@@ -5,33 +5,27 @@
 // and closes on {"op": "quit"}, at the end of stdin, or on SIGTERM.
 //
 // Commands:
-//   version                          -> "firefox/153.8.0"
-//   parity {bundle, cases}           -> the bundle's results for the cases, run in a Worker
-//   profile                          -> opens a fresh profile (browser context) with one tab
-//   goto {url}                       -> loads url in the tab
-//   bookmarklet {url}                -> navigates the tab to the javascript: URL, as a click does
-//   read                             -> the overlay as docs/contract.md describes it, or null
-//   settled {timeout}                -> waits until the status leaves 'loading'; the overlay
-//   wait {expression, timeout}       -> waits until the expression is true in the tab
-//   click {role} / select {role, value} / press {key}
-//   evaluate {expression}            -> the value of a JavaScript expression in the tab
-//   errors                           -> page errors seen in the tab since the profile opened
+//   version                                  -> "firefox/153.8.0"
+//   parity {bundle, cases}                   -> the bundle's results for the cases, run in a Worker
+//   profile                                  -> a tab in a fresh profile (browser context): its id
+//   tab {tab}                                -> another tab in the same profile: its id
+//   close {tab}                              -> closes the tab (and its profile, if it opened one)
+//   goto {tab, url}                          -> loads url in the tab
+//   bookmarklet {tab, url}                   -> navigates the tab to the javascript: URL, as a click does
+//   evaluate {tab, expression}               -> the value of a JavaScript expression in the tab
+//   click {tab, element}                     -> clicks the element a JavaScript expression yields
+//   select {tab, element, value}             -> chooses an option of a <select>
+//   press {tab, key} / type {tab, text}      -> keys, as Playwright and puppeteer name them
+//   viewport {tab, width, height}
+//   dialogs {tab}                            -> the messages of the alerts shown so far, dismissed
 'use strict';
 const fs = require('fs');
-const path = require('path');
 const readline = require('readline');
 const puppeteer = require('puppeteer-core');
 
 const FIREFOX = process.env.FIREFOX || '/usr/bin/firefox-esr';
-
-// One reading of the overlay for both browsers' tests.
-const READ_OVERLAY = '(' + fs.readFileSync(path.join(__dirname, '..', 'read_overlay.js'), 'utf8') + ')()';
-
-const SETTLED = `(() => {
-  const host = document.getElementById('autoindex-sitemap');
-  const status = host && host.shadowRoot.querySelector('[data-role=status]');
-  return Boolean(status && status.getAttribute('data-state') !== 'loading');
-})()`;
+// Preferences for this browser beyond the defaults, as a JSON object.
+const PREFERENCES = JSON.parse(process.env.FIREFOX_PREFERENCES || '{}');
 
 // A Worker has no document, so the bundle lends its case runner instead of opening
 // an overlay; the same bytes run, and the page itself never sees them.
@@ -58,20 +52,31 @@ async function main() {
     browser: 'firefox',
     executablePath: FIREFOX,
     headless: true,
-    extraPrefsFirefox: {'browser.shell.checkDefaultBrowser': false},
+    extraPrefsFirefox: Object.assign({'browser.shell.checkDefaultBrowser': false}, PREFERENCES),
   });
-  let context = null;
-  let page = null;
-  let errors = [];
+  const tabs = new Map();  // id -> {page, context, ownsContext, dialogs}
+  let lastId = 0;
   let closing = null;
   const close = () => closing || (closing = browser.close().catch(() => {}));
   process.on('SIGTERM', () => close().then(() => process.exit(143)));
 
-  const tab = () => {
-    if (!page) throw new Error('no profile open: send {"op": "profile"} first');
-    return page;
+  const open = async (context, ownsContext) => {
+    const page = await context.newPage();
+    const tab = {page, context, ownsContext, dialogs: []};
+    page.on('dialog', (dialog) => {
+      tab.dialogs.push(dialog.message());
+      dialog.dismiss().catch(() => {});
+    });
+    lastId += 1;
+    tabs.set(lastId, tab);
+    return lastId;
   };
-  const control = (role) => tab().locator('#autoindex-sitemap >>> [data-role=' + role + ']');
+  const tabOf = (id) => {
+    if (!tabs.has(id)) throw new Error('no tab ' + id);
+    return tabs.get(id);
+  };
+  const pageOf = (id) => tabOf(id).page;
+  const handle = async (id, element) => (await pageOf(id).evaluateHandle(element)).asElement();
 
   const commands = {
     version: () => browser.version(),
@@ -83,51 +88,50 @@ async function main() {
         await blank.close();
       }
     },
-    profile: async () => {
-      if (context) await context.close();
-      context = await browser.createBrowserContext();
-      page = await context.newPage();
-      errors = [];
-      page.on('pageerror', (error) => errors.push(String(error && error.message || error)));
+    profile: async () => open(await browser.createBrowserContext(), true),
+    tab: ({tab}) => open(tabOf(tab).context, false),
+    close: async ({tab}) => {
+      const {page, context, ownsContext} = tabOf(tab);
+      tabs.delete(tab);
+      await (ownsContext ? context.close() : page.close());
       return null;
     },
-    goto: async ({url}) => {
-      await tab().goto(url, {waitUntil: 'load'});
-      return tab().url();
+    goto: async ({tab, url}) => {
+      await pageOf(tab).goto(url, {waitUntil: 'load'});
+      return null;
     },
     // browsingContext.navigate runs a javascript: URL in the page exactly as a bookmark
     // click does, but Firefox never answers the command for a URL that yields no
     // document, whatever `wait` says (w3c/webdriver-bidi#114, #1123). So the command is
-    // sent and not awaited; its effect is awaited through `settled` or `read`.
-    bookmarklet: async ({url}) => {
-      const frame = tab().mainFrame();
+    // sent and not awaited; its effect is awaited by the caller.
+    bookmarklet: async ({tab, url}) => {
+      const frame = pageOf(tab).mainFrame();
       browser.connection.send('browsingContext.navigate', {context: frame._id, url, wait: 'none'})
         .catch(() => {});
       return null;
     },
-    wait: async ({expression, timeout}) => {
-      await tab().waitForFunction(expression, {timeout: timeout || 15000, polling: 50});
+    evaluate: ({tab, expression}) => pageOf(tab).evaluate(expression),
+    click: async ({tab, element}) => {
+      await (await handle(tab, element)).click();
       return null;
     },
-    read: () => tab().evaluate(READ_OVERLAY),
-    settled: async ({timeout}) => {
-      await tab().waitForFunction(SETTLED, {timeout: timeout || 15000, polling: 50});
-      return tab().evaluate(READ_OVERLAY);
-    },
-    click: async ({role}) => {
-      await control(role).click();
+    select: async ({tab, element, value}) => {
+      await (await handle(tab, element)).select(value);
       return null;
     },
-    select: async ({role, value}) => {
-      await (await control(role).waitHandle()).select(value);
+    press: async ({tab, key}) => {
+      await pageOf(tab).keyboard.press(key);
       return null;
     },
-    press: async ({key}) => {
-      await tab().keyboard.press(key);
+    type: async ({tab, text}) => {
+      await pageOf(tab).keyboard.type(text);
       return null;
     },
-    evaluate: ({expression}) => tab().evaluate(expression),
-    errors: () => errors,
+    viewport: async ({tab, width, height}) => {
+      await pageOf(tab).setViewport({width, height});
+      return null;
+    },
+    dialogs: ({tab}) => tabOf(tab).dialogs,
   };
 
   const lines = readline.createInterface({input: process.stdin, crlfDelay: Infinity});

@@ -1,0 +1,91 @@
+"""Headless Chromium (Debian's /usr/bin/chromium) through Playwright, as tests/browsers.py
+asks of an engine."""
+
+from tests.browsers import Page, call_expression
+from tests.overlay_reader import CHROMIUM, CHROMIUM_ARGS, run_bookmarklet
+
+
+class Chromium:
+    """One browser for the session; each new_page is a fresh profile (a context)."""
+
+    def __init__(self, playwright):
+        self.browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        self.version = 'chromium ' + self.browser.version
+
+    def new_page(self, init_script=None, color_scheme=None):
+        """A tab in a fresh profile; init_script runs in every frame before its own scripts."""
+        context = self.browser.new_context(color_scheme=color_scheme)
+        if init_script:
+            context.add_init_script(init_script)
+        return ChromiumPage(context, context.new_page(), owns_context=True)
+
+    def stop(self):
+        self.browser.close()
+
+
+class ChromiumPage(Page):
+    engine = 'chromium'
+
+    def __init__(self, context, page, owns_context):
+        self.context, self.page, self.owns_context = context, page, owns_context
+        self._errors: list[str] = []
+        self._dialogs: list[str] = []
+        page.on('pageerror', lambda error: self._errors.append(str(error)))
+        page.on('dialog', self._note_dialog)
+
+    def _note_dialog(self, dialog):
+        self._dialogs.append(dialog.message)
+        dialog.dismiss()
+
+    def goto(self, url):
+        self.page.goto(url)
+
+    def navigate_javascript(self, url):
+        run_bookmarklet(self.page, url)
+
+    def evaluate(self, script, *args):
+        return self.page.evaluate(call_expression(script, args))
+
+    def _locator(self, in_overlay, selector):
+        return self.page.locator(('#autoindex-sitemap ' if in_overlay else '') + selector).first
+
+    def click_element(self, in_overlay, selector):
+        self._locator(in_overlay, selector).click()
+
+    def select_element(self, in_overlay, selector, value):
+        self._locator(in_overlay, selector).select_option(value)
+
+    def press(self, key):
+        self.page.keyboard.press(key)
+
+    def type(self, text):
+        self.page.keyboard.type(text)
+
+    def _deliver_events(self):
+        """Playwright's sync API hands over events only inside a call: one round trip to
+        the page delivers every error and alert sent before its answer."""
+        self.page.evaluate('0')
+
+    @property
+    def errors(self):
+        self._deliver_events()
+        return list(self._errors)
+
+    def dialogs(self):
+        self._deliver_events()
+        return list(self._dialogs)
+
+    def set_viewport(self, width, height):
+        self.page.set_viewport_size({'width': width, 'height': height})
+
+    def grant_clipboard(self, origin):
+        self.context.grant_permissions(['clipboard-read', 'clipboard-write'], origin=origin)
+
+    def new_tab(self):
+        return ChromiumPage(self.context, self.context.new_page(), owns_context=False)
+
+    def close(self):
+        if self.owns_context:
+            self.context.close()
+        else:
+            self.page.close()

@@ -1,0 +1,229 @@
+"""WebKit for pytest: WebKitGTK's MiniBrowser (Debian's webkit2gtk-driver) under a W3C
+WebDriver session of WebKitWebDriver, on an Xvfb display of its own, as
+tests/browsers.py asks of an engine.
+
+WebKitWebDriver holds one session at a time and each session starts its own
+MiniBrowser with an ephemeral profile, so a fresh profile is a driver process
+of its own (about half a second); one Xvfb serves them all.
+"""
+
+import json
+import os
+import subprocess
+import time
+import urllib.error
+import urllib.request
+
+from nginx.server import free_port, stop_process
+from tests.browsers import Page, WATCH, WATCHED_ERRORS, call_expression, element_expression
+
+DRIVER = '/usr/bin/WebKitWebDriver'
+XVFB = '/usr/bin/Xvfb'
+
+# WebDriver's code points for the keys the tests press (W3C WebDriver, "Keyboard actions").
+KEYS = {
+    'Escape': '\ue00c', 'Tab': '\ue004', 'Enter': '\ue007', 'Backspace': '\ue003',
+    'ArrowUp': '\ue013', 'ArrowDown': '\ue015', 'ArrowLeft': '\ue012', 'ArrowRight': '\ue014',
+    'Home': '\ue011', 'End': '\ue010', 'PageUp': '\ue00e', 'PageDown': '\ue00f',
+}
+
+# With the default page load strategy, WebKitWebDriver holds every command while it
+# deems a navigation pending, and a javascript: URL, or a frame a page's CSP blocks,
+# leaves one pending for good. So commands never wait on loads (strategy 'none'),
+# and goto waits for the document it asked for itself: marks the one it leaves, and
+# waits for a complete one at url without the mark.
+LEAVING = "void Object.defineProperty(window, 'sitemapTestLeaving', {value: true})"
+LOADED = """(url) => location.href === url && document.readyState === 'complete'
+  && !window.sitemapTestLeaving"""
+
+# An alert that opens while a script runs holds the script's command until this (ms).
+SCRIPT_WAIT = 10000
+
+
+class WebDriverError(RuntimeError):
+    def __init__(self, error, message):
+        super().__init__('{}: {}'.format(error, message))
+        self.error = error
+
+
+class WebKit:
+    """The display the session's MiniBrowsers draw on."""
+
+    def __init__(self):
+        self.xvfb = subprocess.Popen(
+            [XVFB, '-displayfd', '1', '-screen', '0', '1280x1024x24', '-nolisten', 'tcp'],
+            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+        assert self.xvfb.stdout is not None
+        self.display = ':' + self.xvfb.stdout.readline().strip()
+        first = self.new_page()
+        self.version = 'webkitgtk ' + first.session.version
+        first.close()
+
+    def new_page(self, init_script=None, color_scheme=None):
+        """The window of a fresh MiniBrowser: empty cache, empty IndexedDB. WebKitGTK takes
+        prefers-color-scheme from the GTK theme."""
+        theme = {None: {}, 'light': {'GTK_THEME': 'Adwaita'}, 'dark': {'GTK_THEME': 'Adwaita:dark'}}
+        environment = dict(os.environ, DISPLAY=self.display, **theme[color_scheme])
+        try:
+            session = Session(environment)
+        except (OSError, WebDriverError):  # now and then a MiniBrowser never answers
+            session = Session(environment)
+        return WebKitPage(session, session.window, init_script, owns_session=True)
+
+    def stop(self):
+        stop_process(self.xvfb)
+
+
+class Session:
+    """One WebKitWebDriver process and its one session."""
+
+    def __init__(self, environment):
+        self.port = free_port()
+        self.process = subprocess.Popen(
+            [DRIVER, '--port={}'.format(self.port)], env=environment,
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        self.base = 'http://127.0.0.1:{}'.format(self.port)
+        try:
+            created = self._create()
+        except (OSError, WebDriverError):
+            stop_process(self.process)
+            raise
+        self.base += '/session/' + created['sessionId']
+        self.version = created['capabilities']['browserVersion']
+        self.window = self.current = self.request('GET', '/window')
+
+    def _create(self):
+        deadline = time.monotonic() + 20
+        while True:
+            try:
+                self.request('GET', '/status')
+                break
+            except (OSError, WebDriverError):
+                if time.monotonic() > deadline:
+                    raise
+                time.sleep(0.05)
+        return self.request('POST', '/session', {'capabilities': {'alwaysMatch': {
+            'unhandledPromptBehavior': 'ignore', 'pageLoadStrategy': 'none',
+            'timeouts': {'script': SCRIPT_WAIT}}}}, timeout=60)
+
+    def request(self, method, path, body=None, timeout=120):
+        data = None if body is None else json.dumps(body).encode('utf-8')
+        request = urllib.request.Request(self.base + path, data=data, method=method,
+                                         headers={'Content-Type': 'application/json'})
+        try:
+            with urllib.request.urlopen(request, timeout=timeout) as response:
+                return json.loads(response.read())['value']
+        except urllib.error.HTTPError as error:
+            value = json.loads(error.read())['value']
+            raise WebDriverError(value['error'], value.get('message', '')) from None
+
+    def stop(self):
+        try:
+            self.request('DELETE', '', timeout=20)
+        except (OSError, WebDriverError):
+            pass
+        stop_process(self.process)
+
+
+class WebKitPage(Page):
+    engine = 'webkit'
+
+    def __init__(self, session, window, init_script, owns_session):
+        self.session, self.window, self.init_script = session, window, init_script
+        self.owns_session = owns_session
+        self._dialogs = []
+
+    def _command(self, method, path, body=None):
+        """A command to this window; an alert in the way is noted, dismissed, and the
+        command sent again (what 'dismiss and notify' does, keeping the message)."""
+        if self.session.current != self.window:
+            self.session.request('POST', '/window', {'handle': self.window})
+            self.session.current = self.window
+        try:
+            return self.session.request(method, path, body)
+        except WebDriverError as error:
+            if error.error != 'unexpected alert open' or not self._take_alert():
+                raise
+            return self.session.request(method, path, body)
+
+    def _take_alert(self):
+        try:
+            self._dialogs.append(self.session.request('GET', '/alert/text'))
+            self.session.request('POST', '/alert/dismiss', {})
+            return True
+        except WebDriverError as error:
+            if error.error == 'no such alert':
+                return False
+            raise
+
+    def goto(self, url):
+        self.evaluate(LEAVING)
+        self._command('POST', '/url', {'url': url})
+        self.wait_for(LOADED, url, timeout=30000)
+        self.evaluate(WATCH, self.init_script)
+
+    def navigate_javascript(self, url):
+        self._command('POST', '/url', {'url': url})
+
+    def evaluate(self, script, *args):
+        answer = self._command('POST', '/execute/async', {'args': [], 'script': (
+            'const done = arguments[arguments.length - 1]; ' + call_expression(script, args) +
+            '.then((value) => done({ok: value === undefined ? null : value}),'
+            ' (error) => done({error: String(error && error.stack || error)}));')})
+        if 'error' in answer:
+            raise WebDriverError('javascript error', answer['error'])
+        return answer['ok']
+
+    def _element(self, in_overlay, selector, then=''):
+        """The WebDriver reference of the element FIND finds (or of `then` applied to it)."""
+        found = self._command('POST', '/execute/sync', {
+            'script': 'return ' + element_expression(in_overlay, selector) + then, 'args': []})
+        return next(iter(found.values()))
+
+    def click_element(self, in_overlay, selector):
+        self._command('POST', '/element/{}/click'.format(self._element(in_overlay, selector)), {})
+
+    def select_element(self, in_overlay, selector, value):
+        option = self._element(in_overlay, selector, '.querySelector({})'.format(
+            json.dumps('option[value="{}"]'.format(value))))
+        self._command('POST', '/element/{}/click'.format(option), {})
+
+    def _keys(self, keys):
+        actions = []
+        for key in keys:
+            actions += [{'type': 'keyDown', 'value': key}, {'type': 'keyUp', 'value': key}]
+        self._command('POST', '/actions', {'actions': [{'type': 'key', 'id': 'keyboard',
+                                                         'actions': actions}]})
+
+    def press(self, key):
+        self._keys([KEYS.get(key, key)])
+
+    def type(self, text):
+        self._keys(list(text))
+
+    @property
+    def errors(self):
+        return self.evaluate(WATCHED_ERRORS)
+
+    def dialogs(self):
+        self._take_alert()
+        return list(self._dialogs)
+
+    def set_viewport(self, width, height):
+        inner = self.evaluate('[innerWidth, innerHeight, outerWidth, outerHeight]')
+        self._command('POST', '/window/rect', {'width': width + inner[2] - inner[0],
+                                               'height': height + inner[3] - inner[1]})
+        got = self.evaluate('[innerWidth, innerHeight]')
+        if got != [width, height]:
+            raise AssertionError('asked for a {}x{} viewport, got {}x{}'.format(width, height, *got))
+
+    def new_tab(self):
+        window = self._command('POST', '/window/new', {'type': 'tab'})['handle']
+        return WebKitPage(self.session, window, self.init_script, owns_session=False)
+
+    def close(self):
+        if self.owns_session:
+            self.session.stop()
+        else:
+            self._command('DELETE', '/window')
+            self.session.current = None
