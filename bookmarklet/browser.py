@@ -121,13 +121,9 @@ def anchors_of_document(document):
     return found
 
 
-# One per link of a listing page, so a plain object rather than dict({...})
-# (see entries.new_entry).
-# __pragma__ ('jsiter')
 def new_anchor(href, text, tail, datetime):
     """An anchor record."""
     return {'href': href, 'text': text, 'tail': tail, 'datetime': datetime}
-# __pragma__ ('nojsiter')
 
 
 def later_cells(link):

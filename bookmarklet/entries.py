@@ -32,17 +32,12 @@ def kind_named(value):
     return None
 
 
-# A listing may hold 100,000 entries. Under 'jsiter' Transcrypt writes this
-# literal as a plain object instead of dict({...}), which defines 18 methods
-# on every entry; no code calls a dict method on an entry.
-# __pragma__ ('jsiter')
 def new_entry(named, kind, mtime, size, size_approx):
     """An entry dict of the name fields names.name_of_bytes gives; size only for files."""
     is_file = kind == 'file' and size != None
     return {'name': named['name'], 'href': named['href'], 'undecodable': named['undecodable'],
             'type': kind, 'mtime': mtime, 'size': size if is_file else None,
             'sizeApprox': size_approx if is_file else False}
-# __pragma__ ('nojsiter')
 
 
 def new_listing(format_name, precision, entries):
