@@ -4,8 +4,6 @@ benchmarks and the screenshots."""
 
 from tests.browsers import READ_OVERLAY, SETTLED
 
-from playwright.sync_api import TimeoutError as PlaywrightTimeout
-
 CHROMIUM = '/usr/bin/chromium'
 CHROMIUM_ARGS = [
     '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
@@ -42,17 +40,6 @@ def open_sitemap(page, listing_url, bookmarklet):
     page.goto(listing_url)
     run_bookmarklet(page, bookmarklet)
     return wait_settled(page)
-
-
-def open_root(page, listing_url, bookmarklet, timeout=8000):
-    """Open a listing page and click; the overlay once settled, or as it is after timeout
-    ms, for tests of what must not wait forever."""
-    page.goto(listing_url)
-    run_bookmarklet(page, bookmarklet)
-    try:
-        return wait_settled(page, timeout)
-    except PlaywrightTimeout:
-        return read_overlay(page)
 
 
 def overlay_control(page, role):

@@ -17,14 +17,7 @@ from servers.process import free_port
 from bookmarklet.browser import BODY_LIMIT, TOO_LARGE
 from tests.edge_trees import LOOSE, CLASSY, PLAIN, LISTING_FILE, handwritten
 from tests.links import path_bytes, row_at, row_text
-from tests.overlay_reader import open_sitemap, open_root
 from tests.visits import read_cache
-
-
-# This suite still speaks Playwright's API, not the browser seam's: Chromium only.
-@pytest.fixture
-def page(playwright_page):
-    return playwright_page
 
 REDIRECTS = """
     # Issue 13's redirects: to another origin, outside the listing's root, inside it.
@@ -100,7 +93,7 @@ LEAVING = {'away': '127.0.0.2:{port}/elsewhere/', 'outside': '/elsewhere/'}
 @pytest.mark.parametrize('name', list(LEAVING))
 def test_a_redirect_leaving_the_root_fails_naming_where_and_caches_nothing(page, server,
                                                                            bookmarklet, name):
-    overlay = open_sitemap(page, server.url('/redirects/'), bookmarklet)
+    overlay = page.open_sitemap(server.url('/redirects/'), bookmarklet)
     row = row_at(overlay, b'/redirects/' + name.encode() + b'/')
     assert row['status'] == 'failed' and row['children'] == [], \
         (row['status'], [child['href'] for child in row['children']])
@@ -110,14 +103,14 @@ def test_a_redirect_leaving_the_root_fails_naming_where_and_caches_nothing(page,
 
 
 def test_a_redirect_inside_the_root_is_followed(page, server, bookmarklet):
-    overlay = open_sitemap(page, server.url('/redirects/'), bookmarklet)
+    overlay = page.open_sitemap(server.url('/redirects/'), bookmarklet)
     moved = row_at(overlay, b'/redirects/moved/')
     assert moved['status'] == 'new' and [child['name'] for child in moved['children']] == \
         ['kept.txt']
 
 
 def test_items_with_a_class_key_are_read_as_any_other(page, json_server, bookmarklet):
-    overlay = open_sitemap(page, json_server.url('/odd/classy/'), bookmarklet)
+    overlay = page.open_sitemap(json_server.url('/odd/classy/'), bookmarklet)
     assert sorted(row['name'] for row in overlay['rows']) == sorted(CLASSY)
     one = row_at(overlay, b'/odd/classy/one/')
     assert one['status'] == 'new' and [child['name'] for child in one['children']] == ['readme.txt']
@@ -128,7 +121,7 @@ def test_items_with_a_class_key_are_read_as_any_other(page, json_server, bookmar
 # function): compared loosely it threw a TypeError, now it is no type at all.
 def test_a_directory_whose_listing_threw_under_loose_equality_loads(page, json_server,
                                                                     bookmarklet):
-    overlay = open_root(page, json_server.url('/odd/pool/'), bookmarklet)
+    overlay = page.open_root(json_server.url('/odd/pool/'), bookmarklet)
     assert [row['name'] for row in overlay['rows'] if row.get('status') == 'pending'] == []
     assert overlay['status']['state'] == 'done', overlay['status']
     throwing = row_at(overlay, b'/odd/pool/throwing/')
@@ -139,14 +132,14 @@ def test_a_directory_whose_listing_threw_under_loose_equality_loads(page, json_s
 
 
 def test_a_root_whose_listing_threw_under_loose_equality_is_read(page, json_server, bookmarklet):
-    overlay = open_root(page, json_server.url('/odd/mixed/'), bookmarklet)
+    overlay = page.open_root(json_server.url('/odd/mixed/'), bookmarklet)
     assert overlay['status']['state'] == 'done', overlay['status']['text']
     assert [(row['name'], row['type']) for row in overlay['rows']] == [('odd', 'other')]
 
 
 def test_values_that_only_loosely_equal_a_listing_s_are_not_read_as_one(page, json_server,
                                                                          bookmarklet):
-    overlay = open_sitemap(page, json_server.url('/odd/loose/'), bookmarklet)
+    overlay = page.open_sitemap(json_server.url('/odd/loose/'), bookmarklet)
     rows = {row['name']: row for row in overlay['rows']}
     assert sorted(rows) == sorted(LOOSE)
     assert rows['sound']['type'] == 'directory' and rows['sound']['status'] == 'new'
@@ -166,7 +159,7 @@ def test_a_listing_past_the_body_limit_is_refused_unread(page, json_server, edge
         with open(os.path.join(folder, LISTING_FILE), 'wb') as listing:
             listing.write(handwritten({'inside.txt': {'type': 'file', 'size': 1}}))
             listing.write(b' ' * BODY_LIMIT)
-        overlay = open_root(page, json_server.url('/odd/'), bookmarklet)
+        overlay = page.open_root(json_server.url('/odd/'), bookmarklet)
         huge = row_at(overlay, b'/odd/huge/')
         assert huge['status'] == 'failed' and huge['children'] == [], huge
         assert TOO_LARGE in row_text(page, huge['href'])

@@ -4,8 +4,8 @@ Live nginx (HTML and JSON listings), Apache, lighttpd and Caddy serve one tree
 (tests/edge_trees.py) whose names are bytes: a directory named in Latin-1, a
 file named with a literal U+FFFD beside it, names with characters URLs give a
 meaning, roots whose own path holds such names, and a directory that serves
-a page instead of a listing. Each test clicks the bookmarklet in Chromium and
-reads the overlay through docs/contract.md; what a link must open is written
+a page instead of a listing. Each test clicks the bookmarklet in each browser
+engine and reads the overlay through docs/contract.md; what a link must open is written
 from the bytes of the tree.
 """
 
@@ -17,15 +17,7 @@ from tests.edge_trees import LATIN1, REPLACED, INSIDE, URL_CHARACTERS, LATIN1_RO
     URL_CHARACTERS_ROOT, ROOT_DIRECTORY, ROOT_FILE, SITE, PLAIN
 from bookmarklet.words import UNDECODABLE
 from tests.links import open_link, path_bytes, row_at, row_text
-from tests.overlay_reader import open_sitemap, open_root
 from tests.visits import visit, read_cache
-from tests.chromium_driver import ChromiumPage
-
-
-# This suite still speaks Playwright's API, not the browser seam's: Chromium only.
-@pytest.fixture
-def page(playwright_page):
-    return playwright_page
 
 # How each server is started over the tree.
 STARTS = {
@@ -53,8 +45,7 @@ LATIN1_DIRECTORY = NAMES + LATIN1 + b'/'
 
 @pytest.mark.parametrize('server', SERVERS, indirect=True)
 def test_a_latin1_directory_links_to_itself_and_its_entries_load(page, server, bookmarklet):
-    overlay = visit(ChromiumPage(page.context, page, owns_context=False), server, bookmarklet,
-                    NAMES.decode())[0]
+    overlay = visit(page, server, bookmarklet, NAMES.decode())[0]
     row = row_at(overlay, LATIN1_DIRECTORY)
     assert row['type'] == 'directory' and row['status'] == 'new', row
     # Shown as Python shows the byte, and marked so a person sees why.
@@ -77,7 +68,7 @@ def test_a_latin1_directory_links_to_itself_and_its_entries_load(page, server, b
 @pytest.mark.parametrize('server', SERVERS, indirect=True)
 def test_a_name_holding_U_FFFD_and_a_latin1_name_are_two_rows_and_two_links(page, server,
                                                                              bookmarklet):
-    overlay = open_sitemap(page, server.url(NAMES.decode()), bookmarklet)
+    overlay = page.open_sitemap(server.url(NAMES.decode()), bookmarklet)
     directory = row_at(overlay, LATIN1_DIRECTORY)
     replaced = row_at(overlay, NAMES + REPLACED)
     assert directory['name'] != replaced['name'], 'two names are shown as two names'
@@ -91,7 +82,7 @@ def test_a_name_holding_U_FFFD_and_a_latin1_name_are_two_rows_and_two_links(page
 
 @pytest.mark.parametrize('server', SERVERS, indirect=True)
 def test_names_with_characters_urls_give_a_meaning_open_their_entries(page, server, bookmarklet):
-    overlay = open_sitemap(page, server.url(NAMES.decode()), bookmarklet)
+    overlay = page.open_sitemap(server.url(NAMES.decode()), bookmarklet)
     for name in URL_CHARACTERS:
         row = row_at(overlay, NAMES + name + b'/')
         assert row['name'] == name.decode() and row['status'] == 'new', row
@@ -104,7 +95,7 @@ def test_names_with_characters_urls_give_a_meaning_open_their_entries(page, serv
 def check_root(page, server, bookmarklet, root, typed):
     """The overlay opened on root (bytes), its URL written as `typed`, lists its directory
     and that directory's file, each link opening its entry."""
-    overlay = open_root(page, server.url(typed), bookmarklet)
+    overlay = page.open_root(server.url(typed), bookmarklet)
     assert overlay is not None and overlay['status']['state'] == 'done', overlay and overlay['status']
     row = row_at(overlay, root + ROOT_DIRECTORY + b'/')
     assert row['status'] == 'new', row
@@ -129,7 +120,7 @@ def test_a_root_whose_path_holds_semicolon_plus_and_percent_opens(page, server, 
 
 @pytest.mark.parametrize('server', SERVERS, indirect=True)
 def test_a_directory_that_serves_a_page_is_not_a_listing(page, server, bookmarklet):
-    overlay = open_sitemap(page, server.url('/sites/'), bookmarklet)
+    overlay = page.open_sitemap(server.url('/sites/'), bookmarklet)
     plain = row_at(overlay, b'/sites/' + PLAIN + b'/')
     assert plain['status'] == 'new' and [child['name'] for child in plain['children']] == \
         ['readme.txt']
