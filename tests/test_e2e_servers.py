@@ -5,8 +5,8 @@ Live nginx (HTML and JSON listings), Apache, lighttpd and Caddy serve one tree
 file named with a literal U+FFFD beside it, names with characters URLs give a
 meaning, roots whose own path holds such names, and a directory that serves
 a page instead of a listing. Each test clicks the bookmarklet in each browser
-engine and reads the overlay through docs/contract.md; what a link must open is written
-from the bytes of the tree.
+engine and reads the overlay through docs/contract.md; what a link must open is
+written from the bytes of the tree.
 """
 
 from urllib.parse import quote_from_bytes
