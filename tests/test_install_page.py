@@ -1,7 +1,7 @@
 """The install page as a configurator, in each browser engine: its checks say what
 generator.py says, its links are what generator.py and toolkit/ write for the same
-settings, its fragment carries the settings, and it works opened from disk, at phone
-width and by keyboard."""
+settings, its fragment carries the settings and Enter copies a link with it, and it works
+opened from disk, at phone width and by keyboard."""
 
 import json
 
