@@ -178,6 +178,9 @@ class Control:
     def is_disabled(self):
         return self._property('disabled')
 
+    def input_value(self):
+        return self._property('value')
+
     def get_attribute(self, name):
         return self.page.evaluate(ATTRIBUTE, self.in_overlay, self.selector, name)
 
@@ -209,7 +212,8 @@ class Page:
         raise NotImplementedError
 
     def press(self, key):
-        """One key as Playwright names it: 'Escape', 'Tab', 'j', '/'."""
+        """One key as Playwright names it: 'Escape', 'Tab', 'j', '/'; or a chord, its
+        modifiers held while the last key is pressed: 'Shift+Tab', 'Control+a'."""
         raise NotImplementedError
 
     def type(self, text):

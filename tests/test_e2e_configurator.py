@@ -1,19 +1,12 @@
 """Done when: settings changed in the install page's form reach the overlay, through the
-self-contained link and through the loader, on a real nginx listing in Chromium."""
+self-contained link and through the loader, on a real nginx listing in each browser engine."""
 
 import pytest
 
-from tests.overlay_reader import open_sitemap, overlay_control
 from tests.test_e2e_options import all_of_wave_2, level_one_directories, most_in_flight, \
     slowed_site
-from tests.test_install_page import BOOKMARKLET, ERROR, LOADER, fill
+from tests.test_install_page import fill, hrefs, shown_error
 from tests.trees import standard_tree, write_tree
-
-
-# This suite still speaks Playwright's API, not the browser seam's: Chromium only.
-@pytest.fixture
-def page(playwright_page):
-    return playwright_page
 
 
 def configured_links(page, install_url):
@@ -22,29 +15,23 @@ def configured_links(page, install_url):
     page.goto(install_url)
     fill(page, {'pageSizes': '20,50', 'pageSize': '20', 'title': 'Files',
                 'maxConcurrentRequests': '2'})
-    assert page.text_content(ERROR) == ''
-    return {'bookmarklet': page.get_attribute(BOOKMARKLET, 'href'),
-            'loader': page.get_attribute(LOADER, 'href')}
+    assert shown_error(page) == ''
+    return hrefs(page)
 
 
 @pytest.mark.parametrize('link', ['bookmarklet', 'loader'])
-def test_the_form_settings_reach_the_overlay(chromium, serve, tmp_path, delaying_upstream, dist,
+def test_the_form_settings_reach_the_overlay(page, serve, tmp_path, delaying_upstream, dist,
                                             link):
     spec = standard_tree(30)
     write_tree(tmp_path / 'www', spec)
     server = serve(slowed_site(tmp_path, delaying_upstream), tmp_path / 'www', dist=dist)
-    context = chromium.browser.new_context()
-    try:
-        page = context.new_page()
-        links = configured_links(page, server.url('/.autoindex-sitemap/install.html'))
-        server.forget_requests()
-        overlay = open_sitemap(page, server.url('/'), links[link])
-        assert overlay['sizes'] == ['20', '50'] and overlay['size'] == '20'
-        assert len(overlay['rows']) == 20
-        assert overlay_control(page, 'status').count() == 1
-        assert page.locator('#autoindex-sitemap h1').text_content().startswith('Files')
-        requests = all_of_wave_2(server, spec)
-        assert len(requests) == level_one_directories(spec)
-        assert most_in_flight(requests) == 2
-    finally:
-        context.close()
+    links = configured_links(page, server.url('/.autoindex-sitemap/install.html'))
+    server.forget_requests()
+    overlay = page.open_sitemap(server.url('/'), links[link])
+    assert overlay['sizes'] == ['20', '50'] and overlay['size'] == '20'
+    assert len(overlay['rows']) == 20 and overlay['status']['state'] == 'done'
+    assert page.evaluate("document.querySelectorAll('#autoindex-sitemap').length") == 1
+    assert page.find('h1').text_content().startswith('Files')
+    requests = all_of_wave_2(server, spec)
+    assert len(requests) == level_one_directories(spec)
+    assert most_in_flight(requests) == 2

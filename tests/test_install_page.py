@@ -1,6 +1,7 @@
-"""The install page as a configurator, in Chromium: its checks say what generator.py says,
-its links are what generator.py and toolkit/ write for the same settings, its fragment
-carries the settings, and it works opened from disk, at phone width and by keyboard."""
+"""The install page as a configurator, in each browser engine: its checks say what
+generator.py says, its links are what generator.py and toolkit/ write for the same
+settings, its fragment carries the settings and Enter copies a link with it, and it works
+opened from disk, at phone width and by keyboard."""
 
 import json
 
@@ -10,14 +11,9 @@ from toolkit.javascript_url import javascript_url
 from toolkit.literal import json_text
 from toolkit.loader import loader_url, script_pin
 from toolkit.settings import OPTIONS, SETTINGS
+from tests.browsers import limit
 from tests.builds import build, run_generator
 from tests.test_generator import BAD_VALUES, CONTRADICTIONS
-
-
-# This suite still speaks Playwright's API, not the browser seam's: Chromium only.
-@pytest.fixture
-def page(playwright_page):
-    return playwright_page
 
 KEY_OF_FLAG = {setting.flag: setting.key for setting in SETTINGS + OPTIONS}
 ERROR = '[data-role=error]'
@@ -30,28 +26,56 @@ def open_page(page, dist, fragment=''):
     return page
 
 
+def element(page, selector):
+    """An element of the install page, read and worked through the browser seam."""
+    return page.find(selector, in_overlay=False)
+
+
+def field(page, key):
+    return element(page, 'form[data-role=settings] [name={}]'.format(key))
+
+
 def fill(page, values):
     """Type each value into its field, as a person does."""
     for key, text in values.items():
-        page.fill('form[data-role=settings] [name={}]'.format(key), text)
+        field(page, key).fill(text)
+
+
+def shown_error(page):
+    return element(page, ERROR).text_content()
 
 
 def hrefs(page):
-    return {name: page.get_attribute(selector, 'href')
+    return {name: element(page, selector).get_attribute('href')
             for name, selector in [('bookmarklet', BOOKMARKLET), ('loader', LOADER)]}
 
 
+@pytest.fixture(scope='module')
+def generator_words(tmp_path_factory):
+    """generator_words(options): what generator.py says on stderr for options, run once
+    for every engine."""
+    said = {}
+
+    def words(options):
+        if tuple(options) not in said:
+            said[tuple(options)] = run_generator(tmp_path_factory.mktemp('refused'),
+                                                 *options).stderr
+        return said[tuple(options)]
+    return words
+
+
 @pytest.mark.parametrize('options, words', BAD_VALUES + CONTRADICTIONS)
-def test_a_bad_value_gets_generator_words_and_no_link(page, dist, tmp_path, options, words):
+def test_a_bad_value_gets_generator_words_and_no_link(page, dist, generator_words, options,
+                                                      words):
     flag, text = options
     open_page(page, dist)
     fill(page, {KEY_OF_FLAG[flag]: text})
-    shown = page.text_content(ERROR)
-    said = run_generator(tmp_path, *options).stderr
+    shown = shown_error(page)
+    said = generator_words(options)
     assert shown != '' and shown in said, 'the page words it as generator.py does'
     assert all(word in shown for word in words)
     assert hrefs(page) == {'bookmarklet': None, 'loader': None}
-    assert page.is_disabled('button[data-copy=loader]')
+    assert element(page, 'button[data-copy=loader]').is_disabled()
     assert page.errors == []
 
 
@@ -61,7 +85,7 @@ def test_fixing_the_value_brings_the_links_back(page, dist):
     fill(page, {'pageSize': '0'})
     assert hrefs(page)['bookmarklet'] is None
     fill(page, {'pageSize': '10'})
-    assert page.text_content(ERROR) == ''
+    assert shown_error(page) == ''
     assert hrefs(page) == before
 
 
@@ -86,15 +110,21 @@ OTHER_FLAGS = ['--title', OTHER['title'], '--page-size', '20', '--page-sizes', '
                '--json-prefix-from', '/files/', '--json-prefix-to', '/json/files/']
 
 
-def test_the_links_are_what_the_build_writes_for_the_same_settings(page, dist, tmp_path):
-    built = build(tmp_path, *OTHER_FLAGS)
+@pytest.fixture(scope='module')
+def other_build(tmp_path_factory):
+    """dist/ as generator.py writes it with OTHER_FLAGS."""
+    return build(tmp_path_factory.mktemp('other'), *OTHER_FLAGS)
+
+
+def test_the_links_are_what_the_build_writes_for_the_same_settings(page, dist, other_build):
     open_page(page, dist)
     fill(page, OTHER)
-    assert page.text_content(ERROR) == ''
+    assert shown_error(page) == ''
     links = hrefs(page)
-    assert links['bookmarklet'] == (built / 'bookmarklet.url').read_text(encoding='utf-8').strip()
+    assert links['bookmarklet'] == \
+        (other_build / 'bookmarklet.url').read_text(encoding='utf-8').strip()
     # The loader loads this page's own sitemap.js and passes the settings it changes.
-    data = json.loads(page.text_content('#build'))
+    data = json.loads(element(page, '#build').text_content())
     passed = {'title': OTHER['title'], 'pageSize': 20, 'pageSizes': [20, 50],
               'maxConcurrentRequests': 2, 'prefetch': False, 'jsonPrefixFrom': '/files/',
               'jsonPrefixTo': '/json/files/'}
@@ -102,46 +132,74 @@ def test_the_links_are_what_the_build_writes_for_the_same_settings(page, dist, t
     assert data['pin'] == pin
     assert links['loader'] == loader_url(data['loader'], pin, '/.autoindex-sitemap/sitemap.js',
                                          20, passed)
-    assert page.text_content('[data-size=bookmarklet]') == \
+    assert element(page, '[data-size=bookmarklet]').text_content() == \
         '{:,} characters'.format(len(links['bookmarklet']))
-    assert page.text_content(BOOKMARKLET) == OTHER['title'], 'the bookmark is named by the title'
+    assert element(page, BOOKMARKLET).text_content() == OTHER['title'], \
+        'the bookmark is named by the title'
 
 
-def test_the_fragment_fills_the_form_and_follows_it(page, context, dist):
+def test_the_fragment_fills_the_form_and_follows_it(page, new_page, dist):
     open_page(page, dist, '#pageSize=20&title=Files')
-    assert page.input_value('[name=pageSize]') == '20'
-    assert page.input_value('[name=title]') == 'Files'
-    assert page.text_content(ERROR) == '' and page.text_content(BOOKMARKLET) == 'Files'
+    assert field(page, 'pageSize').input_value() == '20'
+    assert field(page, 'title').input_value() == 'Files'
+    assert shown_error(page) == '' and element(page, BOOKMARKLET).text_content() == 'Files'
     fill(page, OTHER)
-    shared = page.evaluate('location.href')
+    shared = page.url
     assert '#' in shared and 'maxConcurrentRequests=2' in shared
     links = hrefs(page)
-    other = context.new_page()
+    other = new_page()
     other.goto(shared)
     assert hrefs(other) == links, 'the shared link opens the same bookmarklets'
     fill(page, {'pageSize': '10', 'pageSizes': '10,15,20,30', 'title': 'Sitemap',
                 'maxConcurrentRequests': '10', 'prefetch': 'on', 'jsonPrefixFrom': '',
                 'jsonPrefixTo': ''})
-    assert '#' not in page.evaluate('location.href'), 'the defaults need no fragment'
+    assert '#' not in page.url, 'the defaults need no fragment'
 
 
 def test_a_malformed_fragment_changes_nothing(page, dist):
     links = hrefs(open_page(page, dist))
-    open_page(page, dist, '#pageSize=%E0&nothing=1&=&title')
+    page.evaluate("location.hash = '#pageSize=%E0&nothing=1&=&title'")
+    # The page follows its address: it reads the fragment, finds nothing to fill, and
+    # writes back the address its form stands for, which needs no fragment.
+    page.wait_for("location.hash === ''", timeout=5000)
     assert hrefs(page) == links and page.errors == []
 
 
-def test_the_page_fits_a_phone_and_works_by_keyboard(context, dist):
-    page = context.new_page()
-    page.set_viewport_size({'width': 360, 'height': 740})
+def test_enter_copies_a_link_to_the_page_with_its_settings(page, serve, tmp_path, dist):
+    (tmp_path / 'www').mkdir()
+    server = serve('sitemap-host.conf', tmp_path / 'www', dist=dist)
+    install = server.url('/.autoindex-sitemap/install.html')
+    # Only where a test may read the clipboard is what was copied compared.
+    clipboard = not limit(page.engine, 'clipboard-read')
+    if clipboard:
+        page.grant_clipboard(server.origin)
+    page.goto(install)
+    fill(page, {'title': 'Files'})
+    page.press('Enter')  # submits the form, which copies rather than leaves the page
+    page.wait_for("document.querySelector('[data-hint=share]').textContent === 'Copied'",
+                  timeout=5000)
+    assert page.url == install + '#title=Files'
+    if clipboard:
+        assert page.evaluate('navigator.clipboard.readText()') == page.url
+
+
+@pytest.mark.needs('phone-width')
+def test_the_page_fits_a_phone(page, dist):
+    page.set_viewport(360, 740)
     open_page(page, dist)
     assert page.evaluate('document.documentElement.scrollWidth') <= 360
-    page.focus('[name=title]')
+
+
+def test_the_page_works_by_keyboard(page, dist):
+    open_page(page, dist)
+    field(page, 'title').click()
     for _ in range(2):
-        page.keyboard.press('Tab')
+        page.press('Tab')
     assert page.evaluate('document.activeElement.name') == 'pageSizes'
-    page.keyboard.press('Shift+Tab')
-    page.keyboard.press('Control+A')
-    page.keyboard.type('0')
-    assert page.get_attribute(BOOKMARKLET, 'href') is None
-    assert '--page-size' in page.text_content(ERROR)
+    page.press('Shift+Tab')
+    assert page.evaluate('document.activeElement.name') == 'pageSize'
+    page.press('Control+a')
+    page.type('0')
+    assert field(page, 'pageSize').input_value() == '0'
+    assert element(page, BOOKMARKLET).get_attribute('href') is None
+    assert '--page-size: 0 is outside' in shown_error(page)

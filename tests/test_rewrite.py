@@ -14,12 +14,6 @@ from toolkit.rewrite import METHODS_MODULE, STRINGS_MODULE, REWRITES, arrow_func
     catch_everything, constructed_names, hoisted_declarations, methods_as_functions, \
     rewrite_modules, shared_strings, without_causes
 
-
-# This suite still speaks Playwright's API, not the browser seam's: Chromium only.
-@pytest.fixture
-def page(playwright_page):
-    return playwright_page
-
 SAMPLE = """\
 def counter(start):
     state = {'count': start}
@@ -202,7 +196,8 @@ def test_the_css_names_its_custom_properties_by_one_letter_each():
 
 
 # The browser objects the bookmarklet reads or writes properties of: the page, its
-# document and elements, events, fetch, IndexedDB, and the built-ins.
+# document and elements, events, fetch, IndexedDB, and the built-ins. Asked of each
+# engine, since each has names the others lack.
 TOUCHED = """() => {
   const found = new Set();
   const add = (o) => { for (let x = o; x; x = Object.getPrototypeOf(x))

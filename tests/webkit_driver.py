@@ -25,16 +25,18 @@ KEYS = {
     'Escape': '\ue00c', 'Tab': '\ue004', 'Enter': '\ue007', 'Backspace': '\ue003',
     'ArrowUp': '\ue013', 'ArrowDown': '\ue015', 'ArrowLeft': '\ue012', 'ArrowRight': '\ue014',
     'Home': '\ue011', 'End': '\ue010', 'PageUp': '\ue00e', 'PageDown': '\ue00f',
+    'Shift': '\ue008', 'Control': '\ue009', 'Alt': '\ue00a', 'Meta': '\ue03d',
 }
 
 # With the default page load strategy, WebKitWebDriver holds every command while it
 # deems a navigation pending, and a javascript: URL, or a frame a page's CSP blocks,
 # leaves one pending for good. So commands never wait on loads (strategy 'none'),
 # and goto waits for the document it asked for itself: marks the one it leaves, and
-# waits for a complete one at url without the mark.
+# waits for a complete one at url without the mark. Only up to the fragment, which
+# the page's own script may rewrite as it loads (the install page does).
 LEAVING = "void Object.defineProperty(window, 'sitemapTestLeaving', {value: true})"
-LOADED = """(url) => location.href === url && document.readyState === 'complete'
-  && !window.sitemapTestLeaving"""
+LOADED = """(url) => location.href.split('#')[0] === url.split('#')[0]
+  && document.readyState === 'complete' && !window.sitemapTestLeaving"""
 
 # An alert that opens while a script runs holds the script's command until this (ms).
 SCRIPT_WAIT = 10000
@@ -188,15 +190,18 @@ class WebKitPage(Page):
             json.dumps('option[value="{}"]'.format(value))))
         self._command('POST', '/element/{}/click'.format(option), {})
 
-    def _keys(self, keys):
-        actions = []
+    def _keys(self, keys, held=()):
+        """Press and release each of keys in turn while those in held are down."""
+        actions = [{'type': 'keyDown', 'value': key} for key in held]
         for key in keys:
             actions += [{'type': 'keyDown', 'value': key}, {'type': 'keyUp', 'value': key}]
+        actions += [{'type': 'keyUp', 'value': key} for key in reversed(held)]
         self._command('POST', '/actions', {'actions': [{'type': 'key', 'id': 'keyboard',
                                                          'actions': actions}]})
 
     def press(self, key):
-        self._keys([KEYS.get(key, key)])
+        *held, last = key.split('+') if len(key) > 1 else [key]
+        self._keys([KEYS.get(last, last)], [KEYS[modifier] for modifier in held])
 
     def type(self, text):
         self._keys(list(text))

@@ -102,7 +102,7 @@ def transpile(entry, staging, out):
 SNAKE_CASE = '[a-z][a-z0-9]*(_[a-z0-9]+)+'
 # The single-word attributes of our own state objects, shortened too. None is a
 # property of a browser object the bookmarklet touches (tests/test_rewrite.py
-# asks Chromium), nor a quoted key anywhere (check_own_words), so no record, JSON or
+# asks each engine), nor a quoted key anywhere (check_own_words), so no record, JSON or
 # browser API can meet a shortened one. A word missing here only costs bytes, a word
 # too many breaks the bookmarklet silently: Chromium cannot list the members of the
 # browser's dictionaries (a stream read's {done, value}), so no word that names one

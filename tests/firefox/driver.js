@@ -15,7 +15,7 @@
 //   evaluate {tab, expression}               -> the value of a JavaScript expression in the tab
 //   click {tab, element}                     -> clicks the element a JavaScript expression yields
 //   select {tab, element, value}             -> chooses an option of a <select>
-//   press {tab, key} / type {tab, text}      -> keys, as Playwright and puppeteer name them
+//   press {tab, key} / type {tab, text}      -> keys, as Playwright names them ('Shift+Tab')
 //   viewport {tab, width, height}
 //   dialogs {tab}                            -> the messages of the alerts shown so far, dismissed
 'use strict';
@@ -120,7 +120,13 @@ async function main() {
       return null;
     },
     press: async ({tab, key}) => {
-      await pageOf(tab).keyboard.press(key);
+      // A chord as Playwright writes one, 'Shift+Tab': its modifiers held meanwhile.
+      const keyboard = pageOf(tab).keyboard;
+      const held = key.length > 1 ? key.split('+') : [key];
+      const last = held.pop();
+      for (const modifier of held) await keyboard.down(modifier);
+      await keyboard.press(last);
+      for (const modifier of held.reverse()) await keyboard.up(modifier);
       return null;
     },
     type: async ({tab, text}) => {
