@@ -5,7 +5,8 @@ Chromium through Playwright, Firefox ESR through puppeteer-core over WebDriver
 BiDi (tests/firefox_driver.py), WebKitGTK's MiniBrowser through WebKitWebDriver
 (tests/webkit_driver.py). Every engine implements the same few primitives
 (open a URL, navigate to a javascript: URL as a bookmark click does, evaluate a
-script, click, type, choose, press a key, read the page's errors and alerts);
+script, click, type, choose, press a key, read the page's errors, alerts and
+the files it saved);
 everything else, the overlay read through CONTRACT.md included, is written
 once here on top of them.
 
@@ -128,6 +129,14 @@ def limit(engine, capability):
     return LIMITS[capability].get(engine)
 
 
+def finished_downloads(folder, unfinished):
+    """The files of a download folder, each whole: {name: bytes}, but those still being written
+    (to name + unfinished, the engine's suffix, beside a placeholder at name)."""
+    folder = Path(folder)
+    return {path.name: path.read_bytes() for path in folder.iterdir()
+            if path.suffix != unfinished and not folder.joinpath(path.name + unfinished).exists()}
+
+
 def call_expression(script, args):
     """One JavaScript expression whose value is script's: script is an expression, or a
     function called with args; a promise is awaited. Arguments travel as JSON (NaN too,
@@ -164,7 +173,9 @@ class Control:
             self.page.type(text)
 
     def select_option(self, value):
-        self._act(self.page.select_element, value)
+        """Choose an option; the one already chosen sends no event in WebKit, and changes nothing."""
+        if self._property('value') != value:
+            self._act(self.page.select_element, value)
 
     def _property(self, name):
         return self.page.evaluate(PROPERTY, self.in_overlay, self.selector, name)
@@ -209,7 +220,7 @@ class Page:
         raise NotImplementedError
 
     def press(self, key):
-        """One key as Playwright names it: 'Escape', 'Tab', 'j', '/'."""
+        """One key as Playwright names it: 'Escape', 'Tab', 'j', '/', 'Alt+ArrowLeft'."""
         raise NotImplementedError
 
     def type(self, text):
@@ -225,6 +236,10 @@ class Page:
         raise NotImplementedError
 
     def set_viewport(self, width, height):
+        raise NotImplementedError
+
+    def downloads(self):
+        """The files the tab's profile has saved so far, each whole: {file name: bytes}."""
         raise NotImplementedError
 
     def grant_clipboard(self, origin):
@@ -296,6 +311,15 @@ class Page:
     def find(self, selector, in_overlay=True):
         """The first element a CSS selector names in the overlay (or the document)."""
         return Control(self, selector, in_overlay)
+
+    def wait_for_downloads(self, timeout=10):
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            files = self.downloads()
+            if files:
+                return files
+            time.sleep(0.1)
+        raise AssertionError('nothing saved within {} s'.format(timeout))
 
     def wait_for_dialog(self, timeout=10):
         deadline = time.monotonic() + timeout

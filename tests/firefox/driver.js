@@ -7,7 +7,8 @@
 // Commands:
 //   version                                  -> "firefox/153.8.0"
 //   parity {bundle, cases}                   -> the bundle's results for the cases, run in a Worker
-//   profile                                  -> a tab in a fresh profile (browser context): its id
+//   profile {downloads}                      -> a tab in a fresh profile (browser context) saving
+//                                               downloads into the folder downloads: its id
 //   tab {tab}                                -> another tab in the same profile: its id
 //   close {tab}                              -> closes the tab (and its profile, if it opened one)
 //   goto {tab, url}                          -> loads url in the tab
@@ -15,7 +16,7 @@
 //   evaluate {tab, expression}               -> the value of a JavaScript expression in the tab
 //   click {tab, element}                     -> clicks the element a JavaScript expression yields
 //   select {tab, element, value}             -> chooses an option of a <select>
-//   press {tab, key} / type {tab, text}      -> keys, as Playwright and puppeteer name them
+//   press {tab, key} / type {tab, text}      -> keys, as Playwright names them ('Alt+ArrowLeft')
 //   viewport {tab, width, height}
 //   dialogs {tab}                            -> the messages of the alerts shown so far, dismissed
 'use strict';
@@ -88,7 +89,8 @@ async function main() {
         await blank.close();
       }
     },
-    profile: async () => open(await browser.createBrowserContext(), true),
+    profile: async ({downloads}) => open(await browser.createBrowserContext(
+      {downloadBehavior: {policy: 'allow', downloadPath: downloads}}), true),
     tab: ({tab}) => open(tabOf(tab).context, false),
     close: async ({tab}) => {
       const {page, context, ownsContext} = tabOf(tab);
@@ -111,16 +113,31 @@ async function main() {
       return null;
     },
     evaluate: ({tab, expression}) => pageOf(tab).evaluate(expression),
+    // puppeteer clips an element's box to documentElement.clientHeight, which on a page in
+    // quirks mode (nginx's listings have no doctype) is the height of the content, not of the
+    // viewport, and then finds nothing to click below it: so the mouse goes to the middle of
+    // the element's first box, found here.
     click: async ({tab, element}) => {
-      await (await handle(tab, element)).click();
+      const point = await (await handle(tab, element)).evaluate((found) => {
+        found.scrollIntoView({block: 'nearest', inline: 'nearest'});
+        const box = found.getClientRects()[0];
+        return {x: box.x + box.width / 2, y: box.y + box.height / 2};
+      });
+      await pageOf(tab).mouse.click(point.x, point.y);
       return null;
     },
     select: async ({tab, element, value}) => {
       await (await handle(tab, element)).select(value);
       return null;
     },
+    // 'Alt+ArrowLeft' as Playwright has it: the modifiers held while the key is pressed.
     press: async ({tab, key}) => {
-      await pageOf(tab).keyboard.press(key);
+      const keyboard = pageOf(tab).keyboard;
+      const modifiers = key.length > 1 ? key.split('+') : [key];
+      const last = modifiers.pop();
+      for (const modifier of modifiers) await keyboard.down(modifier);
+      await keyboard.press(last);
+      for (const modifier of modifiers.reverse()) await keyboard.up(modifier);
       return null;
     },
     type: async ({tab, text}) => {
