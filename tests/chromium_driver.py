@@ -3,6 +3,8 @@ asks of an engine."""
 
 from pathlib import Path
 
+from playwright.sync_api import Download
+
 from tests.browsers import Page, call_expression
 from tests.overlay_reader import CHROMIUM, CHROMIUM_ARGS, run_bookmarklet
 
@@ -32,7 +34,7 @@ class ChromiumPage(Page):
         self.context, self.page, self.owns_context = context, page, owns_context
         self._errors: list[str] = []
         self._dialogs: list[str] = []
-        self._downloads = []
+        self._downloads: list[Download] = []
         page.on('pageerror', lambda error: self._errors.append(str(error)))
         page.on('download', lambda download: self._downloads.append(download))
         page.on('dialog', self._note_dialog)

@@ -14,7 +14,6 @@ import time
 
 import pytest
 
-from tests.browsers import limit
 from tests.trees import write_tree, directory, file, touch, href_of, SEPT_2026
 from tests.visits import read_cache, quiet_requests
 
@@ -329,7 +328,7 @@ COPY_SAID = """() => document.getElementById('autoindex-sitemap').shadowRoot
     .querySelector('.export .meta').textContent"""
 
 
-def test_copy_puts_the_export_on_the_clipboard_and_save_downloads_it(page, tree, bookmarklet):
+def test_save_downloads_the_export_and_copy_puts_it_on_the_clipboard(page, tree, bookmarklet):
     server, _ = tree
     saved = open_export(page, server, bookmarklet, 'json')
     assert [item['path'] for item in json.loads(saved)][:2] == ['docs/', 'docs/deep/']

@@ -116,12 +116,20 @@ async function main() {
     // puppeteer clips an element's box to documentElement.clientHeight, which on a page in
     // quirks mode (nginx's listings have no doctype) is the height of the content, not of the
     // viewport, and then finds nothing to click below it: so the mouse goes to the middle of
-    // the element's first box, found here.
+    // the element's first box, found here once it has stayed put for a frame (as Playwright
+    // waits for an element to be stable).
     click: async ({tab, element}) => {
-      const point = await (await handle(tab, element)).evaluate((found) => {
-        found.scrollIntoView({block: 'nearest', inline: 'nearest'});
-        const box = found.getClientRects()[0];
-        return {x: box.x + box.width / 2, y: box.y + box.height / 2};
+      const point = await (await handle(tab, element)).evaluate(async (found) => {
+        const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+        let last = '';
+        for (;;) {
+          found.scrollIntoView({block: 'nearest', inline: 'nearest'});
+          const box = found.getClientRects()[0];
+          const point = {x: box.x + box.width / 2, y: box.y + box.height / 2};
+          if (JSON.stringify(point) === last) return point;
+          last = JSON.stringify(point);
+          await frame();
+        }
       });
       await pageOf(tab).mouse.click(point.x, point.y);
       return null;
