@@ -5,10 +5,9 @@ Chromium through Playwright, Firefox ESR through puppeteer-core over WebDriver
 BiDi (tests/firefox_driver.py), WebKitGTK's MiniBrowser through WebKitWebDriver
 (tests/webkit_driver.py). Every engine implements the same few primitives
 (open a URL, navigate to a javascript: URL as a bookmark click does, evaluate a
-script, click, type, choose, press a key, read the page's errors, alerts and
-the files it saved);
-everything else, the overlay read through CONTRACT.md included, is written
-once here on top of them.
+script, click, type, choose, press a key, read the page's errors and alerts and
+the files it saved); everything else, the overlay read through CONTRACT.md
+included, is written once here on top of them.
 
 A browser (one per engine for the session) gives pages: new_page(init_script=None,
 color_scheme=None) is a tab in a fresh profile, whose frames run init_script
@@ -135,6 +134,17 @@ def finished_downloads(folder, unfinished):
     folder = Path(folder)
     return {path.name: path.read_bytes() for path in folder.iterdir()
             if path.suffix != unfinished and not folder.joinpath(path.name + unfinished).exists()}
+
+
+def first_of(read, timeout, failure):
+    """read()'s first value that is not empty, asked every tenth of a second for timeout s."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        found = read()
+        if found:
+            return found
+        time.sleep(0.1)
+    raise AssertionError('{} within {} s'.format(failure, timeout))
 
 
 def call_expression(script, args):
@@ -313,19 +323,7 @@ class Page:
         return Control(self, selector, in_overlay)
 
     def wait_for_downloads(self, timeout=10):
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            files = self.downloads()
-            if files:
-                return files
-            time.sleep(0.1)
-        raise AssertionError('nothing saved within {} s'.format(timeout))
+        return first_of(self.downloads, timeout, 'nothing saved')
 
     def wait_for_dialog(self, timeout=10):
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            messages = self.dialogs()
-            if messages:
-                return messages[0]
-            time.sleep(0.1)
-        raise AssertionError('no alert within {} s'.format(timeout))
+        return first_of(self.dialogs, timeout, 'no alert')[0]

@@ -122,11 +122,11 @@ async function main() {
       const point = await (await handle(tab, element)).evaluate(async (found) => {
         const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
         let last = '';
-        for (;;) {
+        for (let frames = 0; ; frames += 1) {
           found.scrollIntoView({block: 'nearest', inline: 'nearest'});
           const box = found.getClientRects()[0];
           const point = {x: box.x + box.width / 2, y: box.y + box.height / 2};
-          if (JSON.stringify(point) === last) return point;
+          if (JSON.stringify(point) === last || frames === 20) return point;
           last = JSON.stringify(point);
           await frame();
         }
