@@ -41,8 +41,10 @@ class Firefox:
         self.downloads = tempfile.mkdtemp(prefix='firefox-downloads-')  # a folder per profile
 
     def start(self):
-        environment = dict(os.environ, FIREFOX=FIREFOX,
-                           FIREFOX_PREFERENCES=json.dumps(self.preferences))
+        # The browser's own download folder too, which Firefox makes (~/Downloads) otherwise.
+        preferences = dict(self.preferences, **{'browser.download.folderList': 2,
+                                                'browser.download.dir': self.downloads})
+        environment = dict(os.environ, FIREFOX=FIREFOX, FIREFOX_PREFERENCES=json.dumps(preferences))
         self.process = subprocess.Popen(
             ['node', str(DRIVER)], cwd=str(ROOT), env=environment, stdin=subprocess.PIPE,
             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, encoding='utf-8', bufsize=1)
