@@ -5,9 +5,9 @@ Chromium through Playwright, Firefox ESR through puppeteer-core over WebDriver
 BiDi (tests/firefox_driver.py), WebKitGTK's MiniBrowser through WebKitWebDriver
 (tests/webkit_driver.py). Every engine implements the same few primitives
 (open a URL, navigate to a javascript: URL as a bookmark click does, evaluate a
-script, click, type, choose, press a key, read the page's errors and alerts);
-everything else, the overlay read through CONTRACT.md included, is written
-once here on top of them.
+script, click, type, choose, press a key, read the page's errors and alerts and
+the files it saved); everything else, the overlay read through CONTRACT.md
+included, is written once here on top of them.
 
 A browser (one per engine for the session) gives pages: new_page(init_script=None,
 color_scheme=None) is a tab in a fresh profile, whose frames run init_script
@@ -128,6 +128,25 @@ def limit(engine, capability):
     return LIMITS[capability].get(engine)
 
 
+def finished_downloads(folder, unfinished):
+    """The files of a download folder, each whole: {name: bytes}, but those still being written
+    (to name + unfinished, the engine's suffix, beside a placeholder at name)."""
+    folder = Path(folder)
+    return {path.name: path.read_bytes() for path in folder.iterdir()
+            if path.suffix != unfinished and not folder.joinpath(path.name + unfinished).exists()}
+
+
+def first_of(read, timeout, failure):
+    """read()'s first value that is not empty, asked every tenth of a second for timeout s."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        found = read()
+        if found:
+            return found
+        time.sleep(0.1)
+    raise AssertionError('{} within {} s'.format(failure, timeout))
+
+
 def call_expression(script, args):
     """One JavaScript expression whose value is script's: script is an expression, or a
     function called with args; a promise is awaited. Arguments travel as JSON (NaN too,
@@ -164,7 +183,9 @@ class Control:
             self.page.type(text)
 
     def select_option(self, value):
-        self._act(self.page.select_element, value)
+        """Choose an option; the one already chosen sends no event in WebKit, and changes nothing."""
+        if self._property('value') != value:
+            self._act(self.page.select_element, value)
 
     def _property(self, name):
         return self.page.evaluate(PROPERTY, self.in_overlay, self.selector, name)
@@ -213,7 +234,7 @@ class Page:
 
     def press(self, key):
         """One key as Playwright names it: 'Escape', 'Tab', 'j', '/'; or a chord, its
-        modifiers held while the last key is pressed: 'Shift+Tab', 'Control+a'."""
+        modifiers held while the last key is pressed: 'Shift+Tab', 'Control+a', 'Alt+ArrowLeft'."""
         raise NotImplementedError
 
     def type(self, text):
@@ -229,6 +250,10 @@ class Page:
         raise NotImplementedError
 
     def set_viewport(self, width, height):
+        raise NotImplementedError
+
+    def downloads(self):
+        """The files the tab's profile has saved so far, each whole: {file name: bytes}."""
         raise NotImplementedError
 
     def grant_clipboard(self, origin):
@@ -311,11 +336,8 @@ class Page:
         """The first element a CSS selector names in the overlay (or the document)."""
         return Control(self, selector, in_overlay)
 
+    def wait_for_downloads(self, timeout=10):
+        return first_of(self.downloads, timeout, 'nothing saved')
+
     def wait_for_dialog(self, timeout=10):
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            messages = self.dialogs()
-            if messages:
-                return messages[0]
-            time.sleep(0.1)
-        raise AssertionError('no alert within {} s'.format(timeout))
+        return first_of(self.dialogs, timeout, 'no alert')[0]

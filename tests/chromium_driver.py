@@ -1,6 +1,10 @@
 """Headless Chromium (Debian's /usr/bin/chromium) through Playwright, as tests/browsers.py
 asks of an engine."""
 
+from pathlib import Path
+
+from playwright.sync_api import Download
+
 from tests.browsers import Page, call_expression
 from tests.overlay_reader import CHROMIUM, CHROMIUM_ARGS, run_bookmarklet
 
@@ -30,7 +34,9 @@ class ChromiumPage(Page):
         self.context, self.page, self.owns_context = context, page, owns_context
         self._errors: list[str] = []
         self._dialogs: list[str] = []
+        self._downloads: list[Download] = []
         page.on('pageerror', lambda error: self._errors.append(str(error)))
+        page.on('download', lambda download: self._downloads.append(download))
         page.on('dialog', self._note_dialog)
 
     def _note_dialog(self, dialog):
@@ -74,6 +80,11 @@ class ChromiumPage(Page):
     def dialogs(self):
         self._deliver_events()
         return list(self._dialogs)
+
+    def downloads(self):
+        self._deliver_events()
+        return {download.suggested_filename: Path(download.path()).read_bytes()
+                for download in self._downloads}
 
     def set_viewport(self, width, height):
         self.page.set_viewport_size({'width': width, 'height': height})

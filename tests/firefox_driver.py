@@ -9,12 +9,15 @@ end-to-end tests alike, the latter as tests/browsers.py asks of an engine.
 import json
 import os
 import queue
+import shutil
 import signal
 import subprocess
+import tempfile
 import threading
 from pathlib import Path
 
-from tests.browsers import Page, WATCH, WATCHED_ERRORS, call_expression, element_expression
+from tests.browsers import Page, WATCH, WATCHED_ERRORS, call_expression, element_expression, \
+    finished_downloads
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
@@ -35,10 +38,13 @@ class Firefox:
         self.process = None
         self.answers = queue.Queue()
         self.stderr = []
+        self.downloads = tempfile.mkdtemp(prefix='firefox-downloads-')  # a folder per profile
 
     def start(self):
-        environment = dict(os.environ, FIREFOX=FIREFOX,
-                           FIREFOX_PREFERENCES=json.dumps(self.preferences))
+        # The browser's own download folder too, which Firefox makes (~/Downloads) otherwise.
+        preferences = dict(self.preferences, **{'browser.download.folderList': 2,
+                                                'browser.download.dir': self.downloads})
+        environment = dict(os.environ, FIREFOX=FIREFOX, FIREFOX_PREFERENCES=json.dumps(preferences))
         self.process = subprocess.Popen(
             ['node', str(DRIVER)], cwd=str(ROOT), env=environment, stdin=subprocess.PIPE,
             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, encoding='utf-8', bufsize=1)
@@ -51,10 +57,11 @@ class Firefox:
         """A tab in a fresh profile: empty cache, empty IndexedDB. The system's colour
         scheme is a preference of the whole browser, so a page that sets it gets a
         browser of its own."""
-        if color_scheme is None:
-            return FirefoxPage(self, self.call('profile'), init_script)
-        browser = Firefox(preferences={'ui.systemUsesDarkTheme': int(color_scheme == 'dark')})
-        return FirefoxPage(browser.start(), browser.call('profile'), init_script, owns_browser=True)
+        browser = self if color_scheme is None else Firefox(
+            preferences={'ui.systemUsesDarkTheme': int(color_scheme == 'dark')}).start()
+        downloads = tempfile.mkdtemp(dir=browser.downloads)
+        return FirefoxPage(browser, browser.call('profile', downloads=downloads), init_script,
+                           owns_browser=browser is not self, downloads=downloads)
 
     def _read_answers(self):
         for line in self.process.stdout:
@@ -84,6 +91,7 @@ class Firefox:
 
     def stop(self):
         """Close the browser through the driver; SIGTERM (which closes it too) if that hangs."""
+        shutil.rmtree(self.downloads, ignore_errors=True)
         if self.process is None:
             return
         if self.process.poll() is None:
@@ -106,9 +114,10 @@ class FirefoxPage(Page):
 
     engine = 'firefox'
 
-    def __init__(self, firefox, tab, init_script=None, owns_browser=False):
+    def __init__(self, firefox, tab, init_script=None, owns_browser=False, downloads=None):
         self.firefox, self.tab, self.init_script = firefox, tab, init_script
         self.owns_browser = owns_browser
+        self.downloads_folder = downloads  # where its profile saves files
 
     def _call(self, op, **args):
         return self.firefox.call(op, tab=self.tab, **args)
@@ -142,11 +151,15 @@ class FirefoxPage(Page):
     def dialogs(self):
         return self._call('dialogs')
 
+    def downloads(self):
+        return finished_downloads(self.downloads_folder, '.part')
+
     def set_viewport(self, width, height):
         self._call('viewport', width=width, height=height)
 
     def new_tab(self):
-        return FirefoxPage(self.firefox, self._call('tab'), self.init_script)
+        return FirefoxPage(self.firefox, self._call('tab'), self.init_script,
+                           downloads=self.downloads_folder)
 
     def close(self):
         self._call('close')

@@ -9,13 +9,17 @@ of its own (about half a second); one Xvfb serves them all.
 
 import json
 import os
+import shutil
 import subprocess
+import tempfile
 import time
 import urllib.error
 import urllib.request
+from pathlib import Path
 
 from nginx.server import free_port, stop_process
-from tests.browsers import Page, WATCH, WATCHED_ERRORS, call_expression, element_expression
+from tests.browsers import Page, WATCH, WATCHED_ERRORS, call_expression, element_expression, \
+    finished_downloads
 
 DRIVER = '/usr/bin/WebKitWebDriver'
 XVFB = '/usr/bin/Xvfb'
@@ -57,6 +61,7 @@ class WebKit:
             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
         assert self.xvfb.stdout is not None
         self.display = ':' + self.xvfb.stdout.readline().strip()
+        self.profiles = tempfile.mkdtemp(prefix='webkit-')
         first = self.new_page()
         self.version = 'webkitgtk ' + first.session.version
         first.close()
@@ -65,15 +70,23 @@ class WebKit:
         """The window of a fresh MiniBrowser: empty cache, empty IndexedDB. WebKitGTK takes
         prefers-color-scheme from the GTK theme."""
         theme = {None: {}, 'light': {'GTK_THEME': 'Adwaita'}, 'dark': {'GTK_THEME': 'Adwaita:dark'}}
-        environment = dict(os.environ, DISPLAY=self.display, **theme[color_scheme])
+        # MiniBrowser saves a download, unasked, into the user's download folder (GLib's, from
+        # user-dirs.dirs): a folder of this profile's own.
+        profile = Path(tempfile.mkdtemp(dir=self.profiles))
+        (profile / 'downloads').mkdir()
+        (profile / 'user-dirs.dirs').write_text('XDG_DOWNLOAD_DIR="{}"\n'.format(profile / 'downloads'))
+        environment = dict(os.environ, DISPLAY=self.display, XDG_CONFIG_HOME=str(profile),
+                           **theme[color_scheme])
         try:
             session = Session(environment)
         except (OSError, WebDriverError):  # now and then a MiniBrowser never answers
             session = Session(environment)
-        return WebKitPage(session, session.window, init_script, owns_session=True)
+        return WebKitPage(session, session.window, init_script, owns_session=True,
+                          downloads=profile / 'downloads')
 
     def stop(self):
         stop_process(self.xvfb)
+        shutil.rmtree(self.profiles, ignore_errors=True)
 
 
 class Session:
@@ -130,9 +143,9 @@ class Session:
 class WebKitPage(Page):
     engine = 'webkit'
 
-    def __init__(self, session, window, init_script, owns_session):
+    def __init__(self, session, window, init_script, owns_session, downloads):
         self.session, self.window, self.init_script = session, window, init_script
-        self.owns_session = owns_session
+        self.owns_session, self.downloads_folder = owns_session, downloads
         self._dialogs = []
 
     def _command(self, method, path, body=None):
@@ -214,6 +227,9 @@ class WebKitPage(Page):
         self._take_alert()
         return list(self._dialogs)
 
+    def downloads(self):
+        return finished_downloads(self.downloads_folder, '.wkdownload')
+
     def set_viewport(self, width, height):
         inner = self.evaluate('[innerWidth, innerHeight, outerWidth, outerHeight]')
         self._command('POST', '/window/rect', {'width': width + inner[2] - inner[0],
@@ -224,7 +240,8 @@ class WebKitPage(Page):
 
     def new_tab(self):
         window = self._command('POST', '/window/new', {'type': 'tab'})['handle']
-        return WebKitPage(self.session, window, self.init_script, owns_session=False)
+        return WebKitPage(self.session, window, self.init_script, owns_session=False,
+                          downloads=self.downloads_folder)
 
     def close(self):
         if self.owns_session:

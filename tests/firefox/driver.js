@@ -7,7 +7,8 @@
 // Commands:
 //   version                                  -> "firefox/153.8.0"
 //   parity {bundle, cases}                   -> the bundle's results for the cases, run in a Worker
-//   profile                                  -> a tab in a fresh profile (browser context): its id
+//   profile {downloads}                      -> a tab in a fresh profile (browser context) saving
+//                                               downloads into the folder downloads: its id
 //   tab {tab}                                -> another tab in the same profile: its id
 //   close {tab}                              -> closes the tab (and its profile, if it opened one)
 //   goto {tab, url}                          -> loads url in the tab
@@ -88,7 +89,8 @@ async function main() {
         await blank.close();
       }
     },
-    profile: async () => open(await browser.createBrowserContext(), true),
+    profile: async ({downloads}) => open(await browser.createBrowserContext(
+      {downloadBehavior: {policy: 'allow', downloadPath: downloads}}), true),
     tab: ({tab}) => open(tabOf(tab).context, false),
     close: async ({tab}) => {
       const {page, context, ownsContext} = tabOf(tab);
@@ -111,8 +113,25 @@ async function main() {
       return null;
     },
     evaluate: ({tab, expression}) => pageOf(tab).evaluate(expression),
+    // puppeteer clips an element's box to documentElement.clientHeight, which on a page in
+    // quirks mode (nginx's listings have no doctype) is the height of the content, not of the
+    // viewport, and then finds nothing to click below it: so the mouse goes to the middle of
+    // the element's first box, found here once it has stayed put for a frame (as Playwright
+    // waits for an element to be stable).
     click: async ({tab, element}) => {
-      await (await handle(tab, element)).click();
+      const point = await (await handle(tab, element)).evaluate(async (found) => {
+        const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+        let last = '';
+        for (let frames = 0; ; frames += 1) {
+          found.scrollIntoView({block: 'nearest', inline: 'nearest'});
+          const box = found.getClientRects()[0];
+          const point = {x: box.x + box.width / 2, y: box.y + box.height / 2};
+          if (JSON.stringify(point) === last || frames === 20) return point;
+          last = JSON.stringify(point);
+          await frame();
+        }
+      });
+      await pageOf(tab).mouse.click(point.x, point.y);
       return null;
     },
     select: async ({tab, element, value}) => {
