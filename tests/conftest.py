@@ -18,7 +18,6 @@ from servers.caddy import Caddy  # noqa: E402
 from servers.lighttpd import Lighttpd  # noqa: E402
 from tests.firefox_driver import Firefox  # noqa: E402
 from tests import parity_harness, edge_trees  # noqa: E402
-from tests.pages import watched_page  # noqa: E402
 from tests.faulty_upstream import FaultyUpstream  # noqa: E402
 from tests.browsers import ENGINES, limit  # noqa: E402
 from tests.chromium_driver import Chromium  # noqa: E402
@@ -191,21 +190,6 @@ def page(browser):
     page = browser.new_page()
     yield page
     page.close()
-
-
-@pytest.fixture
-def context(chromium):
-    """A fresh Chromium profile as a Playwright context: for the suites still written
-    against Playwright rather than the browser seam."""
-    context = chromium.browser.new_context()
-    yield context
-    context.close()
-
-
-@pytest.fixture
-def playwright_page(context):
-    """A Playwright page of such a profile, keeping its errors (tests/pages.py)."""
-    return watched_page(context)
 
 
 @pytest.fixture
