@@ -29,10 +29,6 @@ LIMITS = {
     'phone-width': {
         'webkit': "MiniBrowser's window is never narrower than its toolbar (447 px)",
     },
-    'clipboard-read': {
-        'firefox': 'no clipboard permission over WebDriver BiDi: reading it asks the user',
-        'webkit': 'no clipboard permission over WebDriver classic: reading it asks the user',
-    },
     'javascript-url-past-csp': {
         'webkit': "WebKit runs no javascript: URL on a page whose CSP script-src forbids "
                   'inline scripts (at least as WebKitWebDriver navigates to it)',
@@ -121,6 +117,15 @@ WATCH = """(initScript) => {
   }
 }"""
 WATCHED_ERRORS = '(window.sitemapTestErrors || [])'
+
+# A fresh textarea, focused, for a paste to land in.
+PASTE_HERE = """() => {
+  document.getElementById('sitemap-test-pasted')?.remove();
+  const area = document.body.appendChild(document.createElement('textarea'));
+  area.id = 'sitemap-test-pasted';
+  area.focus();
+}"""
+PASTED = "document.getElementById('sitemap-test-pasted').value"
 
 
 def limit(engine, capability):
@@ -256,10 +261,6 @@ class Page:
         """The files the tab's profile has saved so far, each whole: {file name: bytes}."""
         raise NotImplementedError
 
-    def grant_clipboard(self, origin):
-        """Let pages of origin read and write the clipboard (needs 'clipboard-read')."""
-        raise NotImplementedError
-
     def new_tab(self):
         """Another tab of the same profile."""
         raise NotImplementedError
@@ -335,6 +336,17 @@ class Page:
     def find(self, selector, in_overlay=True):
         """The first element a CSS selector names in the overlay (or the document)."""
         return Control(self, selector, in_overlay)
+
+    def paste(self):
+        """Paste the clipboard into a fresh textarea of the document, as a user pastes;
+        returns what arrived. No engine but Chromium lets a test allow a script to read
+        the clipboard, and every engine lets it press Control+V."""
+        self.evaluate(PASTE_HERE)
+        self.press('Control+V')
+        try:
+            return self.wait_for(PASTED, timeout=5000)
+        except TimeoutError:  # an empty clipboard pastes nothing
+            return self.evaluate(PASTED)
 
     def wait_for_downloads(self, timeout=10):
         return first_of(self.downloads, timeout, 'nothing saved')

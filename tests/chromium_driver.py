@@ -89,9 +89,6 @@ class ChromiumPage(Page):
     def set_viewport(self, width, height):
         self.page.set_viewport_size({'width': width, 'height': height})
 
-    def grant_clipboard(self, origin):
-        self.context.grant_permissions(['clipboard-read', 'clipboard-write'], origin=origin)
-
     def new_tab(self):
         return ChromiumPage(self.context, self.context.new_page(), owns_context=False)
 

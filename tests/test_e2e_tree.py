@@ -317,13 +317,6 @@ def open_export(page, server, bookmarklet, chosen):
     return page.read_overlay()['exported']
 
 
-PASTE_HERE = """() => {
-  const area = document.body.appendChild(document.createElement('textarea'));
-  area.id = 'pasted';
-  area.focus();
-}"""
-PASTED = "document.getElementById('pasted').value"
-
 COPY_SAID = """() => document.getElementById('autoindex-sitemap').shadowRoot
     .querySelector('.export .meta').textContent"""
 
@@ -340,9 +333,7 @@ def test_save_downloads_the_export_and_copy_puts_it_on_the_clipboard(page, tree,
     assert page.wait_for(COPY_SAID) == 'Copied'
     # What was copied, pasted as a user pastes: no script reads the clipboard.
     page.press('Escape')
-    page.evaluate(PASTE_HERE)
-    page.press('Control+V')
-    assert page.wait_for(PASTED) == text
+    assert page.paste() == text
 
 
 # A browser that refuses both ways to copy: no clipboard for the page, and a copy
