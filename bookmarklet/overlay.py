@@ -47,14 +47,21 @@ def open_overlay(page, settings, actions):
     screen.show_matches = lambda text: set_text(panel.matches, text)
     screen.show_status = lambda state, loaded, total, failed, text: show_status(
         panel, state, loaded, total, failed, text)
-    screen.show_page = lambda entries, root_url, number, pages, size, now: show_page(
-        panel, rows, entries, root_url, number, pages, size, now)
     screen.show_children = lambda url, status, entries, message, visit, now: show_children(
         rows, url, status, entries, message, visit, now)
-    screen.show_hits = lambda hits, number, pages, size, now: show_found(
-        panel, rows, hits, number, pages, size, now)
     screen.show_export = lambda items, root_url: show_export(box, items, root_url)
     screen.show_scope = lambda scope: set_value(panel.scope, scope)
+
+    def show_page(entries, root_url, number, pages, size, now):
+        show_pager(panel, number, pages, size)
+        show_rows(rows, entries, root_url, now)
+
+    def show_found(hits, number, pages, size, now):
+        show_pager(panel, number, pages, size)
+        show_hits(rows, hits, now)
+
+    screen.show_page = show_page
+    screen.show_hits = show_found
     return screen
 
 
@@ -64,16 +71,6 @@ def set_text(element, text):
 
 def set_value(element, value):
     element.value = value
-
-
-def show_page(panel, rows, entries, root_url, page, pages, size, now):
-    show_pager(panel, page, pages, size)
-    show_rows(rows, entries, root_url, now)
-
-
-def show_found(panel, rows, hits, page, pages, size, now):
-    show_pager(panel, page, pages, size)
-    show_hits(rows, hits, now)
 
 
 def close_overlay(overlay):
