@@ -22,9 +22,9 @@ def new_takeaway(panel):
     box.chosen = add_select(box.details, 'export-format', FORMATS, 'urls', lambda value: fill(box))
     add_button(box.details, 'copy', 'Copy', lambda event: copy(box))
     add_button(box.details, 'save', 'Save', lambda event: save(box))
-    box.message = add(box.details, 'span', {'class': 'meta', 'aria-live': 'polite'}, '')
+    box.feedback = add(box.details, 'span', {'class': 'meta', 'aria-live': 'polite'}, '')
     box.hint = add(box.details, 'code', {}, '')
-    box.text = add(box.details, 'textarea', {'data-role': 'export-text', 'readonly': 'readonly',
+    box.output = add(box.details, 'textarea', {'data-role': 'export-text', 'readonly': 'readonly',
                                              'aria-label': 'The export'}, '')
     return box
 
@@ -41,9 +41,9 @@ def fill(box):
     """The text, when it changed: a copy's message and selection stay with their text."""
     text = export_text(box.shown, box.chosen.value)
     box.hint.textContent = tool_hint(box.chosen.value, box.root_url)
-    if text != box.text.value:
-        box.text.value = text
-        box.message.textContent = ''
+    if text != box.output.value:
+        box.output.value = text
+        box.feedback.textContent = ''
 
 
 def copy(box):
@@ -51,14 +51,14 @@ def copy(box):
     selection's copy command."""
     clipboard = box.page.navigator.clipboard
     if clipboard != None:
-        clipboard.writeText(box.text.value).then(lambda: say(box, 'Copied'),
+        clipboard.writeText(box.output.value).then(lambda: say(box, 'Copied'),
                                                  lambda error: copy_selection(box))
     else:
         copy_selection(box)
 
 
 def copy_selection(box):
-    box.text.select()
+    box.output.select()
     try:
         copied = box.page.document.execCommand('copy')
     except JSError:
@@ -67,13 +67,13 @@ def copy_selection(box):
 
 
 def say(box, text):
-    box.message.textContent = text
+    box.feedback.textContent = text
 
 
 def save(box):
     """Save the text as a file through a link to a Blob of it."""
     page = box.page
-    blob = __new__(page.Blob([box.text.value], {'type': 'text/plain'}))
+    blob = __new__(page.Blob([box.output.value], {'type': 'text/plain'}))
     link = add(box.details, 'a', {'href': page.URL.createObjectURL(blob),
                                   'download': 'sitemap.' + ('json' if box.chosen.value == 'json' else 'txt')}, '')
     link.click()
