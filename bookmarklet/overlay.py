@@ -8,8 +8,7 @@ attributes.
 
 from bookmarklet.portable import new_object
 from bookmarklet.words import CLOSE_EVENT
-from bookmarklet.panel import build_panel, show_root, add_note, show_status, \
-    show_pager
+from bookmarklet.panel import build_panel
 from bookmarklet.keys import handle_key, keep_focus
 from bookmarklet.rows import new_rows, show_rows, show_children, show_hits
 from bookmarklet.takeaway import new_takeaway, show_export
@@ -42,35 +41,26 @@ def open_overlay(page, settings, actions):
     panel.section.focus({'preventScroll': True})
 
     screen = new_object()
-    screen.show_root = lambda url, crumbs: show_root(panel, url, crumbs)
-    screen.add_note = lambda text: add_note(panel, text)
-    screen.show_matches = lambda text: set_text(panel.matches, text)
-    screen.show_status = lambda state, loaded, total, failed, text: show_status(
-        panel, state, loaded, total, failed, text)
+    screen.show_root = panel.show_root
+    screen.add_note = panel.add_note
+    screen.show_matches = panel.show_matches
+    screen.show_status = panel.show_status
+    screen.show_scope = panel.show_scope
     screen.show_children = lambda url, status, entries, message, visit, now: show_children(
         rows, url, status, entries, message, visit, now)
     screen.show_export = lambda items, root_url: show_export(box, items, root_url)
-    screen.show_scope = lambda scope: set_value(panel.scope, scope)
 
     def show_page(entries, root_url, number, pages, size, now):
-        show_pager(panel, number, pages, size)
+        panel.show_pager(number, pages, size)
         show_rows(rows, entries, root_url, now)
 
     def show_found(hits, number, pages, size, now):
-        show_pager(panel, number, pages, size)
+        panel.show_pager(number, pages, size)
         show_hits(rows, hits, now)
 
     screen.show_page = show_page
     screen.show_hits = show_found
     return screen
-
-
-def set_text(element, text):
-    element.textContent = text
-
-
-def set_value(element, value):
-    element.value = value
 
 
 def close_overlay(overlay):

@@ -57,14 +57,15 @@ def close_existing(document):
 
 
 def build_panel(page, settings, actions, close):
-    """The overlay's elements, not yet on the page (panel.host goes into the body).
+    """The overlay's elements, not yet on the page (panel.host goes into the body), and what
+    the screen shows through them: show_root(url, crumbs), add_note(text), show_matches(text),
+    show_status(state, loaded, total, failed, text), show_pager(page, pages, size) and
+    show_scope(scope).
 
     actions: what the controls do (crawl.start_crawl names them); close(): the
     close button's and the backdrop's."""
     panel = new_object()
     panel.page = page
-    panel.title = settings['title']
-    panel.open_directory = actions.open_directory
     panel.host = page.document.createElement('div')
     panel.host.id = OVERLAY_ID
     shadow = panel.host.attachShadow({'mode': 'open'})
@@ -81,66 +82,76 @@ def build_panel(page, settings, actions, close):
                                       'aria-labelledby': 'title', 'tabindex': '-1'}, '')
     panel.section = section
     header = add(section, 'header', {}, '')
-    panel.heading = add(header, 'h1', {'id': 'title'}, panel.title)
+    heading = add(header, 'h1', {'id': 'title'}, settings['title'])
     add(header, 'button', {'data-role': 'close', 'aria-label': 'Close the sitemap', 'click': close}, '✕')
-    panel.status = add(section, 'p', {'data-role': 'status', 'data-state': 'loading',
-                                      'aria-live': 'polite'}, 'Reading the listing…')
-    panel.crumbs = add(section, 'nav', {'class': 'crumbs', 'aria-label': 'Directories opened'}, '')
-    panel.note = add(section, 'div', {'class': 'note'}, '')
+    status = add(section, 'p', {'data-role': 'status', 'data-state': 'loading', 'aria-live': 'polite'},
+                 'Reading the listing…')
+    crumbs = add(section, 'nav', {'class': 'crumbs', 'aria-label': 'Directories opened'}, '')
+    notes = add(section, 'div', {'class': 'note'}, '')
 
     tools = add(section, 'div', {'class': 'tools'}, '')
-    panel.query = add(tools, 'input', {'data-role': 'filter', 'type': 'search', 'placeholder': FILTER_LABEL,
-                                       'aria-label': FILTER_LABEL,
-                                       'input': lambda event: actions.filter_by(panel.query.value)}, '')
-    panel.scope = add_select(tools, 'scope', SCOPES, PAGE_SCOPE, actions.choose_scope)
-    panel.scope.setAttribute('aria-label', 'Search this page or the cached tree')
+    query = add(tools, 'input', {'data-role': 'filter', 'type': 'search', 'placeholder': FILTER_LABEL,
+                                 'aria-label': FILTER_LABEL,
+                                 'input': lambda event: actions.filter_by(query.value)}, '')
+    panel.query = query
+    scope = add_select(tools, 'scope', SCOPES, PAGE_SCOPE, actions.choose_scope)
+    scope.setAttribute('aria-label', 'Search this page or the cached tree')
     add_button(tools, 'whats-new', "What's new", actions.show_news)
-    panel.matches = add(tools, 'span', {'data-role': 'matches', 'aria-live': 'polite'}, '')
+    matches = add(tools, 'span', {'data-role': 'matches', 'aria-live': 'polite'}, '')
 
-    pager = add(section, 'nav', {}, '')
-    panel.newer = add_button(pager, 'prev', '‹ Newer', lambda event: actions.turn_page(-1))
-    panel.pager = add(pager, 'span', {'data-role': 'pager'}, '')
-    panel.older = add_button(pager, 'next', 'Older ›', lambda event: actions.turn_page(1))
-    panel.sizes = add_select(add(pager, 'label', {}, 'Per page '), 'page-size', settings['pageSizes'],
-                             settings['pageSize'], lambda value: actions.resize(parse_int(value)))
-    add_button(pager, 'refresh-stale', 'Refresh stale', actions.refresh_stale)
-    add_button(pager, 'forget', 'Forget cache', actions.forget)
+    bar = add(section, 'nav', {}, '')
+    newer = add_button(bar, 'prev', '‹ Newer', lambda event: actions.turn_page(-1))
+    pager = add(bar, 'span', {'data-role': 'pager'}, '')
+    older = add_button(bar, 'next', 'Older ›', lambda event: actions.turn_page(1))
+    sizes = add_select(add(bar, 'label', {}, 'Per page '), 'page-size', settings['pageSizes'],
+                       settings['pageSize'], lambda value: actions.resize(parse_int(value)))
+    add_button(bar, 'refresh-stale', 'Refresh stale', actions.refresh_stale)
+    add_button(bar, 'forget', 'Forget cache', actions.forget)
     panel.row_list = add(section, 'ol', {}, '')
     add(section, 'p', {'class': 'keys'}, KEYS_HELP)
+
+    def show_root(root_url, trail):
+        """The title names the directory shown, decoded for reading; the crumbs lead back,
+        and the filter starts empty."""
+        heading.textContent = settings['title'] + ' of '
+        crumbs.textContent = ''
+        for crumb in trail:
+            heading.textContent += crumb['label']
+            add_crumb(crumbs, crumb, actions.open_directory)
+        status.setAttribute('data-root', root_url)
+        query.value = ''
+
+    def add_note(text):
+        """Add a line to the notes under the status: caching, dates, the open page."""
+        add(notes, 'div', {}, text)
+
+    def show_matches(text):
+        matches.textContent = text
+
+    def show_status(state, loaded, total, failed, text):
+        set_attributes(status, {'data-state': state, 'data-loaded': str(loaded),
+                                'data-total': str(total), 'data-failed': str(failed)})
+        status.textContent = text
+
+    def show_pager(number, pages, size):
+        set_attributes(pager, {'data-page': str(number), 'data-pages': str(pages)})
+        pager.textContent = 'Page ' + str(number) + ' of ' + str(pages)
+        newer.disabled = number <= 1
+        older.disabled = number >= pages
+        sizes.value = str(size)
+
+    def show_scope(chosen):
+        scope.value = chosen
+
+    panel.show_root = show_root
+    panel.add_note = add_note
+    panel.show_matches = show_matches
+    panel.show_status = show_status
+    panel.show_pager = show_pager
+    panel.show_scope = show_scope
     return panel
 
 
-def show_root(panel, root_url, crumbs):
-    """The title names the directory shown, decoded for reading; the crumbs lead back,
-    and the filter starts empty."""
-    panel.heading.textContent = panel.title + ' of '
-    panel.crumbs.textContent = ''
-    for crumb in crumbs:
-        panel.heading.textContent += crumb['label']
-        add_crumb(panel, crumb['href'], crumb['label'])
-    panel.status.setAttribute('data-root', root_url)
-    panel.query.value = ''
-
-
-def add_crumb(panel, href, label):
-    add(panel.crumbs, 'button', {'data-role': 'crumb', 'data-href': href,
-                                 'click': lambda event: panel.open_directory(href)}, label)
-
-
-def add_note(panel, text):
-    """Add a line to the notes under the status: caching, dates, the open page."""
-    add(panel.note, 'div', {}, text)
-
-
-def show_status(panel, state, loaded, total, failed, text):
-    set_attributes(panel.status, {'data-state': state, 'data-loaded': str(loaded),
-                                  'data-total': str(total), 'data-failed': str(failed)})
-    panel.status.textContent = text
-
-
-def show_pager(panel, page, pages, size):
-    set_attributes(panel.pager, {'data-page': str(page), 'data-pages': str(pages)})
-    panel.pager.textContent = 'Page ' + str(page) + ' of ' + str(pages)
-    panel.newer.disabled = page <= 1
-    panel.older.disabled = page >= pages
-    panel.sizes.value = str(size)
+def add_crumb(crumbs, crumb, open_directory):
+    add(crumbs, 'button', {'data-role': 'crumb', 'data-href': crumb['href'],
+                           'click': lambda event: open_directory(crumb['href'])}, crumb['label'])
