@@ -43,16 +43,19 @@ def position_of(elements, element):
 
 
 def cycle_focus(panel, backwards):
-    """Tab within the panel only: past the last control comes the first."""
-    controls = panel.section.querySelectorAll('a[href], button:enabled, select, input')
+    """Tab within the panel only: past the last control comes the first. A control that
+    takes no focus (in the closed export box) is passed over."""
+    controls = panel.section.querySelectorAll('a[href],button:enabled,select,input,summary,textarea')
     last = len(controls) - 1
     at = position_of(controls, panel.shadow.activeElement)
-    if backwards:
-        target = last if at <= 0 else at - 1
-    else:
-        target = 0 if at >= last else at + 1
-    if last >= 0:
-        controls[target].focus()
+    for tried in range(0, last + 1):
+        if backwards:
+            at = last if at <= 0 else at - 1
+        else:
+            at = 0 if at >= last else at + 1
+        controls[at].focus()
+        if panel.shadow.activeElement == controls[at]:
+            return
 
 
 def keep_focus(panel, event):
@@ -63,7 +66,7 @@ def keep_focus(panel, event):
 
 def move_row(panel, step):
     """Move focus to the next or previous row's link."""
-    links = panel.row_list.querySelectorAll('[data-role=row] > .line > a')
+    links = panel.row_list.querySelectorAll('[data-role=row]>.line>a')
     if len(links) > 0:
         target = links[max(0, min(len(links) - 1, position_of(links, panel.shadow.activeElement) + step))]
         target.focus()

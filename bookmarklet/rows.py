@@ -98,7 +98,7 @@ def show_children(rows, url, status, entries, message, visit, now):
     row.setAttribute('data-status', status)
     mark.setAttribute('data-status', status)
     mark.textContent = status
-    for old in row.querySelectorAll('ul, [data-role=more], [data-role=total]'):
+    for old in row.querySelectorAll('ul,[data-role=more],[data-role=total]'):
         old.remove()
     if status != PENDING and status != FAILED:
         totals = totals_of(entries)
