@@ -21,23 +21,31 @@ def open_overlay(page, settings, actions):
     show_children(url, status, entries, message, visit, now),
     show_hits(hits, page, pages, size, now), show_export(items, root_url) and
     show_scope(scope)."""
-    overlay = new_object()
-    overlay.page = page
-    overlay.actions = actions
-    overlay.closed = False
-    overlay.focus_before = page.document.activeElement
-    close = lambda: close_overlay(overlay)
+    document = page.document
+    focus_before = document.activeElement
+
+    def close():
+        """Remove the overlay and the listeners it put on the page, give focus back, stop
+        the crawl; once: the host leaves the page."""
+        if not panel.host.isConnected:
+            return
+        document.removeEventListener('keydown', on_key, True)
+        document.removeEventListener('focusin', on_focus, True)
+        panel.host.remove()
+        if focus_before != None:
+            focus_before.focus({'preventScroll': True})
+        actions.close()
+
     panel = build_panel(page, settings, actions, close)
-    overlay.panel = panel
     rows = new_rows(panel.row_list, settings, actions)
     box = new_takeaway(panel)
-    overlay.on_key = lambda event: handle_key(panel, actions, close, event)
-    overlay.on_focus = lambda event: keep_focus(panel, event)
-    page.document.addEventListener('keydown', overlay.on_key, True)
-    page.document.addEventListener('focusin', overlay.on_focus, True)
+    on_key = lambda event: handle_key(panel, actions, close, event)
+    on_focus = lambda event: keep_focus(panel, event)
+    document.addEventListener('keydown', on_key, True)
+    document.addEventListener('focusin', on_focus, True)
     # A second click's script tells this one to close: listeners and crawl go.
-    panel.host.addEventListener(CLOSE_EVENT, lambda event: close())
-    page.document.body.appendChild(panel.host)
+    panel.host.addEventListener(CLOSE_EVENT, close)
+    document.body.appendChild(panel.host)
     panel.section.focus({'preventScroll': True})
 
     screen = new_object()
@@ -62,16 +70,3 @@ def open_overlay(page, settings, actions):
     screen.show_hits = show_found
     return screen
 
-
-def close_overlay(overlay):
-    """Remove the overlay and the listeners it put on the page, give focus back, stop the crawl."""
-    if overlay.closed:
-        return
-    overlay.closed = True
-    document = overlay.page.document
-    document.removeEventListener('keydown', overlay.on_key, True)
-    document.removeEventListener('focusin', overlay.on_focus, True)
-    overlay.panel.host.remove()
-    if overlay.focus_before != None and overlay.focus_before.focus != None:
-        overlay.focus_before.focus({'preventScroll': True})
-    overlay.actions.close()

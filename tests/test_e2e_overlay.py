@@ -97,6 +97,18 @@ def test_tab_reaches_every_control_and_comes_back_to_the_first(page, listing, bo
     assert 'SUMMARY' in seen and 'export-format' not in seen
 
 
+def test_closing_gives_focus_back_to_where_it_was(page, listing, bookmarklet):
+    _, server = listing
+    page.goto(server.url('/'))
+    page.evaluate("document.querySelectorAll('a')[2].focus()")
+    page.run_bookmarklet(bookmarklet)
+    page.wait_settled()
+    assert page.evaluate(ACTIVE_ROLE) != 'outside'
+    page.press('Escape')
+    assert page.read_overlay() is None
+    assert page.evaluate("document.activeElement === document.querySelectorAll('a')[2]")
+
+
 def test_a_row_shows_its_newest_children_and_all_of_them_on_request(page, listing, bookmarklet):
     _, server = listing
     overlay = page.open_sitemap(server.url('/'), bookmarklet)
