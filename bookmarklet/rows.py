@@ -35,11 +35,11 @@ def show_rows(rows, entries, root_url, now):
     for entry in entries:
         row = add_entry(rows, rows.row_list, 'row', entry_view(entry, root_url, now))
         if entry['type'] == 'directory':
-            add_refresh(rows, row, row.getAttribute('data-href'))
+            track_directory(rows, row, row.getAttribute('data-href'))
 
 
-def add_refresh(rows, row, url):
-    """A directory row's status mark, pending, and its ↻ button."""
+def track_directory(rows, row, url):
+    """A directory row waits for its listing: kept by its URL, marked pending, with its ↻ button."""
     rows.by_url[dict_key(url)] = row
     add_mark(row, PENDING)
     add(row.firstChild, 'button', {'data-role': 'refresh', 'title': REFRESH_TITLE, 'aria-label': REFRESH_TITLE,
