@@ -111,25 +111,25 @@ def show_children(rows, url, status, entries, message, visit, now):
     if message != '':
         add(children, 'li', {'class': 'note'}, message)
     shown = rows.children_shown
-    fill_children(rows, children, url, entries, visit, now, shown)
+
+    def fill(count):
+        """Show the newest count level-2 entries (all of them for count None)."""
+        for old in children.querySelectorAll('[data-role=child]'):
+            old.remove()
+        for entry in part(entries, 0, count):
+            child = add_entry(rows, children, 'child', entry_view(entry, url, now))
+            if appeared_since(entry, visit):
+                child.setAttribute('data-appeared', 'true')
+                add_mark(child, NEW)
+
+    fill(shown)
     if len(entries) > shown:
         more_text = 'Show ' + str(len(entries) - shown) + ' more'
 
         def toggle(event):
             expanded = more.getAttribute('aria-expanded') == 'true'
-            fill_children(rows, children, url, entries, visit, now, shown if expanded else None)
+            fill(shown if expanded else None)
             more.setAttribute('aria-expanded', 'false' if expanded else 'true')
             more.textContent = more_text if expanded else 'Show fewer'
 
         more = add(row, 'button', {'data-role': 'more', 'aria-expanded': 'false', 'click': toggle}, more_text)
-
-
-def fill_children(rows, children, url, entries, visit, now, count):
-    """Show the newest count level-2 entries (all of them for count None)."""
-    for old in children.querySelectorAll('[data-role=child]'):
-        old.remove()
-    for entry in part(entries, 0, count):
-        child = add_entry(rows, children, 'child', entry_view(entry, url, now))
-        if appeared_since(entry, visit):
-            child.setAttribute('data-appeared', 'true')
-            add_mark(child, NEW)
