@@ -1,44 +1,36 @@
 """Keys and focus while the overlay is open: the page does not see the keys handled here,
 and focus stays inside the panel. JavaScript side only."""
 
+# Keys that move focus between rows, and keys that turn the page: how far.
+ROW_STEPS = {'ArrowDown': 1, 'j': 1, 'ArrowUp': -1, 'k': -1}
+PAGE_STEPS = {'n': 1, 'p': -1}
+
 
 def handle_key(panel, actions, close, event):
     """One keydown: Esc closes, arrows or j k move between rows, n p page, / filters,
-    Backspace or Alt+← go up a directory opened in place, Tab cycles within the panel."""
+    Backspace or Alt+← go up a directory opened in place, Tab cycles within the panel.
+    In the filter, characters and Backspace are the filter's."""
     key = event.key
-    typing = panel.shadow.activeElement == panel.query
     handled = True
-    if key == 'Escape':
+    if panel.shadow.activeElement == panel.query and (len(key) == 1 or key == 'Backspace'):
+        handled = False
+    elif key == 'Escape':
         close()
     elif key == 'Tab':
         cycle_focus(panel, event.shiftKey)
-    elif key == 'ArrowDown' or (key == 'j' and not typing):
-        move_row(panel, 1)
-    elif key == 'ArrowUp' or (key == 'k' and not typing):
-        move_row(panel, -1)
-    elif key == '/' and not typing:
+    elif key in ROW_STEPS:
+        move_row(panel, ROW_STEPS[key])
+    elif key in PAGE_STEPS:
+        actions.turn_page(PAGE_STEPS[key])
+    elif key == '/':
         panel.query.focus()
-    elif (key == 'Backspace' and not typing) or (key == 'ArrowLeft' and event.altKey):
+    elif key == 'Backspace' or (key == 'ArrowLeft' and event.altKey):
         handled = actions.go_up()
-    elif key == 'n' and not typing:
-        actions.turn_page(1)
-    elif key == 'p' and not typing:
-        actions.turn_page(-1)
     else:
         handled = False
     if handled:
         event.preventDefault()
         event.stopPropagation()
-
-
-def focusable(panel):
-    """The panel's controls and links that take focus, in document order."""
-    found = []
-    candidates = panel.section.querySelectorAll('a[href], button, select, input')
-    for index in range(0, candidates.length):
-        if not candidates[index].disabled:
-            found.append(candidates[index])
-    return found
 
 
 def position_of(elements, element):
@@ -51,17 +43,19 @@ def position_of(elements, element):
 
 
 def cycle_focus(panel, backwards):
-    """Tab within the panel only: past the last control comes the first."""
-    controls = focusable(panel)
-    if len(controls) == 0:
-        return
+    """Tab within the panel only: past the last control comes the first. A control that
+    takes no focus (in the closed export box) is passed over."""
+    controls = panel.section.querySelectorAll('a[href],button:enabled,select,input,summary,textarea')
+    last = len(controls) - 1
     at = position_of(controls, panel.shadow.activeElement)
-    target = at + (-1 if backwards else 1)
-    if at < 0 or target >= len(controls):
-        target = len(controls) - 1 if backwards else 0
-    elif target < 0:
-        target = len(controls) - 1
-    controls[target].focus()
+    for tried in range(0, last + 1):
+        if backwards:
+            at = last if at <= 0 else at - 1
+        else:
+            at = 0 if at >= last else at + 1
+        controls[at].focus()
+        if panel.shadow.activeElement == controls[at]:
+            return
 
 
 def keep_focus(panel, event):
@@ -72,9 +66,8 @@ def keep_focus(panel, event):
 
 def move_row(panel, step):
     """Move focus to the next or previous row's link."""
-    links = panel.row_list.querySelectorAll('[data-role=row] > .line > a')
-    if len(links) == 0:
-        return
-    target = max(0, min(len(links) - 1, position_of(links, panel.shadow.activeElement) + step))
-    links[target].focus()
-    links[target].scrollIntoView({'block': 'nearest'})
+    links = panel.row_list.querySelectorAll('[data-role=row]>.line>a')
+    if len(links) > 0:
+        target = links[max(0, min(len(links) - 1, position_of(links, panel.shadow.activeElement) + step))]
+        target.focus()
+        target.scrollIntoView({'block': 'nearest'})

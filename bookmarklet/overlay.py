@@ -8,8 +8,7 @@ attributes.
 
 from bookmarklet.portable import new_object
 from bookmarklet.words import CLOSE_EVENT
-from bookmarklet.panel import build_panel, show_root, add_note, show_status, \
-    show_pager
+from bookmarklet.panel import build_panel
 from bookmarklet.keys import handle_key, keep_focus
 from bookmarklet.rows import new_rows, show_rows, show_children, show_hits
 from bookmarklet.takeaway import new_takeaway, show_export
@@ -22,69 +21,52 @@ def open_overlay(page, settings, actions):
     show_children(url, status, entries, message, visit, now),
     show_hits(hits, page, pages, size, now), show_export(items, root_url) and
     show_scope(scope)."""
-    overlay = new_object()
-    overlay.page = page
-    overlay.actions = actions
-    overlay.closed = False
-    overlay.focus_before = page.document.activeElement
-    close = lambda: close_overlay(overlay)
+    document = page.document
+    focus_before = document.activeElement
+
+    def close():
+        """Remove the overlay and the listeners it put on the page, give focus back, stop
+        the crawl; once: the host leaves the page."""
+        if not panel.host.isConnected:
+            return
+        document.removeEventListener('keydown', on_key, True)
+        document.removeEventListener('focusin', on_focus, True)
+        panel.host.remove()
+        if focus_before != None:
+            focus_before.focus({'preventScroll': True})
+        actions.close()
+
     panel = build_panel(page, settings, actions, close)
-    overlay.panel = panel
     rows = new_rows(panel.row_list, settings, actions)
     box = new_takeaway(panel)
-    overlay.on_key = lambda event: handle_key(panel, actions, close, event)
-    overlay.on_focus = lambda event: keep_focus(panel, event)
-    page.document.addEventListener('keydown', overlay.on_key, True)
-    page.document.addEventListener('focusin', overlay.on_focus, True)
+    on_key = lambda event: handle_key(panel, actions, close, event)
+    on_focus = lambda event: keep_focus(panel, event)
+    document.addEventListener('keydown', on_key, True)
+    document.addEventListener('focusin', on_focus, True)
     # A second click's script tells this one to close: listeners and crawl go.
-    panel.host.addEventListener(CLOSE_EVENT, lambda event: close())
-    page.document.body.appendChild(panel.host)
+    panel.host.addEventListener(CLOSE_EVENT, close)
+    document.body.appendChild(panel.host)
     panel.section.focus({'preventScroll': True})
 
     screen = new_object()
-    screen.show_root = lambda url, crumbs: show_root(panel, url, crumbs)
-    screen.add_note = lambda text: add_note(panel, text)
-    screen.show_matches = lambda text: set_text(panel.matches, text)
-    screen.show_status = lambda state, loaded, total, failed, text: show_status(
-        panel, state, loaded, total, failed, text)
-    screen.show_page = lambda entries, root_url, number, pages, size, now: show_page(
-        panel, rows, entries, root_url, number, pages, size, now)
+    screen.show_root = panel.show_root
+    screen.add_note = panel.add_note
+    screen.show_matches = panel.show_matches
+    screen.show_status = panel.show_status
+    screen.show_scope = panel.show_scope
     screen.show_children = lambda url, status, entries, message, visit, now: show_children(
         rows, url, status, entries, message, visit, now)
-    screen.show_hits = lambda hits, number, pages, size, now: show_found(
-        panel, rows, hits, number, pages, size, now)
     screen.show_export = lambda items, root_url: show_export(box, items, root_url)
-    screen.show_scope = lambda scope: set_value(panel.scope, scope)
+
+    def show_page(entries, root_url, number, pages, size, now):
+        panel.show_pager(number, pages, size)
+        show_rows(rows, entries, root_url, now)
+
+    def show_found(hits, number, pages, size, now):
+        panel.show_pager(number, pages, size)
+        show_hits(rows, hits, now)
+
+    screen.show_page = show_page
+    screen.show_hits = show_found
     return screen
 
-
-def set_text(element, text):
-    element.textContent = text
-
-
-def set_value(element, value):
-    element.value = value
-
-
-def show_page(panel, rows, entries, root_url, page, pages, size, now):
-    show_pager(panel, page, pages, size)
-    show_rows(rows, entries, root_url, now)
-
-
-def show_found(panel, rows, hits, page, pages, size, now):
-    show_pager(panel, page, pages, size)
-    show_hits(rows, hits, now)
-
-
-def close_overlay(overlay):
-    """Remove the overlay and the listeners it put on the page, give focus back, stop the crawl."""
-    if overlay.closed:
-        return
-    overlay.closed = True
-    document = overlay.page.document
-    document.removeEventListener('keydown', overlay.on_key, True)
-    document.removeEventListener('focusin', overlay.on_focus, True)
-    overlay.panel.host.remove()
-    if overlay.focus_before != None and overlay.focus_before.focus != None:
-        overlay.focus_before.focus({'preventScroll': True})
-    overlay.actions.close()

@@ -5,12 +5,12 @@ from bookmarklet.portable import new_object, dict_key, part
 from bookmarklet.display import entry_view, format_size
 from bookmarklet.freshness import appeared_since
 from bookmarklet.tree import totals_of
-from bookmarklet.panel import new_element, new_classed, new_button, remove_children
+from bookmarklet.panel import add
 from bookmarklet.words import NEW, PENDING, FAILED, UNDECODABLE, UNDECODABLE_TITLE
 
 # The attributes a row or child carries, each from the entry_view field of that name.
 ENTRY_ATTRIBUTES = ['name', 'type', 'href', 'mtime', 'size', 'undecodable']
-
+REFRESH_TITLE = 'Refresh this directory now'
 
 
 def new_rows(row_list, settings, actions):
@@ -18,100 +18,73 @@ def new_rows(row_list, settings, actions):
     actions.open_directory(url) what a directory's ▸ does."""
     rows = new_object()
     rows.row_list = row_list
-    rows.document = row_list.ownerDocument
     rows.children_shown = settings['childrenShown']
-    rows.refresh = actions.refresh
-    rows.open_directory = actions.open_directory
+    rows.actions = actions
     rows.by_url = {}
     return rows
 
 
+def clear(rows):
+    rows.row_list.textContent = ''
+    rows.by_url = {}
+
+
 def show_rows(rows, entries, root_url, now):
     """Replace the rows with the entries of one page; directories start pending."""
-    remove_children(rows.row_list)
-    rows.by_url = {}
+    clear(rows)
     for entry in entries:
-        row = new_entry_element(rows, 'row', entry_view(entry, root_url, now))
+        row = add_entry(rows, rows.row_list, 'row', entry_view(entry, root_url, now))
         if entry['type'] == 'directory':
-            url = row.getAttribute('data-href')
-            add_refresh_button(rows, row, url)
-            set_row_status(rows.document, row, PENDING)
-            rows.by_url[dict_key(url)] = row
-        rows.row_list.appendChild(row)
+            track_directory(rows, row, row.getAttribute('data-href'))
+
+
+def track_directory(rows, row, url):
+    """A directory row waits for its listing: kept by its URL, marked pending, with its ↻ button."""
+    rows.by_url[dict_key(url)] = row
+    add_mark(row, PENDING)
+    add(row.firstChild, 'button', {'data-role': 'refresh', 'title': REFRESH_TITLE, 'aria-label': REFRESH_TITLE,
+                                   'click': lambda event: rows.actions.refresh(url)}, '↻')
 
 
 def show_hits(rows, hits, now):
     """Replace the rows with search or what's-new hits, each named by its path."""
-    remove_children(rows.row_list)
-    rows.by_url = {}
+    clear(rows)
     for hit in hits:
         view = entry_view(hit, '', now)
         view['href'] = hit['href']
-        element = new_entry_element(rows, 'hit', view)
+        element = add_entry(rows, rows.row_list, 'hit', view)
         element.setAttribute('data-path', hit['path'])
         element.querySelector('a').textContent = hit['path']
         if 'change' in hit:
             element.setAttribute('data-change', hit['change'])
-            add_mark(rows.document, element, hit['change'])
-        rows.row_list.appendChild(element)
+            add_mark(element, hit['change'])
 
 
-def add_mark(document, element, word):
-    mark = new_classed(document, 'span', 'mark', word)
-    mark.setAttribute('data-status', word)
-    element.firstChild.appendChild(mark)
+def add_mark(element, word):
+    add(element.firstChild, 'span', {'class': 'mark', 'data-status': word}, word)
 
 
-def new_entry_element(rows, role, view):
-    """A row, child or hit carrying an entry's attributes and texts; a directory's opens
-    in place."""
-    document = rows.document
-    element = new_element(document, 'li', role, '')
+def add_entry(rows, parent, role, view):
+    """A row, child or hit at the end of parent, carrying an entry's attributes and texts;
+    a directory's opens in place."""
+    attributes = {'data-role': role}
     for key in ENTRY_ATTRIBUTES:
-        if view[key] != '':
-            element.setAttribute('data-' + key, view[key])
-    line = new_classed(document, 'div', 'line', '')
-    link = new_element(document, 'a', '', view['name'] + ('/' if view['type'] == 'directory' else ''))
-    link.href = view['href']
-    line.appendChild(link)
+        attributes['data-' + key] = view[key]
+    element = add(parent, 'li', attributes, '')
+    line = add(element, 'div', {'class': 'line'}, '')
+    directory = view['type'] == 'directory'
+    add(line, 'a', {'href': view['href']}, view['name'] + ('/' if directory else ''))
     if view['undecodable'] != '':
-        odd = new_classed(document, 'span', 'meta', UNDECODABLE)
-        odd.title = UNDECODABLE_TITLE
-        line.appendChild(odd)
+        add(line, 'span', {'class': 'meta', 'title': UNDECODABLE_TITLE}, UNDECODABLE)
     if view['mtime'] != '':
-        time = new_classed(document, 'time', 'meta', view['age'])
-        time.setAttribute('datetime', view['mtime'])
-        time.title = view['mtime']
-        line.appendChild(time)
+        add(line, 'time', {'class': 'meta', 'datetime': view['mtime'], 'title': view['mtime']}, view['age'])
     if view['sizeText'] != '':
-        size = new_classed(document, 'span', 'meta', view['sizeText'])
-        if view['size'] != '':
-            size.title = view['size'] + ' bytes'
-        line.appendChild(size)
-    if view['type'] == 'directory':
-        opener = new_button(document, 'open', '▸', lambda event: rows.open_directory(view['href']))
-        opener.title = 'Open here'
-        line.appendChild(opener)
-    element.appendChild(line)
+        add(line, 'span', {'class': 'meta', 'title': view['size'] + ' bytes' if view['size'] != '' else ''},
+            view['sizeText'])
+    if directory:
+        add(line, 'button', {'data-role': 'open', 'title': 'Open here',
+                             'click': lambda event: rows.actions.open_directory(view['href'])}, '▸')
     return element
-
-
-def add_refresh_button(rows, row, url):
-    button = new_button(rows.document, 'refresh', '↻', lambda event: rows.refresh(url))
-    button.className = 'refresh'
-    button.setAttribute('aria-label', 'Refresh this directory now')
-    button.title = 'Refresh this directory now'
-    row.firstChild.appendChild(button)
-
-
-def set_row_status(document, row, status):
-    row.setAttribute('data-status', status)
-    mark = row.querySelector('.mark')
-    if mark == None:
-        mark = new_classed(document, 'span', 'mark', '')
-        row.firstChild.insertBefore(mark, row.querySelector('.refresh'))
-    mark.setAttribute('data-status', status)
-    mark.textContent = status
 
 
 def show_children(rows, url, status, entries, message, visit, now):
@@ -120,53 +93,43 @@ def show_children(rows, url, status, entries, message, visit, now):
     if not (key in rows.by_url):
         return
     row = rows.by_url[key]
-    set_row_status(rows.document, row, status)
-    for old in [row.querySelector('ul'), row.querySelector('[data-role=more]'),
-                row.querySelector('[data-role=total]')]:
-        if old != None:
-            old.remove()
+    line = row.firstChild
+    mark = line.querySelector('.mark')
+    row.setAttribute('data-status', status)
+    mark.setAttribute('data-status', status)
+    mark.textContent = status
+    for old in row.querySelectorAll('ul,[data-role=more],[data-role=total]'):
+        old.remove()
     if status != PENDING and status != FAILED:
         totals = totals_of(entries)
-        total = new_element(rows.document, 'span', 'total', str(totals['count']) + ' entries · '
-                            + format_size(totals['bytes']))
-        total.className = 'meta'
-        total.setAttribute('data-count', str(totals['count']))
-        total.setAttribute('data-bytes', str(totals['bytes']))
-        row.firstChild.insertBefore(total, row.querySelector('.mark'))
-    children = new_element(rows.document, 'ul', '', '')
+        count = str(totals['count'])
+        total = add(line, 'span', {'data-role': 'total', 'class': 'meta', 'data-count': count,
+                                   'data-bytes': str(totals['bytes'])},
+                    count + ' entries · ' + format_size(totals['bytes']))
+        line.insertBefore(total, mark)
+    children = add(row, 'ul', {}, '')
     if message != '':
-        children.appendChild(new_classed(rows.document, 'li', 'note', message))
-    row.appendChild(children)
-    fill_children(rows, children, url, entries, visit, now, rows.children_shown)
-    if len(entries) > rows.children_shown:
-        add_more_button(rows, row, children, url, entries, visit, now)
+        add(children, 'li', {'class': 'note'}, message)
+    shown = rows.children_shown
 
+    def fill(count):
+        """Show the newest count level-2 entries (all of them for count None)."""
+        for old in children.querySelectorAll('[data-role=child]'):
+            old.remove()
+        for entry in part(entries, 0, count):
+            child = add_entry(rows, children, 'child', entry_view(entry, url, now))
+            if appeared_since(entry, visit):
+                child.setAttribute('data-appeared', 'true')
+                add_mark(child, NEW)
 
-def fill_children(rows, children, url, entries, visit, now, count):
-    """Show the newest count level-2 entries (all of them for count < 0)."""
-    for old in children.querySelectorAll('[data-role=child]'):
-        children.removeChild(old)
-    for entry in (entries if count < 0 else part(entries, 0, count)):
-        child = new_entry_element(rows, 'child', entry_view(entry, url, now))
-        if appeared_since(entry, visit):
-            child.setAttribute('data-appeared', 'true')
-            add_mark(rows.document, child, NEW)
-        children.appendChild(child)
+    fill(shown)
+    if len(entries) > shown:
+        more_text = 'Show ' + str(len(entries) - shown) + ' more'
 
+        def toggle(event):
+            expanded = more.getAttribute('aria-expanded') == 'true'
+            fill(shown if expanded else None)
+            more.setAttribute('aria-expanded', 'false' if expanded else 'true')
+            more.textContent = more_text if expanded else 'Show fewer'
 
-def add_more_button(rows, row, children, url, entries, visit, now):
-    """A button that shows every level-2 entry of the row, and back the newest few."""
-    hidden = len(entries) - rows.children_shown
-    more = new_element(rows.document, 'button', 'more', 'Show ' + str(hidden) + ' more')
-    more.setAttribute('type', 'button')
-    more.setAttribute('aria-expanded', 'false')
-
-    def toggle(event):
-        expanded = more.getAttribute('aria-expanded') == 'true'
-        fill_children(rows, children, url, entries, visit, now,
-                      rows.children_shown if expanded else -1)
-        more.setAttribute('aria-expanded', 'false' if expanded else 'true')
-        more.textContent = 'Show ' + str(hidden) + ' more' if expanded else 'Show fewer'
-
-    more.addEventListener('click', toggle)
-    row.appendChild(more)
+        more = add(row, 'button', {'data-role': 'more', 'aria-expanded': 'false', 'click': toggle}, more_text)

@@ -7,33 +7,25 @@ search over a large tree does not format every hit at each keystroke.
 
 from bookmarklet.portable import JSError, new_object
 from bookmarklet.export import FORMATS, export_text, tool_hint
-from bookmarklet.panel import new_element, new_classed, new_button, new_select
+from bookmarklet.panel import add, add_button, add_select
 
 
 def new_takeaway(panel):
     """The export box, closed, at the end of the panel."""
-    document = panel.document
     box = new_object()
     box.page = panel.page
     box.shown = []
     box.root_url = ''
     box.timer = None
-    box.details = new_classed(document, 'details', 'export', '')
-    box.details.appendChild(new_element(document, 'summary', '', 'Export'))
-    box.chosen = new_select(document, 'export-format', FORMATS, 'urls', lambda value: fill(box))
-    box.details.appendChild(box.chosen)
-    box.details.appendChild(new_button(document, 'copy', 'Copy', lambda event: copy(box)))
-    box.details.appendChild(new_button(document, 'save', 'Save', lambda event: save(box)))
-    box.message = new_classed(document, 'span', 'meta', '')
-    box.message.setAttribute('aria-live', 'polite')
-    box.details.appendChild(box.message)
-    box.hint = new_element(document, 'code', '', '')
-    box.details.appendChild(box.hint)
-    box.text = new_element(document, 'textarea', 'export-text', '')
-    box.text.readOnly = True
-    box.text.setAttribute('aria-label', 'The export')
-    box.details.appendChild(box.text)
-    panel.section.appendChild(box.details)
+    box.details = add(panel.section, 'details', {'class': 'export'}, '')
+    add(box.details, 'summary', {}, 'Export')
+    box.chosen = add_select(box.details, 'export-format', FORMATS, 'urls', lambda value: fill(box))
+    add_button(box.details, 'copy', 'Copy', lambda event: copy(box))
+    add_button(box.details, 'save', 'Save', lambda event: save(box))
+    box.feedback = add(box.details, 'span', {'class': 'meta', 'aria-live': 'polite'}, '')
+    box.hint = add(box.details, 'code', {}, '')
+    box.output = add(box.details, 'textarea', {'data-role': 'export-text', 'readonly': 'readonly',
+                                             'aria-label': 'The export'}, '')
     return box
 
 
@@ -49,42 +41,41 @@ def fill(box):
     """The text, when it changed: a copy's message and selection stay with their text."""
     text = export_text(box.shown, box.chosen.value)
     box.hint.textContent = tool_hint(box.chosen.value, box.root_url)
-    if text != box.text.value:
-        box.text.value = text
-        box.message.textContent = ''
+    if text != box.output.value:
+        box.output.value = text
+        box.feedback.textContent = ''
 
 
 def copy(box):
-    """The clipboard where the page may write it (https), else the selection's copy command."""
+    """The clipboard where the page may write it (only secure pages have one), else the
+    selection's copy command."""
     clipboard = box.page.navigator.clipboard
-    if box.page.isSecureContext and clipboard != None:
-        clipboard.writeText(box.text.value).then(lambda: say(box, 'Copied'),
+    if clipboard != None:
+        clipboard.writeText(box.output.value).then(lambda: say(box, 'Copied'),
                                                  lambda error: copy_selection(box))
     else:
         copy_selection(box)
 
 
 def copy_selection(box):
-    box.text.select()
+    box.output.select()
     try:
         copied = box.page.document.execCommand('copy')
     except JSError:
         copied = False
-    say(box, 'Copied' if copied else 'The browser would not copy: select the text and copy it')
+    say(box, 'Copied' if copied else 'Not copied: select the text and copy it')
 
 
 def say(box, text):
-    box.message.textContent = text
+    box.feedback.textContent = text
 
 
 def save(box):
     """Save the text as a file through a link to a Blob of it."""
     page = box.page
-    blob = __new__(page.Blob([box.text.value], {'type': 'text/plain'}))
-    link = new_element(page.document, 'a', '', '')
-    link.href = page.URL.createObjectURL(blob)
-    link.download = 'sitemap.' + ('json' if box.chosen.value == 'json' else 'txt')
-    box.details.appendChild(link)
+    blob = __new__(page.Blob([box.output.value], {'type': 'text/plain'}))
+    link = add(box.details, 'a', {'href': page.URL.createObjectURL(blob),
+                                  'download': 'sitemap.' + ('json' if box.chosen.value == 'json' else 'txt')}, '')
     link.click()
     link.remove()
     page.setTimeout(lambda: page.URL.revokeObjectURL(link.href), 1000)

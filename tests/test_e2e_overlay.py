@@ -84,6 +84,31 @@ def test_keyboard_moves_rows_pages_and_focus_stays_inside(page, listing, bookmar
     assert page.read_overlay() is None
 
 
+def test_tab_reaches_every_control_and_comes_back_to_the_first(page, listing, bookmarklet):
+    _, server = listing
+    page.open_sitemap(server.url('/'), bookmarklet)
+    seen = []
+    while len(seen) < 2 or seen[-1] != 'close':
+        assert len(seen) < 200, 'Tab stuck at ' + seen[-1]
+        page.press('Tab')
+        seen.append(page.evaluate(ACTIVE_ROLE))
+    assert seen[0] == 'close'
+    # The export box opens from the keyboard; its closed controls are passed over.
+    assert 'SUMMARY' in seen and 'export-format' not in seen
+
+
+def test_closing_gives_focus_back_to_where_it_was(page, listing, bookmarklet):
+    _, server = listing
+    page.goto(server.url('/'))
+    page.evaluate("document.querySelectorAll('a')[2].focus()")
+    page.run_bookmarklet(bookmarklet)
+    page.wait_settled()
+    assert page.evaluate(ACTIVE_ROLE) != 'outside'
+    page.press('Escape')
+    assert page.read_overlay() is None
+    assert page.evaluate("document.activeElement === document.querySelectorAll('a')[2]")
+
+
 def test_a_row_shows_its_newest_children_and_all_of_them_on_request(page, listing, bookmarklet):
     _, server = listing
     overlay = page.open_sitemap(server.url('/'), bookmarklet)
