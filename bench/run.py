@@ -199,6 +199,44 @@ BUILD_STEPS = [
 ]
 
 
+# What each module serves, for the size table by concern: a module that serves a feature
+# of issue 14 alone counts there; the wiring those features added to the crawl and the
+# panel counts with them (their cost when added is in the notes below). A module not
+# named here shows as "not grouped", so a new one is never dropped silently.
+CONCERNS = [
+    ['reading listings: nginx HTML, JSON, XML and JSONP; Apache, lighttpd, Caddy; dates; '
+     'names as bytes', ['listing', 'html_listing', 'times', 'names', 'entries']],
+    ['order, paging and the freshness rules', ['order', 'paging', 'freshness']],
+    ['the crawl: root, waves, settling, bookkeeping', ['crawl', 'root', 'view', 'settle',
+                                                       'upkeep', 'pool']],
+    ['the cache: IndexedDB and its bounds', ['store', 'eviction']],
+    ['the browser adapters: fetch, clock', ['browser']],
+    ['the overlay: panel, rows, keys, styles', ['panel', 'rows', 'overlay', 'keys', 'display',
+                                                 'style']],
+    ['search, what\'s new, totals (issue 14)', ['tree']],
+    ['export: urls, wget, aria2, json; copy and save (issue 14)', ['export', 'takeaway']],
+    ['settings, words, the native runtime and shared helpers',
+     ['main', 'configured', 'settings', 'words', 'portable', 'strings', 'methods',
+      'org.transcrypt.__runtime__']],
+]
+
+
+def concern_rows(modules):
+    """[concern, bytes, modules] rows of the size table by concern, from the metafile's
+    {module file: bytes}."""
+    def short(name):
+        return name[len('bookmarklet.'):-3] if name.startswith('bookmarklet.') else name[:-3]
+    left = {short(name): size for name, size in modules.items()}
+    rows = []
+    for concern, names in CONCERNS:
+        present = [name for name in names if name in left]
+        rows.append([concern, '{:,}'.format(sum(left.pop(name) for name in present)),
+                     ', '.join(present)])
+    if left:
+        rows.append(['not grouped', '{:,}'.format(sum(left.values())), ', '.join(sorted(left))])
+    return rows
+
+
 def size_section(sizes, times):
     loader = sizes['loader']
     rows = [['minified script (`dist/sitemap.js`)', '{:,}'.format(sizes['script']), '', ''],
@@ -216,6 +254,8 @@ def size_section(sizes, times):
              'What each build step saves (`toolkit/rewrite.py`, `toolkit/bundle.py`), measured',
              'by building with the steps added in turn, in this order:', '',
              table(['step', 'saves', '`bookmarklet.url`'], BUILD_STEPS), '',
+             'What each concern costs (esbuild metafile, bytes in the output):', '',
+             table(['concern', 'bytes', 'modules'], concern_rows(sizes['modules'])), '',
              'Where the script\'s bytes come from (esbuild metafile, bytes in the output):', '',
              table(['module', 'bytes'],
                    [[name, '{:,}'.format(size)] for name, size in
