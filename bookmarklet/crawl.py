@@ -46,8 +46,9 @@ def start_crawl(href, settings, adapters, open_screen):
     crawl = new_object()
     crawl.settings = settings
     crawl.adapters = adapters
-    crawl.root = new_root(href, settings, adapters)
-    crawl.page_url = crawl.root.url
+    root = new_root(href, settings, adapters)
+    crawl.root = root
+    crawl.page_url = root.url
     crawl.view = new_view(settings['pageSize'])
     crawl.found = new_view(settings['pageSize'])
     crawl.listing = ROWS
@@ -58,23 +59,26 @@ def start_crawl(href, settings, adapters, open_screen):
     crawl.closed = False
     crawl.polling = False
     crawl.previous_visit = None
+    # Wave 1 and the store set out before the overlay is built, which they need not wait
+    # for; page 1's rows need no store either (each directory waits for it).
+    wave_1 = started(read_root(root))
+    crawl.store = started(open_cache(crawl))
     crawl.screen = open_screen(actions_of(crawl))
-    # Wave 1 needs no store, and page 1's rows need none either: the store opens
-    # meanwhile, and each directory waits for it.
-    crawl.cache = started(open_cache(crawl))
-    show_root_of(crawl, crawl.root, crawl.cache)
+    started(recall_choices(crawl))
+    show_root_of(crawl, root, wave_1)
     return crawl
 
 
-def show_root_of(crawl, root, cache):
-    """Show root's own two levels, with the same waves, cache and statuses; cache: the
-    store, once this root's previous visit is read."""
+def show_root_of(crawl, root, wave_1):
+    """Show root's own two levels, with the same waves, cache and statuses; wave_1: the
+    awaitable of read_root(root)."""
     crawl.root = root
-    crawl.root_cache = cache
+    # The store once root's previous visit is read: its rows' marks and the new visit wait.
+    crawl.root_cache = started(read_previous_visit(crawl, root))
     crawl.upkeep = new_upkeep(root, crawl.screen.add_note)
-    crawl.settling = new_settling(root, cache, lambda promise: keep(crawl.upkeep, promise))
+    crawl.settling = new_settling(root, crawl.store, lambda promise: keep(crawl.upkeep, promise))
     crawl.screen.show_root(root.url, crumbs_of(crawl.page_url, root.url))
-    crawl.done = started(run(crawl, root))
+    crawl.done = started(run(crawl, root, wave_1))
 
 
 def open_directory(crawl, url):
@@ -92,7 +96,7 @@ def open_directory(crawl, url):
     crawl.screen.show_status('loading', 0, 0, 0, 'Reading the listing…')
     root = new_root(url, crawl.settings, crawl.adapters)
     root.in_place = True
-    show_root_of(crawl, root, started(read_previous_visit(crawl, root)))
+    show_root_of(crawl, root, started(read_root(root)))
 
 
 def go_up(crawl):
@@ -105,7 +109,7 @@ def go_up(crawl):
 
 
 async def read_previous_visit(crawl, root):
-    store = await crawl.cache
+    store = await crawl.store
     try:
         visit = await store.read_visit(root.url)
     except JSError:
@@ -131,11 +135,12 @@ def actions_of(crawl):
     return actions
 
 
-async def run(crawl, root):
-    """Wave 1 for root, its rows, then its visit; nothing once another root is shown."""
+async def run(crawl, root, reading):
+    """Wave 1 for root (reading it), its rows, then its visit; nothing once another root
+    is shown."""
     screen = crawl.screen
     try:
-        wave_1 = await read_root(root)
+        wave_1 = await reading
         if crawl.root != root:
             return
         listing = wave_1['listing']
@@ -162,30 +167,24 @@ async def run(crawl, root):
 
 
 async def open_cache(crawl):
-    """The store, once open and this root's previous visit is read; a memory store when
-    it cannot be had."""
+    """The store, once open; a memory store when it cannot be had."""
     try:
         store = await crawl.adapters.open_store()
     except JSError as error:
         store = memory_store('the cache could not be opened (' + problem_of(error) + ')')
     if not store.persistent:
         crawl.screen.add_note('Not caching: ' + store.reason + '.')
-    try:
-        visit = await store.read_visit(crawl.page_url)
-        if crawl.root.url == crawl.page_url:
-            crawl.previous_visit = visit
-    except JSError:
-        crawl.previous_visit = None
-    try:
-        recall_choices(crawl, await store.read_choices())
-    except JSError:
-        pass  # the build's defaults, then
     return store
 
 
-def recall_choices(crawl, choices):
+async def recall_choices(crawl):
     """Take up the page size and scope a person chose on an earlier visit, unless they
     chose already on this one; a build's defaults are the first visit's only."""
+    try:
+        store = await crawl.store
+        choices = await store.read_choices()
+    except JSError:
+        return  # the build's defaults, then
     if choices == None or crawl.chosen:
         return
     if 'scope' in choices and choices['scope'] in SCOPES:
@@ -199,7 +198,7 @@ def recall_choices(crawl, choices):
 async def keep_choices(crawl):
     """Remember what a person chose, for the next visit of any root."""
     crawl.chosen = True
-    store = await crawl.cache
+    store = await crawl.store
     await keep(crawl.upkeep, store.write_choices({'pageSize': crawl.view.size,
                                                   'scope': crawl.scope}))
 
@@ -249,7 +248,7 @@ def index_of(crawl):
 async def read_index(crawl):
     records = []
     try:
-        store = await crawl.cache
+        store = await crawl.store
         records = await store.records_below(crawl.root.url)
     except JSError:
         records = []
@@ -319,7 +318,9 @@ def show_directories(crawl, entries, forced):
 
 
 async def show_when_settled(crawl, entry, load, generation):
-    show_result(crawl, entry, await load, generation)
+    result = await load
+    await crawl.root_cache  # the previous visit, which marks what is new
+    show_result(crawl, entry, result, generation)
 
 
 def show_result(crawl, entry, result, generation):
@@ -437,7 +438,7 @@ async def forget(crawl):
     drop_results(crawl.settling)
     crawl.previous_visit = None
     crawl.screen.show_status('loading', 0, 0, 0, 'Forgetting the cache of this directory…')
-    store = await crawl.cache
+    store = await crawl.store
     await keep(crawl.upkeep, store.forget(crawl.root.url))
     show_page(crawl)
 

@@ -33,7 +33,23 @@ def new_settling(root, cache, keep):
     settling.results = {}
     settling.loads = {}
     settling.wanted = {}
+    settling.kept = started(kept_urls(settling))
     return settling
+
+
+async def kept_urls(settling):
+    """{dict_key(url): True} of the directories with a record, read as the store opens
+    (while wave 1 travels), and those written since; None when the store cannot say.
+    A directory not among them needs no read: it is fetched at once."""
+    try:
+        store = await settling.cache
+        urls = await store.level_one_urls(settling.root.url)
+    except JSError:
+        return None
+    kept = {}
+    for url in urls:
+        kept[dict_key(url)] = True
+    return kept
 
 
 def new_result(status, entries, problem, mtime):
@@ -112,12 +128,15 @@ def settle(settling, entries, forced):
 async def read_records(settling, entries):
     """{dict_key(url): record} of these directories; {} when the store cannot say, so that
     they are fetched."""
-    urls = []
-    for entry in entries:
-        urls.append(url_of(settling.root, entry))
     try:
         store = await settling.cache
-        return await store.read_records(urls)
+        kept = await settling.kept
+        urls = []
+        for entry in entries:
+            url = url_of(settling.root, entry)
+            if kept == None or dict_key(url) in kept:
+                urls.append(url)
+        return await store.read_records(urls) if len(urls) > 0 else {}
     except JSError:
         return {}
 
@@ -162,6 +181,9 @@ async def fetch_directory(settling, url, mtime, decision, record):
     listing['entries'] = sorted_entries(listing['entries'])
     fetched_at = fetched['date'] if fetched['date'] != None else server_now(root)
     fresh = new_record(url, mtime, root.precision, listing, fetched_at, record)
+    kept = await settling.kept
+    if kept != None:
+        kept[dict_key(url)] = True
     # Written at once, but the row need not wait for the commit.
     started(settling.keep(write_record(settling, fresh)))
     return new_result(status_after_fetch(decision, record, fresh['entries']), fresh['entries'],
