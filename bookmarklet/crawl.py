@@ -47,18 +47,13 @@ def start_crawl(href, settings, adapters, open_screen):
     crawl.settings = settings
     crawl.adapters = adapters
     root = new_root(href, settings, adapters)
-    crawl.root = root
     crawl.page_url = root.url
-    crawl.view = new_view(settings['pageSize'])
     crawl.found = new_view(settings['pageSize'])
-    crawl.listing = ROWS
     crawl.scope = PAGE_SCOPE
     crawl.chosen = False
-    crawl.tree = None
     crawl.generation = 0
     crawl.closed = False
     crawl.polling = False
-    crawl.previous_visit = None
     # Wave 1 and the store set out before the overlay is built, which they need not wait
     # for; page 1's rows need no store either (each directory waits for it).
     wave_1 = started(read_root(root))
@@ -73,6 +68,10 @@ def show_root_of(crawl, root, wave_1):
     """Show root's own two levels, with the same waves, cache and statuses; wave_1: the
     awaitable of read_root(root)."""
     crawl.root = root
+    crawl.view = new_view(crawl.found.size)
+    crawl.listing = ROWS
+    crawl.tree = None
+    crawl.previous_visit = None
     # The store once root's previous visit is read: its rows' marks and the new visit wait.
     crawl.root_cache = started(read_previous_visit(crawl, root))
     crawl.upkeep = new_upkeep(root, crawl.screen.add_note)
@@ -88,10 +87,6 @@ def open_directory(crawl, url):
     stop_timer(crawl.upkeep)
     want_none(crawl.settling)
     crawl.generation += 1
-    crawl.view = new_view(crawl.view.size)
-    crawl.listing = ROWS
-    crawl.tree = None
-    crawl.previous_visit = None
     crawl.screen.show_matches('')
     crawl.screen.show_status('loading', 0, 0, 0, 'Reading the listing…')
     root = new_root(url, crawl.settings, crawl.adapters)
@@ -152,8 +147,7 @@ async def run(crawl, root, reading):
             screen.add_note('The listing request failed (' + wave_1['problem']
                             + '); showing the page as it was loaded.')
         if not listing['dated']:
-            screen.add_note('This server lists no dates: they are shown as unknown '
-                            + 'and entries are in name order.')
+            screen.add_note('This server lists no dates: entries are in name order.')
         navigate(crawl, lambda view: list_entries(view, sorted_entries(listing['entries'])))
         store = await crawl.root_cache
         if crawl.root != root:
@@ -357,11 +351,15 @@ def export_rows(crawl):
     crawl.screen.show_export(items, root.url)
 
 
+def page_directories(crawl):
+    return directories_on(crawl.view, crawl.view.current_page)
+
+
 def show_progress(crawl):
     """The status line's counts for the current page, and prefetch once it settles."""
     loaded = 0
     problems = []
-    directories = directories_on(crawl.view, crawl.view.current_page)
+    directories = page_directories(crawl)
     for entry in directories:
         result = settled_result(crawl.settling, entry)
         if result != None:
@@ -406,24 +404,20 @@ def prefetch(crawl):
 
 def refresh(crawl, url):
     """Fetch one directory of the page now, whatever its record says."""
-    found = []
-    for entry in directories_on(crawl.view, crawl.view.current_page):
-        if url_of(crawl.root, entry) == url:
-            found.append(entry)
-    refresh_directories(crawl, found)
+    refresh_where(crawl, lambda entry, result: url_of(crawl.root, entry) == url)
 
 
 def refresh_stale(crawl):
     """Refresh every directory of the page shown stale or failed."""
-    found = []
-    for entry in directories_on(crawl.view, crawl.view.current_page):
-        result = settled_result(crawl.settling, entry)
-        if result != None and (result['status'] == STALE or result['status'] == FAILED):
-            found.append(entry)
-    refresh_directories(crawl, found)
+    refresh_where(crawl, lambda entry, result: result != None and result['status'] in [STALE, FAILED])
 
 
-def refresh_directories(crawl, entries):
+def refresh_where(crawl, chosen):
+    """Refresh the page's directories for which chosen(entry, result) is true."""
+    entries = []
+    for entry in page_directories(crawl):
+        if chosen(entry, settled_result(crawl.settling, entry)):
+            entries.append(entry)
     for entry in entries:
         drop_result(crawl.settling, entry)
         crawl.screen.show_children(url_of(crawl.root, entry), PENDING, [], '',

@@ -52,6 +52,11 @@ async def kept_urls(settling):
     return kept
 
 
+def key_of(settling, entry):
+    """What a directory entry is known by in results, loads and wanted: its URL's key."""
+    return dict_key(url_of(settling.root, entry))
+
+
 def new_result(status, entries, problem, mtime):
     """A directory's settled state for this session: what its row shows."""
     message = ''
@@ -70,7 +75,7 @@ def unlisted_result(record, problem, mtime):
 
 def settled_result(settling, entry):
     """This session's result for a directory, if it was settled at its current mtime."""
-    key = dict_key(url_of(settling.root, entry))
+    key = key_of(settling, entry)
     if key in settling.results and same_mtime(settling.results[key]['mtime'], entry['mtime'], 1):
         return settling.results[key]
     return None
@@ -79,13 +84,13 @@ def settled_result(settling, entry):
 def fail_result(settling, entry, problem):
     """Settle a directory as failed with problem, whatever it had: its result."""
     result = new_result(FAILED, [], problem, entry['mtime'])
-    settling.results[dict_key(url_of(settling.root, entry))] = result
+    settling.results[key_of(settling, entry)] = result
     return result
 
 
 def drop_result(settling, entry):
     """Forget a directory's result, so that it is settled again."""
-    drop_key(settling.results, dict_key(url_of(settling.root, entry)))
+    drop_key(settling.results, key_of(settling, entry))
 
 
 def drop_results(settling):
@@ -97,7 +102,7 @@ def want(settling, entries):
     """Let the queued requests of these directories go ahead (wanted since their page shows,
     or is prefetched)."""
     for entry in entries:
-        settling.wanted[dict_key(url_of(settling.root, entry))] = True
+        settling.wanted[key_of(settling, entry)] = True
 
 
 def want_none(settling):
@@ -112,16 +117,15 @@ def settle(settling, entries, forced):
     are read together. forced: fetch whatever the record says."""
     fresh = []
     for entry in entries:
-        if not (dict_key(url_of(settling.root, entry)) in settling.loads):
+        if not (key_of(settling, entry) in settling.loads):
             fresh.append(entry)
-    if len(fresh) > 0:
-        records = started(read_records(settling, fresh))
-        for entry in fresh:
-            settling.loads[dict_key(url_of(settling.root, entry))] = \
-                started(settle_directory(settling, entry, forced, records))
+    records = started(read_records(settling, fresh))
+    for entry in fresh:
+        settling.loads[key_of(settling, entry)] = \
+            started(settle_directory(settling, entry, forced, records))
     loads = []
     for entry in entries:
-        loads.append(settling.loads[dict_key(url_of(settling.root, entry))])
+        loads.append(settling.loads[key_of(settling, entry)])
     return loads
 
 

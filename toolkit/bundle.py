@@ -107,11 +107,11 @@ SNAKE_CASE = '[a-z][a-z0-9]*(_[a-z0-9]+)+'
 # too many breaks the bookmarklet silently: Chromium cannot list the members of the
 # browser's dictionaries (a stream read's {done, value}), so no word that names one
 # may stand here, whatever the test says.
-OWN_WORDS = ['actions', 'adapters', 'forget', 'generation', 'heading', 'keep',
-             'limit', 'live', 'loads', 'newer', 'note', 'older', 'page', 'pager', 'panel',
-             'persistent', 'polling', 'pool', 'query', 'refresh', 'resize', 'running',
-             'section', 'settings', 'settling', 'shadow', 'shown', 'upkeep', 'waiting',
-             'wanted']
+OWN_WORDS = ['actions', 'adapters', 'chosen', 'forget', 'found', 'generation', 'heading',
+             'keep', 'kept', 'limit', 'live', 'loads', 'newer', 'note', 'older', 'page',
+             'pager', 'panel', 'persistent', 'polling', 'pool', 'query', 'refresh', 'resize',
+             'running', 'section', 'settings', 'settling', 'shadow', 'shown', 'upkeep',
+             'waiting', 'wanted']
 OWN_PROPERTIES = '^(' + SNAKE_CASE + '|' + '|'.join(OWN_WORDS) + ')$'
 RESERVED_PROPERTIES = '^py_'
 
