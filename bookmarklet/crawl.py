@@ -104,6 +104,7 @@ def go_up(crawl):
 
 
 async def read_previous_visit(crawl, root):
+    """The store, once root's previous visit is read (crawl.previous_visit while root shows)."""
     store = await crawl.store
     try:
         visit = await store.read_visit(root.url)
@@ -117,7 +118,7 @@ async def read_previous_visit(crawl, root):
 def actions_of(crawl):
     actions = new_object()
     actions.turn_page = lambda step: navigate(crawl, lambda view: turn_to(view, view.current_page + step))
-    actions.resize = lambda size: resize_views(crawl, size)
+    actions.resize = lambda size: choose_size(crawl, size)
     actions.filter_by = lambda query: started(search(crawl, query))
     actions.choose_scope = lambda scope: choose_scope(crawl, scope)
     actions.show_news = lambda: started(show_news(crawl))
@@ -185,8 +186,7 @@ async def recall_choices(crawl):
         crawl.scope = choices['scope']
         crawl.screen.show_scope(crawl.scope)
     if 'pageSize' in choices and choices['pageSize'] in crawl.settings['pageSizes']:
-        resize(crawl.found, choices['pageSize'])
-        navigate(crawl, lambda view: resize(view, choices['pageSize']))
+        resize_views(crawl, choices['pageSize'])
 
 
 async def keep_choices(crawl):
@@ -206,8 +206,13 @@ def navigate(crawl, change):
 
 
 def resize_views(crawl, size):
+    """Show size entries a page, in the rows and in the hits alike."""
     resize(crawl.found, size)
     navigate(crawl, lambda view: resize(view, size))
+
+
+def choose_size(crawl, size):
+    resize_views(crawl, size)
     started(keep_choices(crawl))
 
 
