@@ -130,8 +130,8 @@ def settle(settling, entries, forced):
 
 
 async def read_records(settling, entries):
-    """{dict_key(url): record} of these directories; {} when the store cannot say, so that
-    they are fetched."""
+    """{dict_key(url): record} of these directories, reading only those kept; {} when the
+    store cannot say, so that they are fetched."""
     try:
         store = await settling.cache
         kept = await settling.kept
