@@ -2,8 +2,9 @@
 
 A directory asks the cache first: a record that is still trustworthy is
 served without a request (freshness.cache_decision). The records of the
-directories settled together (a page) are read together, in one go. The
-others are fetched through one pool; a directory queued for a page the user
+directories settled together (a page) are read together, in one go, and only
+for those that have one (kept: read once as the store opens). Those it cannot
+serve are fetched through one pool; a directory queued for a page the user
 has left is dropped before its request starts, and one in flight is shared
 with whoever asks for it next, never fetched twice. Every directory settles,
 whatever throws: `failed`, or `stale` with its record, and a message.
