@@ -233,6 +233,11 @@ async def search(crawl, query):
             found = found_hits(index, query)
             list_hits(crawl, HITS, found, index_text(index, found))
         return
+    show_rows(crawl)
+
+
+def show_rows(crawl):
+    """Back to the root's rows from the hits or the news."""
     crawl.listing = ROWS
     navigate(crawl, lambda view: None)
 
@@ -245,7 +250,6 @@ def index_of(crawl):
 
 
 async def read_index(crawl):
-    records = []
     try:
         store = await crawl.store
         records = await store.records_below(crawl.root.url)
@@ -257,8 +261,7 @@ async def read_index(crawl):
 async def show_news(crawl):
     """Show what appeared or changed below the root since the previous visit; again: the rows."""
     if crawl.listing == NEWS:
-        crawl.listing = ROWS
-        navigate(crawl, lambda view: None)
+        show_rows(crawl)
         return
     visit = crawl.previous_visit
     # Read afresh, and apart from the search's index, whose hits it marks.
@@ -375,7 +378,8 @@ def show_progress(crawl):
     failed = len(problems)
     total = len(directories)
     settled = loaded + failed == total
-    text = str(loaded) + ' of ' + str(total) + ' directories loaded'
+    counted = str(loaded) + ' of ' + str(total)
+    text = counted + ' directories loaded'
     if failed > 0:
         text += ', ' + str(failed) + ' failed'
     text += ' · ' + str(len(crawl.view.entries)) + ' entries here, ' + \
@@ -385,8 +389,7 @@ def show_progress(crawl):
     # (CORS, a server gone) to show plainly (docs/design.md, Failure).
     if settled and failed > 0 and loaded * 10 <= total:
         state = 'broken'
-        text = 'Nearly nothing could be loaded (' + str(loaded) + ' of ' + str(total) \
-            + '): ' + likely_cause(problems) + '.'
+        text = 'Nearly nothing could be loaded (' + counted + '): ' + likely_cause(problems) + '.'
     crawl.screen.show_status(state, loaded, total, failed, text)
     if crawl.listing == ROWS:
         export_rows(crawl)
