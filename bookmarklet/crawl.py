@@ -46,35 +46,38 @@ def start_crawl(href, settings, adapters, open_screen):
     crawl = new_object()
     crawl.settings = settings
     crawl.adapters = adapters
-    crawl.root = new_root(href, settings, adapters)
-    crawl.page_url = crawl.root.url
-    crawl.view = new_view(settings['pageSize'])
+    root = new_root(href, settings, adapters)
+    crawl.page_url = root.url
     crawl.found = new_view(settings['pageSize'])
-    crawl.listing = ROWS
     crawl.scope = PAGE_SCOPE
     crawl.chosen = False
-    crawl.tree = None
     crawl.generation = 0
     crawl.closed = False
     crawl.polling = False
-    crawl.previous_visit = None
+    # Wave 1 and the store set out before the overlay is built, which they need not wait
+    # for; page 1's rows need no store either (each directory waits for it).
+    wave_1 = started(read_root(root))
+    crawl.store = started(open_cache(crawl))
     crawl.screen = open_screen(actions_of(crawl))
-    # Wave 1 needs no store, and page 1's rows need none either: the store opens
-    # meanwhile, and each directory waits for it.
-    crawl.cache = started(open_cache(crawl))
-    show_root_of(crawl, crawl.root, crawl.cache)
+    started(recall_choices(crawl))
+    show_root_of(crawl, root, wave_1)
     return crawl
 
 
-def show_root_of(crawl, root, cache):
-    """Show root's own two levels, with the same waves, cache and statuses; cache: the
-    store, once this root's previous visit is read."""
+def show_root_of(crawl, root, wave_1):
+    """Show root's own two levels, with the same waves, cache and statuses; wave_1: the
+    awaitable of read_root(root)."""
     crawl.root = root
-    crawl.root_cache = cache
+    crawl.view = new_view(crawl.found.size)
+    crawl.listing = ROWS
+    crawl.tree = None
+    crawl.previous_visit = None
+    # The store once root's previous visit is read: its rows' marks and the new visit wait.
+    crawl.root_cache = started(read_previous_visit(crawl, root))
     crawl.upkeep = new_upkeep(root, crawl.screen.add_note)
-    crawl.settling = new_settling(root, cache, lambda promise: keep(crawl.upkeep, promise))
+    crawl.settling = new_settling(root, crawl.store, lambda promise: keep(crawl.upkeep, promise))
     crawl.screen.show_root(root.url, crumbs_of(crawl.page_url, root.url))
-    crawl.done = started(run(crawl, root))
+    crawl.done = started(run(crawl, root, wave_1))
 
 
 def open_directory(crawl, url):
@@ -84,15 +87,11 @@ def open_directory(crawl, url):
     stop_timer(crawl.upkeep)
     want_none(crawl.settling)
     crawl.generation += 1
-    crawl.view = new_view(crawl.view.size)
-    crawl.listing = ROWS
-    crawl.tree = None
-    crawl.previous_visit = None
     crawl.screen.show_matches('')
     crawl.screen.show_status('loading', 0, 0, 0, 'Reading the listing…')
     root = new_root(url, crawl.settings, crawl.adapters)
     root.in_place = True
-    show_root_of(crawl, root, started(read_previous_visit(crawl, root)))
+    show_root_of(crawl, root, started(read_root(root)))
 
 
 def go_up(crawl):
@@ -105,7 +104,8 @@ def go_up(crawl):
 
 
 async def read_previous_visit(crawl, root):
-    store = await crawl.cache
+    """The store, once root's previous visit is read (crawl.previous_visit while root shows)."""
+    store = await crawl.store
     try:
         visit = await store.read_visit(root.url)
     except JSError:
@@ -118,7 +118,7 @@ async def read_previous_visit(crawl, root):
 def actions_of(crawl):
     actions = new_object()
     actions.turn_page = lambda step: navigate(crawl, lambda view: turn_to(view, view.current_page + step))
-    actions.resize = lambda size: resize_views(crawl, size)
+    actions.resize = lambda size: choose_size(crawl, size)
     actions.filter_by = lambda query: started(search(crawl, query))
     actions.choose_scope = lambda scope: choose_scope(crawl, scope)
     actions.show_news = lambda: started(show_news(crawl))
@@ -131,11 +131,12 @@ def actions_of(crawl):
     return actions
 
 
-async def run(crawl, root):
-    """Wave 1 for root, its rows, then its visit; nothing once another root is shown."""
+async def run(crawl, root, reading):
+    """Wave 1 for root (reading it), its rows, then its visit; nothing once another root
+    is shown."""
     screen = crawl.screen
     try:
-        wave_1 = await read_root(root)
+        wave_1 = await reading
         if crawl.root != root:
             return
         listing = wave_1['listing']
@@ -147,8 +148,7 @@ async def run(crawl, root):
             screen.add_note('The listing request failed (' + wave_1['problem']
                             + '); showing the page as it was loaded.')
         if not listing['dated']:
-            screen.add_note('This server lists no dates: they are shown as unknown '
-                            + 'and entries are in name order.')
+            screen.add_note('This server lists no dates: entries are in name order.')
         navigate(crawl, lambda view: list_entries(view, sorted_entries(listing['entries'])))
         store = await crawl.root_cache
         if crawl.root != root:
@@ -162,44 +162,37 @@ async def run(crawl, root):
 
 
 async def open_cache(crawl):
-    """The store, once open and this root's previous visit is read; a memory store when
-    it cannot be had."""
+    """The store, once open; a memory store when it cannot be had."""
     try:
         store = await crawl.adapters.open_store()
     except JSError as error:
         store = memory_store('the cache could not be opened (' + problem_of(error) + ')')
     if not store.persistent:
         crawl.screen.add_note('Not caching: ' + store.reason + '.')
-    try:
-        visit = await store.read_visit(crawl.page_url)
-        if crawl.root.url == crawl.page_url:
-            crawl.previous_visit = visit
-    except JSError:
-        crawl.previous_visit = None
-    try:
-        recall_choices(crawl, await store.read_choices())
-    except JSError:
-        pass  # the build's defaults, then
     return store
 
 
-def recall_choices(crawl, choices):
+async def recall_choices(crawl):
     """Take up the page size and scope a person chose on an earlier visit, unless they
     chose already on this one; a build's defaults are the first visit's only."""
+    try:
+        store = await crawl.store
+        choices = await store.read_choices()
+    except JSError:
+        return  # the build's defaults, then
     if choices == None or crawl.chosen:
         return
     if 'scope' in choices and choices['scope'] in SCOPES:
         crawl.scope = choices['scope']
         crawl.screen.show_scope(crawl.scope)
     if 'pageSize' in choices and choices['pageSize'] in crawl.settings['pageSizes']:
-        resize(crawl.found, choices['pageSize'])
-        navigate(crawl, lambda view: resize(view, choices['pageSize']))
+        resize_views(crawl, choices['pageSize'])
 
 
 async def keep_choices(crawl):
     """Remember what a person chose, for the next visit of any root."""
     crawl.chosen = True
-    store = await crawl.cache
+    store = await crawl.store
     await keep(crawl.upkeep, store.write_choices({'pageSize': crawl.view.size,
                                                   'scope': crawl.scope}))
 
@@ -213,8 +206,13 @@ def navigate(crawl, change):
 
 
 def resize_views(crawl, size):
+    """Show size entries a page, in the rows and in the hits alike."""
     resize(crawl.found, size)
     navigate(crawl, lambda view: resize(view, size))
+
+
+def choose_size(crawl, size):
+    resize_views(crawl, size)
     started(keep_choices(crawl))
 
 
@@ -235,6 +233,11 @@ async def search(crawl, query):
             found = found_hits(index, query)
             list_hits(crawl, HITS, found, index_text(index, found))
         return
+    show_rows(crawl)
+
+
+def show_rows(crawl):
+    """Back to the root's rows from the hits or the news."""
     crawl.listing = ROWS
     navigate(crawl, lambda view: None)
 
@@ -247,9 +250,8 @@ def index_of(crawl):
 
 
 async def read_index(crawl):
-    records = []
     try:
-        store = await crawl.cache
+        store = await crawl.store
         records = await store.records_below(crawl.root.url)
     except JSError:
         records = []
@@ -259,8 +261,7 @@ async def read_index(crawl):
 async def show_news(crawl):
     """Show what appeared or changed below the root since the previous visit; again: the rows."""
     if crawl.listing == NEWS:
-        crawl.listing = ROWS
-        navigate(crawl, lambda view: None)
+        show_rows(crawl)
         return
     visit = crawl.previous_visit
     # Read afresh, and apart from the search's index, whose hits it marks.
@@ -319,7 +320,9 @@ def show_directories(crawl, entries, forced):
 
 
 async def show_when_settled(crawl, entry, load, generation):
-    show_result(crawl, entry, await load, generation)
+    result = await load
+    await crawl.root_cache  # the previous visit, which marks what is new
+    show_result(crawl, entry, result, generation)
 
 
 def show_result(crawl, entry, result, generation):
@@ -356,11 +359,15 @@ def export_rows(crawl):
     crawl.screen.show_export(items, root.url)
 
 
+def page_directories(crawl):
+    return directories_on(crawl.view, crawl.view.current_page)
+
+
 def show_progress(crawl):
     """The status line's counts for the current page, and prefetch once it settles."""
     loaded = 0
     problems = []
-    directories = directories_on(crawl.view, crawl.view.current_page)
+    directories = page_directories(crawl)
     for entry in directories:
         result = settled_result(crawl.settling, entry)
         if result != None:
@@ -371,7 +378,8 @@ def show_progress(crawl):
     failed = len(problems)
     total = len(directories)
     settled = loaded + failed == total
-    text = str(loaded) + ' of ' + str(total) + ' directories loaded'
+    counted = str(loaded) + ' of ' + str(total)
+    text = counted + ' directories loaded'
     if failed > 0:
         text += ', ' + str(failed) + ' failed'
     text += ' · ' + str(len(crawl.view.entries)) + ' entries here, ' + \
@@ -381,8 +389,7 @@ def show_progress(crawl):
     # (CORS, a server gone) to show plainly (docs/design.md, Failure).
     if settled and failed > 0 and loaded * 10 <= total:
         state = 'broken'
-        text = 'Nearly nothing could be loaded (' + str(loaded) + ' of ' + str(total) \
-            + '): ' + likely_cause(problems) + '.'
+        text = 'Nearly nothing could be loaded (' + counted + '): ' + likely_cause(problems) + '.'
     crawl.screen.show_status(state, loaded, total, failed, text)
     if crawl.listing == ROWS:
         export_rows(crawl)
@@ -405,24 +412,20 @@ def prefetch(crawl):
 
 def refresh(crawl, url):
     """Fetch one directory of the page now, whatever its record says."""
-    found = []
-    for entry in directories_on(crawl.view, crawl.view.current_page):
-        if url_of(crawl.root, entry) == url:
-            found.append(entry)
-    refresh_directories(crawl, found)
+    refresh_where(crawl, lambda entry, result: url_of(crawl.root, entry) == url)
 
 
 def refresh_stale(crawl):
     """Refresh every directory of the page shown stale or failed."""
-    found = []
-    for entry in directories_on(crawl.view, crawl.view.current_page):
-        result = settled_result(crawl.settling, entry)
-        if result != None and (result['status'] == STALE or result['status'] == FAILED):
-            found.append(entry)
-    refresh_directories(crawl, found)
+    refresh_where(crawl, lambda entry, result: result != None and result['status'] in [STALE, FAILED])
 
 
-def refresh_directories(crawl, entries):
+def refresh_where(crawl, chosen):
+    """Refresh the page's directories for which chosen(entry, result) is true."""
+    entries = []
+    for entry in page_directories(crawl):
+        if chosen(entry, settled_result(crawl.settling, entry)):
+            entries.append(entry)
     for entry in entries:
         drop_result(crawl.settling, entry)
         crawl.screen.show_children(url_of(crawl.root, entry), PENDING, [], '',
@@ -437,7 +440,7 @@ async def forget(crawl):
     drop_results(crawl.settling)
     crawl.previous_visit = None
     crawl.screen.show_status('loading', 0, 0, 0, 'Forgetting the cache of this directory…')
-    store = await crawl.cache
+    store = await crawl.store
     await keep(crawl.upkeep, store.forget(crawl.root.url))
     show_page(crawl)
 

@@ -2,8 +2,9 @@
 
 A directory asks the cache first: a record that is still trustworthy is
 served without a request (freshness.cache_decision). The records of the
-directories settled together (a page) are read together, in one go. The
-others are fetched through one pool; a directory queued for a page the user
+directories settled together (a page) are read together, in one go, and only
+for those that have one (kept: read once as the store opens). Those it cannot
+serve are fetched through one pool; a directory queued for a page the user
 has left is dropped before its request starts, and one in flight is shared
 with whoever asks for it next, never fetched twice. Every directory settles,
 whatever throws: `failed`, or `stale` with its record, and a message.
@@ -33,7 +34,28 @@ def new_settling(root, cache, keep):
     settling.results = {}
     settling.loads = {}
     settling.wanted = {}
+    settling.kept = started(kept_urls(settling))
     return settling
+
+
+async def kept_urls(settling):
+    """{dict_key(url): True} of the directories with a record, read as the store opens
+    (while wave 1 travels), and those written since; None when the store cannot say.
+    A directory not among them needs no read: it is fetched at once."""
+    try:
+        store = await settling.cache
+        urls = await store.level_one_urls(settling.root.url)
+    except JSError:
+        return None
+    kept = {}
+    for url in urls:
+        kept[dict_key(url)] = True
+    return kept
+
+
+def key_of(settling, entry):
+    """What a directory entry is known by in results, loads and wanted: its URL's key."""
+    return dict_key(url_of(settling.root, entry))
 
 
 def new_result(status, entries, problem, mtime):
@@ -54,7 +76,7 @@ def unlisted_result(record, problem, mtime):
 
 def settled_result(settling, entry):
     """This session's result for a directory, if it was settled at its current mtime."""
-    key = dict_key(url_of(settling.root, entry))
+    key = key_of(settling, entry)
     if key in settling.results and same_mtime(settling.results[key]['mtime'], entry['mtime'], 1):
         return settling.results[key]
     return None
@@ -63,13 +85,13 @@ def settled_result(settling, entry):
 def fail_result(settling, entry, problem):
     """Settle a directory as failed with problem, whatever it had: its result."""
     result = new_result(FAILED, [], problem, entry['mtime'])
-    settling.results[dict_key(url_of(settling.root, entry))] = result
+    settling.results[key_of(settling, entry)] = result
     return result
 
 
 def drop_result(settling, entry):
     """Forget a directory's result, so that it is settled again."""
-    drop_key(settling.results, dict_key(url_of(settling.root, entry)))
+    drop_key(settling.results, key_of(settling, entry))
 
 
 def drop_results(settling):
@@ -81,7 +103,7 @@ def want(settling, entries):
     """Let the queued requests of these directories go ahead (wanted since their page shows,
     or is prefetched)."""
     for entry in entries:
-        settling.wanted[dict_key(url_of(settling.root, entry))] = True
+        settling.wanted[key_of(settling, entry)] = True
 
 
 def want_none(settling):
@@ -96,28 +118,30 @@ def settle(settling, entries, forced):
     are read together. forced: fetch whatever the record says."""
     fresh = []
     for entry in entries:
-        if not (dict_key(url_of(settling.root, entry)) in settling.loads):
+        if not (key_of(settling, entry) in settling.loads):
             fresh.append(entry)
-    if len(fresh) > 0:
-        records = started(read_records(settling, fresh))
-        for entry in fresh:
-            settling.loads[dict_key(url_of(settling.root, entry))] = \
-                started(settle_directory(settling, entry, forced, records))
+    records = started(read_records(settling, fresh))
+    for entry in fresh:
+        settling.loads[key_of(settling, entry)] = \
+            started(settle_directory(settling, entry, forced, records))
     loads = []
     for entry in entries:
-        loads.append(settling.loads[dict_key(url_of(settling.root, entry))])
+        loads.append(settling.loads[key_of(settling, entry)])
     return loads
 
 
 async def read_records(settling, entries):
-    """{dict_key(url): record} of these directories; {} when the store cannot say, so that
-    they are fetched."""
-    urls = []
-    for entry in entries:
-        urls.append(url_of(settling.root, entry))
+    """{dict_key(url): record} of these directories, reading only those kept; {} when the
+    store cannot say, so that they are fetched."""
     try:
         store = await settling.cache
-        return await store.read_records(urls)
+        kept = await settling.kept
+        urls = []
+        for entry in entries:
+            url = url_of(settling.root, entry)
+            if kept == None or dict_key(url) in kept:
+                urls.append(url)
+        return await store.read_records(urls) if len(urls) > 0 else {}
     except JSError:
         return {}
 
@@ -162,6 +186,9 @@ async def fetch_directory(settling, url, mtime, decision, record):
     listing['entries'] = sorted_entries(listing['entries'])
     fetched_at = fetched['date'] if fetched['date'] != None else server_now(root)
     fresh = new_record(url, mtime, root.precision, listing, fetched_at, record)
+    kept = await settling.kept
+    if kept != None:
+        kept[dict_key(url)] = True
     # Written at once, but the row need not wait for the commit.
     started(settling.keep(write_record(settling, fresh)))
     return new_result(status_after_fetch(decision, record, fresh['entries']), fresh['entries'],

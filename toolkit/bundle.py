@@ -108,10 +108,11 @@ SNAKE_CASE = '[a-z][a-z0-9]*(_[a-z0-9]+)+'
 # browser's dictionaries (a stream read's {done, value}), so no word that names one
 # may stand here, whatever the test says.
 OWN_WORDS = ['actions', 'adapters', 'chosen', 'crumbs', 'details', 'feedback', 'forget',
-             'generation', 'heading', 'hint', 'keep', 'limit', 'live', 'loads', 'newer', 'note',
-             'older', 'output', 'page', 'pager', 'panel', 'persistent', 'polling', 'pool',
-             'query', 'refresh', 'resize', 'running', 'section', 'settings', 'settling',
-             'shadow', 'shown', 'timer', 'upkeep', 'waiting', 'wanted']
+             'found', 'generation', 'heading', 'hint', 'keep', 'kept', 'limit', 'live',
+             'loads', 'newer', 'note', 'older', 'output', 'page', 'pager', 'panel',
+             'persistent', 'polling', 'pool', 'query', 'refresh', 'resize', 'running',
+             'section', 'settings', 'settling', 'shadow', 'shown', 'timer', 'upkeep',
+             'waiting', 'wanted']
 OWN_PROPERTIES = '^(' + SNAKE_CASE + '|' + '|'.join(OWN_WORDS) + ')$'
 RESERVED_PROPERTIES = '^py_'
 
