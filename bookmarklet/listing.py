@@ -7,10 +7,10 @@ Python's http.server). Entries and listings are described in entries.py.
 """
 
 from bookmarklet.portable import JSError, Problem, parse_json, is_record, is_list, \
-    record_field, parse_int, strip_spaces, last_char, char_of, is_text, is_exactly, exact_integer, part
+    record_field, parse_int, parse_digits, strip_spaces, last_char, char_of, is_text, is_exactly, exact_integer, part
 from bookmarklet.entries import new_entry, new_listing, is_plain_name, kind_named
 from bookmarklet.html_listing import read_html_listing, title_of_html, child_href
-from bookmarklet.names import hex_value, name_of_text, name_of_href
+from bookmarklet.names import name_of_text, name_of_href
 from bookmarklet.times import parse_http_date, parse_iso_time
 
 FORMAT_WORDS = ['json', 'javascript', 'html', 'xml']
@@ -175,42 +175,28 @@ def xml_attribute(head, key):
     return part(head, start, stop) if stop >= 0 else ''
 
 
-NAMED_ENTITIES = [['amp', '&'], ['lt', '<'], ['gt', '>'], ['quot', '"'], ['apos', "'"]]
+NAMED_ENTITIES = {'amp': '&', 'lt': '<', 'gt': '>', 'quot': '"', 'apos': "'"}
 
 
 def decode_entities(text):
     """text with XML's character and entity references replaced; unknown ones kept."""
-    if text.find('&') < 0:
-        return text
-    found = ''
-    index = 0
-    while index < len(text):
-        end = text.find(';', index) if text[index] == '&' else -1
-        value = entity_value(part(text, index + 1, end)) if end > index else None
-        if value != None:
-            found += value
-            index = end + 1
-        else:
-            found += text[index]
-            index += 1
+    pieces = text.split('&')
+    found = pieces[0]
+    for index in range(1, len(pieces)):
+        end = pieces[index].find(';')
+        value = entity_value(part(pieces[index], 0, end)) if end > 0 else None
+        found += '&' + pieces[index] if value == None else value + part(pieces[index], end + 1, None)
     return found
 
 
 def entity_value(reference):
     """The text of an entity or character reference without its '&' and ';', else None."""
-    for pair in NAMED_ENTITIES:
-        if pair[0] == reference:
-            return pair[1]
-    if not reference.startswith('#') or len(reference) < 2 or len(reference) > 8:
-        return None
-    point = 0
-    if reference[1] == 'x' or reference[1] == 'X':
-        for digit in part(reference, 2, None):
-            if hex_value(digit) < 0:
-                return None
-            point = point * 16 + hex_value(digit)
-    else:
-        point = parse_int(part(reference, 1, None))
+    named = record_field(NAMED_ENTITIES, reference)
+    if named != None:
+        return named
+    hexadecimal = reference.startswith('#x') or reference.startswith('#X')
+    point = parse_digits(part(reference, 2 if hexadecimal else 1, None), 16 if hexadecimal else 10) \
+        if reference.startswith('#') and len(reference) <= 8 else None
     if point == None or point < 1 or point > 0x10FFFF or (point >= 0xD800 and point <= 0xDFFF):
         return None
     return char_of(point)
