@@ -129,6 +129,45 @@ def words(text):
     return [word for word in _re.split('[ \t\r\n\u00a0]+', text) if word != '']
 
 
+def days_from_civil(year, month, day):
+    """Days from 1970-01-01 to the proleptic Gregorian date given; a month or day past
+    its end runs on into the next, as JavaScript's Date does."""
+    year += (month - 1) // 12
+    month = (month - 1) % 12 + 1
+    if month <= 2:
+        year -= 1
+    era = year // 400
+    year_of_era = year - era * 400
+    day_of_year = (153 * (month - 3 if month > 2 else month + 9) + 2) // 5 + day - 1
+    return era * 146097 + year_of_era * 365 + year_of_era // 4 - year_of_era // 100 \
+        + day_of_year - 719468
+
+
+def iso_time(seconds):
+    """'2026-09-10T14:32:01Z' for epoch seconds, as Date's toISOString writes them without
+    the milliseconds (years past 9999 or before 0 as +010000, -000001); '' for what a Date
+    cannot hold (NaN, or past 8.64e15 ms)."""
+    milliseconds = seconds * 1000
+    if milliseconds != milliseconds or abs(milliseconds) > 8.64e15:
+        return ''
+    whole = int(milliseconds) // 1000  # a Date's time is whole milliseconds, cut toward 0
+    days = whole // 86400
+    in_day = whole % 86400
+    shifted = days + 719468
+    era = shifted // 146097
+    day_of_era = shifted - era * 146097
+    year_of_era = (day_of_era - day_of_era // 1460 + day_of_era // 36524
+                   - day_of_era // 146096) // 365
+    day_of_year = day_of_era - (365 * year_of_era + year_of_era // 4 - year_of_era // 100)
+    shifted_month = (5 * day_of_year + 2) // 153
+    day = day_of_year - (153 * shifted_month + 2) // 5 + 1
+    month = shifted_month + 3 if shifted_month < 10 else shifted_month - 9
+    year = year_of_era + era * 400 + (1 if month <= 2 else 0)
+    year_text = '%04d' % year if 0 <= year <= 9999 else '%+07d' % year
+    return '%s-%02d-%02dT%02d:%02d:%02dZ' % (year_text, month, day, in_day // 3600,
+                                             in_day // 60 % 60, in_day % 60)
+
+
 def floor(number):
     """The greatest integer not above number, as an int."""
     return int(number // 1)
@@ -218,6 +257,8 @@ def remove_at(items, index):
 #?strip_spaces = lambda text: text.js_replace(__pragma__ ('js', '{}', '/^[ \\t\\r\\n]+|[ \\t\\r\\n]+$/g'), '')
 #?words = lambda text: text.js_split(__pragma__ ('js', '{}', '/[ \\t\\r\\n\\u00a0]+/')).filter(lambda word: len(word) > 0)
 #?floor = lambda number: Math.floor(number)
+#?days_from_civil = lambda year, month, day: __new__(Date(0)).setUTCFullYear(year, month - 1, day) / 86400000
+#?iso_time = lambda seconds: __pragma__ ('js', '{}', '(() => { const date = new Date (seconds * 1000); return isNaN (date) ? "" : date.toISOString ().slice (0, -5) + "Z"; }) ()')
 #?char_of = lambda value: String.fromCodePoint(value)
 #?code_point = lambda text, index: [text.codePointAt(index), 2 if text.codePointAt(index) > 0xFFFF else 1]
 #?new_object = lambda: {}
