@@ -7,7 +7,8 @@ Python's http.server). Entries and listings are described in entries.py.
 """
 
 from bookmarklet.portable import JSError, Problem, parse_json, is_record, is_list, \
-    record_field, parse_int, parse_digits, strip_spaces, last_char, char_of, is_text, is_exactly, exact_integer, part
+    record_field, parse_int, parse_digits, strip_spaces, last_char, char_of, is_text, is_exactly, \
+    exact_integer, part
 from bookmarklet.entries import new_entry, new_listing, is_plain_name, kind_named
 from bookmarklet.html_listing import read_html_listing, title_of_html, child_href
 from bookmarklet.names import name_of_text, name_of_href
@@ -67,61 +68,42 @@ def read_json_listing(text, format_name):
 
 
 def json_entry(item):
-    """The entry one JSON object describes, or None when it has no usable name."""
+    """The entry one JSON object describes, or None when it has no usable name.
+
+    Caddy's browse JSON says is_dir: its directories' names end in '/', mod_time is
+    RFC 3339, a symlink that is not a directory cannot be told from its target (type
+    'other'). Go writes bytes that are not UTF-8 as U+FFFD in the name, but exactly in
+    the url ('./caf%E9/'), so the name comes from there."""
     name = record_field(item, 'name')
     if not is_text(name):
         return None
     if record_field(item, 'is_dir') != None:
-        return caddy_entry(item, name)
-    named = name_of_text(name)
-    if not is_plain_name(named['name']):
-        return None
-    kind = kind_named(record_field(item, 'type'))
-    if kind == None:
-        kind = 'other'
-    mtime_text = record_field(item, 'mtime')
-    mtime = listing_time(mtime_text) if is_text(mtime_text) else None
-    return new_entry(named, kind, mtime, exact_size(record_field(item, 'size')), False)
-
-
-def caddy_entry(item, name):
-    """An entry of Caddy's browse JSON: directories' names end in '/', mod_time is RFC 3339,
-    a symlink that is not a directory cannot be told from its target (type 'other'). Go
-    writes bytes that are not UTF-8 as U+FFFD in the name, but exactly in the url
-    ('./caf%E9/'), so the name comes from there."""
-    url = record_field(item, 'url')
-    path = child_href(url) if is_text(url) else None
-    if path != None:
-        named = name_of_href(path)
+        url = record_field(item, 'url')
+        path = child_href(url) if is_text(url) else None
+        named = name_of_href(path) if path != None else name_of_text(
+            part(name, 0, len(name) - 1) if last_char(name) == '/' else name)
+        kind = 'directory' if is_exactly(record_field(item, 'is_dir'), True) else \
+            'other' if is_exactly(record_field(item, 'is_symlink'), True) else 'file'
+        mtime_text = record_field(item, 'mod_time')
     else:
-        named = name_of_text(part(name, 0, len(name) - 1) if last_char(name) == '/' else name)
+        named = name_of_text(name)
+        kind = kind_named(record_field(item, 'type')) or 'other'
+        mtime_text = record_field(item, 'mtime')
     if not is_plain_name(named['name']):
         return None
-    kind = 'file'
-    if is_exactly(record_field(item, 'is_dir'), True):
-        kind = 'directory'
-    elif is_exactly(record_field(item, 'is_symlink'), True):
-        kind = 'other'
-    mtime_text = record_field(item, 'mod_time')
-    mtime = parse_iso_time(mtime_text) if is_text(mtime_text) else None
-    return new_entry(named, kind, mtime, exact_size(record_field(item, 'size')), False)
+    # A size JavaScript holds exactly (5.0 is 5: JSON cannot tell them apart; 1e300 is none).
+    size = exact_integer(record_field(item, 'size'))
+    return new_entry(named, kind, listing_time(mtime_text), size if size != None and size >= 0
+                     else None, False)
 
 
-def exact_size(value):
-    """A JSON size in bytes, or None unless it is a whole number JavaScript holds exactly
-    (5.0 is 5: JSON cannot tell them apart; 1e300 is no size)."""
-    size = exact_integer(value)
-    if size == None or size < 0:
+def listing_time(value):
+    """Epoch seconds of a JSON listing's mtime: RFC 1123 (nginx), or ISO 8601 (Caddy, and
+    forks); None for anything else."""
+    if not is_text(value):
         return None
-    return size
-
-
-def listing_time(text):
-    """Epoch seconds of a JSON listing's mtime: RFC 1123, or ISO 8601 from a fork."""
-    seconds = parse_http_date(text)
-    if seconds == None:
-        seconds = parse_iso_time(text)
-    return seconds
+    seconds = parse_http_date(value)
+    return seconds if seconds != None else parse_iso_time(value)
 
 
 def read_jsonp_listing(text):

@@ -19,7 +19,7 @@ records, visits or choices.
 """
 
 from bookmarklet.portable import JSError, Problem, new_object, dict_key, drop_key, keys_of, \
-    is_number, is_record, problem_of, record_field, part
+    is_number, is_record, problem_of, record_field
 from bookmarklet.freshness import stored_record, level_one_urls
 from bookmarklet.words import DATABASE
 
