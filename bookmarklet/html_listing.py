@@ -1,7 +1,7 @@
 """HTML listing pages: nginx, Apache mod_autoindex, lighttpd mod_dirlisting, Caddy browse,
 Python's http.server.
 
-Pages arrive as anchor records {href, text, tail, datetime} (bookmarklet/browser.py
+Pages arrive as anchor records {href, tail, datetime} (bookmarklet/browser.py
 in the browser, tests/html_anchors.py under CPython): tail is the text after
 the link on its line, or the row's later cells in a table; datetime is the
 datetime attribute of a <time> in those cells (Caddy), else ''. Names come
