@@ -15,6 +15,8 @@ from bookmarklet.names import name_of_text, name_of_href
 from bookmarklet.times import parse_http_date, parse_iso_time
 
 FORMAT_WORDS = ['json', 'javascript', 'html', 'xml']
+# How a body of each format starts, where the Content-Type names none.
+FORMAT_STARTS = [['[', 'json'], ['/*', 'javascript'], ['<?xml', 'xml'], ['<list', 'xml']]
 
 
 def format_of(content_type, text):
@@ -24,12 +26,9 @@ def format_of(content_type, text):
         if kind.find(word) >= 0:
             return word
     start = strip_spaces(part(text, 0, 64))
-    if start.startswith('['):
-        return 'json'
-    if start.startswith('/*'):
-        return 'javascript'
-    if start.startswith('<?xml') or start.startswith('<list'):
-        return 'xml'
+    for pair in FORMAT_STARTS:
+        if start.startswith(pair[0]):
+            return pair[1]
     return 'html'
 
 
@@ -128,7 +127,7 @@ def read_xml_listing(text):
     start = text.find('<list>')
     end = text.find('</list>')
     if start < 0 or end < start:
-        raise Problem('the XML is not a listing, or it is cut off')
+        raise Problem('the XML listing is cut off or malformed')
     entries = []
     at = text.find('<', start + 6)
     while at >= 0 and at < end:
@@ -138,7 +137,7 @@ def read_xml_listing(text):
         closing = '</' + kind + '>'
         stop = text.find(closing, close)
         if kind_named(kind) == None or stop < 0 or stop > end:
-            raise Problem('the XML listing is malformed')
+            raise Problem('the XML listing is cut off or malformed')
         named = name_of_text(decode_entities(part(text, close + 1, stop)))
         if is_plain_name(named['name']):
             entries.append(new_entry(named, kind, parse_iso_time(xml_attribute(head, 'mtime')),

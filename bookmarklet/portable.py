@@ -8,6 +8,7 @@ the JavaScript one in an executable comment.
 
 # __pragma__ ('skip')
 import asyncio as _asyncio
+import functools as _functools
 import json as _json
 import re as _re
 import types as _types
@@ -208,6 +209,12 @@ def joined(items, separator):
     return separator.join(items)
 
 
+def stable_sorted(items, compare):
+    """A new list of items ordered by compare (-1, 0 or 1, or any number of that sign),
+    keeping the order of those that compare 0."""
+    return sorted(items, key=_functools.cmp_to_key(compare))
+
+
 def keys_of(record):
     """The keys of a dict, in insertion order."""
     return list(record.keys())
@@ -268,6 +275,8 @@ def remove_at(items, index):
 #?problem_of = lambda error: error.problem if error != None and error.problem != None else 'unexpected error: ' + String(error)
 #?part = lambda sequence, start, end: sequence.slice(start, sequence.length if end == None else end)
 #?joined = lambda items, separator: items.join(separator)
+# Array.prototype.sort is stable in every engine since ES2019, a merge sort as CPython's.
+#?stable_sorted = lambda items, compare: items.slice().js_sort(compare)
 #?keys_of = lambda record: Object.js_keys(record)
 #?drop_key = lambda record, key: __pragma__ ('js', '{}', 'delete record [key]')
 #?remove_at = lambda items, index: items.splice(index, 1)

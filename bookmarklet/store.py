@@ -28,6 +28,7 @@ VERSION = 3
 RECORDS = 'records'
 VISITS = 'visits'
 CHOICES = 'choices'
+STORES = [RECORDS, VISITS, CHOICES]
 OPEN_TIMEOUT_MS = 3000
 
 
@@ -111,9 +112,10 @@ async def open_store():
         if factory == None:
             return memory_store('this browser offers no IndexedDB here')
         database = await open_database(factory, 'another tab holds an older version of the cache open')
-        if not database.objectStoreNames.contains(RECORDS) \
-                or not database.objectStoreNames.contains(VISITS) \
-                or not database.objectStoreNames.contains(CHOICES):
+        missing = False
+        for name in STORES:
+            missing = missing or not database.objectStoreNames.contains(name)
+        if missing:
             # Created by something else at our version: start it over.
             database.close()
             await request_done(factory.deleteDatabase(DATABASE))
@@ -258,7 +260,7 @@ def add_size(found, cursor, resolve):
 def memory_store(reason):
     """The same functions, kept for this session only; reason says why not in IndexedDB."""
     kept = {}
-    for name in [RECORDS, VISITS, CHOICES]:
+    for name in STORES:
         kept[name] = {}
     tables = new_object()
     tables.read_values = lambda name, keys: read_kept(kept[name], keys)
