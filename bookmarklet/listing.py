@@ -148,12 +148,8 @@ def read_xml_listing(text):
 
 def xml_attribute(head, key):
     """The value of key="..." in an element's head, or ''."""
-    at = head.find(' ' + key + '="')
-    if at < 0:
-        return ''
-    start = at + len(key) + 3
-    stop = head.find('"', start)
-    return part(head, start, stop) if stop >= 0 else ''
+    parts = head.split(' ' + key + '="')
+    return parts[1].split('"')[0] if len(parts) > 1 and parts[1].find('"') >= 0 else ''
 
 
 NAMED_ENTITIES = {'amp': '&', 'lt': '<', 'gt': '>', 'quot': '"', 'apos': "'"}

@@ -67,10 +67,7 @@ def readable_path(url):
     (never decodeURI, which throws on bytes that are not UTF-8)."""
     at = path_start(url)
     path = part(url, at, None) if at >= 0 else '/'
-    for mark in ['?', '#']:
-        if path.find(mark) >= 0:
-            path = part(path, 0, path.find(mark))
-    return name_of_href(path)['name']
+    return name_of_href(path.split('?')[0].split('#')[0])['name']
 
 
 def redirect_problem(asked, reached, scope):
