@@ -23,8 +23,9 @@ def every(seconds, task):
 
 # A listing's body larger than this is refused unread (200,000 entries of nginx's JSON
 # are about 20 MB): the tab would hold it, decoded, several times over.
-BODY_LIMIT = 48 * 1024 * 1024
-TOO_LARGE = 'the listing is larger than ' + str(BODY_LIMIT // (1024 * 1024)) + ' MB: not read'
+BODY_LIMIT_MB = 48
+BODY_LIMIT = BODY_LIMIT_MB * 1024 * 1024
+TOO_LARGE = 'the listing is larger than ' + str(BODY_LIMIT_MB) + ' MB: not read'
 
 
 def failed_response(message):

@@ -1,16 +1,17 @@
-"""Times as whole seconds since the epoch, UTC: parsed by hand, formatted by hand.
+"""Times as whole seconds since the epoch, UTC: parsed by hand, the calendar native.
 
 Listing dates are parsed here rather than by Date or datetime: engines
 disagree on which strings Date accepts, datetime costs 47 KB in the bundle,
 and both must give the same second for 1970, 2038 and 2100 alike. Every form
 (RFC 1123, ISO 8601, the listing pages' dates) is read as a date and a clock by
-parse_table_date; the calendar itself is portable.days_from_civil.
+parse_table_date. The calendar is Date's arithmetic on numbers, which engines agree
+on (portable.days_from_civil and iso_time; the same arithmetic in CPython).
 """
 
-from bookmarklet.portable import parse_int, words, part, days_from_civil, iso_time
+from bookmarklet.portable import parse_int, words, part, days_from_civil, iso_time, floor_mod
 
-MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun',
-          'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']
+# The months' abbreviations, three letters each.
+MONTHS = 'JanFebMarAprMayJunJulAugSepOctNovDec'
 
 # The largest hour, minute and second of a clock (a leap second too).
 CLOCK_LIMITS = [23, 59, 60]
@@ -18,10 +19,8 @@ CLOCK_LIMITS = [23, 59, 60]
 
 def month_number(abbreviation):
     """1 for 'Jan' up to 12 for 'Dec', else None."""
-    for index in range(12):
-        if MONTHS[index] == abbreviation:
-            return index + 1
-    return None
+    at = MONTHS.find(abbreviation)
+    return at // 3 + 1 if len(abbreviation) == 3 and floor_mod(at, 3) == 0 else None
 
 
 def clock_fields(text):
