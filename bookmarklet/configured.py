@@ -9,8 +9,9 @@ the loader writes a '%' of a value as a JSON escape, so every '%' left is
 the browser's.
 """
 
-from bookmarklet.names import body_text, percent_decode
-from bookmarklet.portable import JSError, is_record, keys_of, parse_json, part, record_field
+from bookmarklet.names import body_text
+from bookmarklet.portable import JSError, is_record, keys_of, parse_json, part, record_field, \
+    percent_decode
 
 
 def with_passed(settings, script_url):

@@ -17,7 +17,7 @@ A response that is not a listing raises portable.Problem with the reason,
 which the user reads.
 """
 
-from bookmarklet.portable import is_exactly
+from bookmarklet.portable import is_text
 
 
 KINDS = ['directory', 'file', 'other']
@@ -26,10 +26,7 @@ KINDS = ['directory', 'file', 'other']
 def kind_named(value):
     """The entry type a value is exactly ('directory', 'file', 'other'), else None: a list
     ['directory'] or an object is no type, though JavaScript's == would say so."""
-    for kind in KINDS:
-        if is_exactly(value, kind):
-            return kind
-    return None
+    return value if is_text(value) and value in KINDS else None
 
 
 def new_entry(named, kind, mtime, size, size_approx):

@@ -55,8 +55,7 @@ def evictions(visits, records, current_root, bounds):
         found['records'].append(record['url'])
         count -= 1
         total_bytes -= record['bytes']
-    oldest_first = merge_sorted(visits, lambda a, b: -1 if a['visitedAt'] < b['visitedAt']
-                                else (1 if a['visitedAt'] > b['visitedAt'] else 0))
+    oldest_first = merge_sorted(visits, lambda a, b: a['visitedAt'] - b['visitedAt'])
     for visit in oldest_first:
         if roots <= bounds['roots'] and count <= bounds['records'] \
                 and total_bytes <= bounds['bytes']:

@@ -103,10 +103,13 @@ def new_record(url, mtime, precision, listing, fetched_at, previous):
 
 
 def record_entry(entry, seen):
-    """A record's copy of an entry, with when it was first seen."""
-    return {'name': entry['name'], 'href': entry['href'], 'undecodable': entry['undecodable'],
-            'type': entry['type'], 'mtime': entry['mtime'], 'size': entry['size'],
-            'sizeApprox': entry['sizeApprox'], 'seen': seen}
+    """A record's copy of an entry (the reader's, or a stored one stored_record checked),
+    with when it was first seen."""
+    return {'name': entry['name'], 'href': entry['href'],
+            'undecodable': is_exactly(record_field(entry, 'undecodable'), True),
+            'type': entry['type'], 'mtime': record_field(entry, 'mtime'),
+            'size': record_field(entry, 'size'),
+            'sizeApprox': is_exactly(record_field(entry, 'sizeApprox'), True), 'seen': seen}
 
 
 def appeared_since(entry, visit):
@@ -123,6 +126,24 @@ def is_finite_or_none(value):
     return value == None or is_finite(value)
 
 
+# The shape of each field a stored record and its entries must have to be trusted.
+RECORD_FIELDS = [['precision', is_finite], ['fetchedAt', is_finite], ['bytes', is_finite],
+                 ['mtime', is_finite_or_none], ['entries', is_list]]
+ENTRY_FIELDS = [['name', is_text], ['href', is_text], ['seen', is_number],
+                ['type', lambda value: kind_named(value) != None], ['mtime', is_finite_or_none],
+                ['size', is_finite_or_none]]
+
+
+def has_fields(value, fields):
+    """True for a dict whose fields each have their shape."""
+    if not is_record(value):
+        return False
+    for field in fields:
+        if not field[1](record_field(value, field[0])):
+            return False
+    return True
+
+
 def stored_record(value, url):
     """The record a stored value holds, or None when it is from another schema or damaged.
 
@@ -130,34 +151,15 @@ def stored_record(value, url):
     another program's data. Only a record of this schema whose fields all
     have the right shape is trusted.
     """
-    if not is_record(value) or not is_exactly(record_field(value, 'schema'), SCHEMA):
-        return None
-    if not is_exactly(record_field(value, 'url'), url):
-        return None
-    for key in ['precision', 'fetchedAt', 'bytes']:
-        if not is_finite(record_field(value, key)):
-            return None
-    mtime = record_field(value, 'mtime')
-    entries = record_field(value, 'entries')
-    if not is_finite_or_none(mtime) or not is_list(entries):
+    if not has_fields(value, RECORD_FIELDS) or not is_exactly(record_field(value, 'schema'), SCHEMA) \
+            or not is_exactly(record_field(value, 'url'), url):
         return None
     checked = []
-    for entry in entries:
-        if not is_record(entry) or not is_text(record_field(entry, 'name')) \
-                or not is_text(record_field(entry, 'href')) \
-                or not is_number(record_field(entry, 'seen')):
+    for entry in value['entries']:
+        if not has_fields(entry, ENTRY_FIELDS):
             return None
-        if kind_named(record_field(entry, 'type')) == None \
-                or not is_finite_or_none(record_field(entry, 'mtime')) \
-                or not is_finite_or_none(record_field(entry, 'size')):
-            return None
-        checked.append({'name': entry['name'], 'href': entry['href'],
-                        'undecodable': is_exactly(record_field(entry, 'undecodable'), True),
-                        'type': record_field(entry, 'type'), 'mtime': record_field(entry, 'mtime'),
-                        'size': record_field(entry, 'size'),
-                        'sizeApprox': is_exactly(record_field(entry, 'sizeApprox'), True),
-                        'seen': entry['seen']})
-    return {'url': url, 'mtime': mtime, 'precision': value['precision'],
+        checked.append(record_entry(entry, entry['seen']))
+    return {'url': url, 'mtime': record_field(value, 'mtime'), 'precision': value['precision'],
             'format': record_field(value, 'format'), 'fetchedAt': value['fetchedAt'],
             'entries': checked, 'schema': SCHEMA, 'bytes': value['bytes']}
 
@@ -166,8 +168,7 @@ def level_one_urls(urls, root_url):
     """The URLs among urls that name a directory directly below root_url."""
     found = []
     for url in urls:
-        if url.startswith(root_url) and len(url) > len(root_url):
-            rest = part(url, len(root_url), len(url) - 1)
-            if url[len(url) - 1] == '/' and rest.find('/') < 0:
-                found.append(url)
+        rest = part(url, len(root_url), None)
+        if url.startswith(root_url) and rest.find('/') > 0 and rest.find('/') == len(rest) - 1:
+            found.append(url)
     return found

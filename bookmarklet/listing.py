@@ -7,13 +7,16 @@ Python's http.server). Entries and listings are described in entries.py.
 """
 
 from bookmarklet.portable import JSError, Problem, parse_json, is_record, is_list, \
-    record_field, parse_int, strip_spaces, last_char, char_of, is_text, is_exactly, exact_integer, part
+    record_field, parse_int, parse_digits, strip_spaces, last_char, char_of, is_text, is_exactly, \
+    exact_integer, part
 from bookmarklet.entries import new_entry, new_listing, is_plain_name, kind_named
 from bookmarklet.html_listing import read_html_listing, title_of_html, child_href
-from bookmarklet.names import hex_value, name_of_text, name_of_href
+from bookmarklet.names import name_of_text, name_of_href
 from bookmarklet.times import parse_http_date, parse_iso_time
 
 FORMAT_WORDS = ['json', 'javascript', 'html', 'xml']
+# How a body of each format starts, where the Content-Type names none.
+FORMAT_STARTS = [['[', 'json'], ['/*', 'javascript'], ['<?xml', 'xml'], ['<list', 'xml']]
 
 
 def format_of(content_type, text):
@@ -23,12 +26,9 @@ def format_of(content_type, text):
         if kind.find(word) >= 0:
             return word
     start = strip_spaces(part(text, 0, 64))
-    if start.startswith('['):
-        return 'json'
-    if start.startswith('/*'):
-        return 'javascript'
-    if start.startswith('<?xml') or start.startswith('<list'):
-        return 'xml'
+    for pair in FORMAT_STARTS:
+        if start.startswith(pair[0]):
+            return pair[1]
     return 'html'
 
 
@@ -67,61 +67,42 @@ def read_json_listing(text, format_name):
 
 
 def json_entry(item):
-    """The entry one JSON object describes, or None when it has no usable name."""
+    """The entry one JSON object describes, or None when it has no usable name.
+
+    Caddy's browse JSON says is_dir: its directories' names end in '/', mod_time is
+    RFC 3339, a symlink that is not a directory cannot be told from its target (type
+    'other'). Go writes bytes that are not UTF-8 as U+FFFD in the name, but exactly in
+    the url ('./caf%E9/'), so the name comes from there."""
     name = record_field(item, 'name')
     if not is_text(name):
         return None
     if record_field(item, 'is_dir') != None:
-        return caddy_entry(item, name)
-    named = name_of_text(name)
-    if not is_plain_name(named['name']):
-        return None
-    kind = kind_named(record_field(item, 'type'))
-    if kind == None:
-        kind = 'other'
-    mtime_text = record_field(item, 'mtime')
-    mtime = listing_time(mtime_text) if is_text(mtime_text) else None
-    return new_entry(named, kind, mtime, exact_size(record_field(item, 'size')), False)
-
-
-def caddy_entry(item, name):
-    """An entry of Caddy's browse JSON: directories' names end in '/', mod_time is RFC 3339,
-    a symlink that is not a directory cannot be told from its target (type 'other'). Go
-    writes bytes that are not UTF-8 as U+FFFD in the name, but exactly in the url
-    ('./caf%E9/'), so the name comes from there."""
-    url = record_field(item, 'url')
-    path = child_href(url) if is_text(url) else None
-    if path != None:
-        named = name_of_href(path)
+        url = record_field(item, 'url')
+        path = child_href(url) if is_text(url) else None
+        named = name_of_href(path) if path != None else name_of_text(
+            part(name, 0, len(name) - 1) if last_char(name) == '/' else name)
+        kind = 'directory' if is_exactly(record_field(item, 'is_dir'), True) else \
+            'other' if is_exactly(record_field(item, 'is_symlink'), True) else 'file'
+        mtime_text = record_field(item, 'mod_time')
     else:
-        named = name_of_text(part(name, 0, len(name) - 1) if last_char(name) == '/' else name)
+        named = name_of_text(name)
+        kind = kind_named(record_field(item, 'type')) or 'other'
+        mtime_text = record_field(item, 'mtime')
     if not is_plain_name(named['name']):
         return None
-    kind = 'file'
-    if is_exactly(record_field(item, 'is_dir'), True):
-        kind = 'directory'
-    elif is_exactly(record_field(item, 'is_symlink'), True):
-        kind = 'other'
-    mtime_text = record_field(item, 'mod_time')
-    mtime = parse_iso_time(mtime_text) if is_text(mtime_text) else None
-    return new_entry(named, kind, mtime, exact_size(record_field(item, 'size')), False)
+    # A size JavaScript holds exactly (5.0 is 5: JSON cannot tell them apart; 1e300 is none).
+    size = exact_integer(record_field(item, 'size'))
+    return new_entry(named, kind, listing_time(mtime_text), size if size != None and size >= 0
+                     else None, False)
 
 
-def exact_size(value):
-    """A JSON size in bytes, or None unless it is a whole number JavaScript holds exactly
-    (5.0 is 5: JSON cannot tell them apart; 1e300 is no size)."""
-    size = exact_integer(value)
-    if size == None or size < 0:
+def listing_time(value):
+    """Epoch seconds of a JSON listing's mtime: RFC 1123 (nginx), or ISO 8601 (Caddy, and
+    forks); None for anything else."""
+    if not is_text(value):
         return None
-    return size
-
-
-def listing_time(text):
-    """Epoch seconds of a JSON listing's mtime: RFC 1123, or ISO 8601 from a fork."""
-    seconds = parse_http_date(text)
-    if seconds == None:
-        seconds = parse_iso_time(text)
-    return seconds
+    seconds = parse_http_date(value)
+    return seconds if seconds != None else parse_iso_time(value)
 
 
 def read_jsonp_listing(text):
@@ -146,7 +127,7 @@ def read_xml_listing(text):
     start = text.find('<list>')
     end = text.find('</list>')
     if start < 0 or end < start:
-        raise Problem('the XML is not a listing, or it is cut off')
+        raise Problem('the XML listing is cut off or malformed')
     entries = []
     at = text.find('<', start + 6)
     while at >= 0 and at < end:
@@ -156,7 +137,7 @@ def read_xml_listing(text):
         closing = '</' + kind + '>'
         stop = text.find(closing, close)
         if kind_named(kind) == None or stop < 0 or stop > end:
-            raise Problem('the XML listing is malformed')
+            raise Problem('the XML listing is cut off or malformed')
         named = name_of_text(decode_entities(part(text, close + 1, stop)))
         if is_plain_name(named['name']):
             entries.append(new_entry(named, kind, parse_iso_time(xml_attribute(head, 'mtime')),
@@ -167,50 +148,32 @@ def read_xml_listing(text):
 
 def xml_attribute(head, key):
     """The value of key="..." in an element's head, or ''."""
-    at = head.find(' ' + key + '="')
-    if at < 0:
-        return ''
-    start = at + len(key) + 3
-    stop = head.find('"', start)
-    return part(head, start, stop) if stop >= 0 else ''
+    parts = head.split(' ' + key + '="')
+    return parts[1].split('"')[0] if len(parts) > 1 and parts[1].find('"') >= 0 else ''
 
 
-NAMED_ENTITIES = [['amp', '&'], ['lt', '<'], ['gt', '>'], ['quot', '"'], ['apos', "'"]]
+NAMED_ENTITIES = {'amp': '&', 'lt': '<', 'gt': '>', 'quot': '"', 'apos': "'"}
 
 
 def decode_entities(text):
     """text with XML's character and entity references replaced; unknown ones kept."""
-    if text.find('&') < 0:
-        return text
-    found = ''
-    index = 0
-    while index < len(text):
-        end = text.find(';', index) if text[index] == '&' else -1
-        value = entity_value(part(text, index + 1, end)) if end > index else None
-        if value != None:
-            found += value
-            index = end + 1
-        else:
-            found += text[index]
-            index += 1
+    pieces = text.split('&')
+    found = pieces[0]
+    for index in range(1, len(pieces)):
+        end = pieces[index].find(';')
+        value = entity_value(part(pieces[index], 0, end)) if end > 0 else None
+        found += '&' + pieces[index] if value == None else value + part(pieces[index], end + 1, None)
     return found
 
 
 def entity_value(reference):
     """The text of an entity or character reference without its '&' and ';', else None."""
-    for pair in NAMED_ENTITIES:
-        if pair[0] == reference:
-            return pair[1]
-    if not reference.startswith('#') or len(reference) < 2 or len(reference) > 8:
-        return None
-    point = 0
-    if reference[1] == 'x' or reference[1] == 'X':
-        for digit in part(reference, 2, None):
-            if hex_value(digit) < 0:
-                return None
-            point = point * 16 + hex_value(digit)
-    else:
-        point = parse_int(part(reference, 1, None))
+    named = record_field(NAMED_ENTITIES, reference)
+    if named != None:
+        return named
+    hexadecimal = reference.startswith('#x') or reference.startswith('#X')
+    point = parse_digits(part(reference, 2 if hexadecimal else 1, None), 16 if hexadecimal else 10) \
+        if reference.startswith('#') and len(reference) <= 8 else None
     if point == None or point < 1 or point > 0x10FFFF or (point >= 0xD800 and point <= 0xDFFF):
         return None
     return char_of(point)

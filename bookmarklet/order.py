@@ -1,11 +1,11 @@
 """The display order: newest mtime first, then name ascending by code point.
 
 Transcrypt's sorted() compares tuple keys as strings and its reverse=True
-flips ties, and engines differ on ties with a comparator that never returns
-0; a merge sort with one explicit comparison gives the same order everywhere.
+flips ties; one explicit comparison that says 0 for ties, given to a stable
+sort (portable.stable_sorted), gives the same order everywhere.
 """
 
-from bookmarklet.portable import code_point, part
+from bookmarklet.portable import code_point, stable_sorted
 
 
 def compare_names(a, b):
@@ -49,33 +49,5 @@ def sorted_entries(entries):
     return merge_sorted(entries, compare_entries)
 
 
-def merge_sorted(items, compare):
-    """A new list of items ordered by compare, stable: a bottom-up merge sort."""
-    source = part(items, 0, None)
-    count = len(source)
-    width = 1
-    while width < count:
-        target = []
-        start = 0
-        while start < count:
-            middle = min(start + width, count)
-            end = min(start + 2 * width, count)
-            left = start
-            right = middle
-            while left < middle and right < end:
-                if compare(source[right], source[left]) < 0:
-                    target.append(source[right])
-                    right += 1
-                else:
-                    target.append(source[left])
-                    left += 1
-            while left < middle:
-                target.append(source[left])
-                left += 1
-            while right < end:
-                target.append(source[right])
-                right += 1
-            start = end
-        source = target
-        width = width * 2
-    return source
+# A new list of items ordered by compare, stable: both sides sort by merging.
+merge_sorted = stable_sorted

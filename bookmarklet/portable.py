@@ -8,10 +8,11 @@ the JavaScript one in an executable comment.
 
 # __pragma__ ('skip')
 import asyncio as _asyncio
+import functools as _functools
 import json as _json
 import re as _re
 import types as _types
-from urllib.parse import quote as _quote
+from urllib.parse import quote as _quote, unquote_to_bytes as _unquote_to_bytes
 
 # The largest integer JavaScript holds exactly (Number.MAX_SAFE_INTEGER).
 _MAX_EXACT = 2 ** 53 - 1
@@ -75,12 +76,6 @@ def is_ascii(text):
     return text.isascii()
 
 
-def ascii_href(text):
-    """ASCII text percent-encoded as nginx writes names in hrefs: every character but
-    A-Z a-z 0-9 - . _ ~ as %XX."""
-    return _quote(text, safe='-._~')
-
-
 def utf8_text(data):
     """The text a byte string (one character per byte) spells in UTF-8, or None when some
     bytes are not UTF-8."""
@@ -88,6 +83,31 @@ def utf8_text(data):
         return data.encode('latin-1').decode('utf-8')
     except UnicodeError:
         return None
+
+
+def decode_utf8(data, shown):
+    """The text of a byte string read as UTF-8, each byte that is not part of it shown as
+    \\xe9 (shown) or kept as U+DC80..U+DCFF (CPython's backslashreplace, surrogateescape).
+    Each bad byte is one mark, and decoding resumes at the next byte."""
+    return data.encode('latin-1').decode('utf-8', 'backslashreplace' if shown else 'surrogateescape')
+
+
+def utf8_bytes(text):
+    """The byte string of listing text (names.py): each character's UTF-8, each U+DC80..U+DCFF
+    the byte it stands for; any other lone surrogate (a JSON escape) becomes U+FFFD's bytes."""
+    text = _re.sub('[\ud800-\udc7f\udd00-\udfff]', '\ufffd', text)
+    return text.encode('utf-8', 'surrogateescape').decode('latin-1')
+
+
+def percent_encode(data):
+    """A byte string as nginx writes it in an href: every byte but A-Z a-z 0-9 - . _ ~ as %XX."""
+    return _quote(data.encode('latin-1'), safe='-._~')
+
+
+def percent_decode(text):
+    """The byte string a percent-encoded href segment spells; characters not written as %XX
+    are their own bytes (listing text: utf8_bytes)."""
+    return _unquote_to_bytes(utf8_bytes(text).encode('latin-1')).decode('latin-1')
 
 
 def record_field(record, key):
@@ -100,11 +120,6 @@ def code_point(text, index):
     return [ord(text[index]), 1]
 
 
-def byte_at(data, index):
-    """The byte at index of a byte string (one character per byte)."""
-    return ord(data[index])
-
-
 def strip_spaces(text):
     """text without leading and trailing spaces, tabs and line breaks."""
     return text.strip(' \t\r\n')
@@ -113,6 +128,45 @@ def strip_spaces(text):
 def words(text):
     """The words of text split on runs of white space (no-break space too); [] for blank text."""
     return [word for word in _re.split('[ \t\r\n\u00a0]+', text) if word != '']
+
+
+def days_from_civil(year, month, day):
+    """Days from 1970-01-01 to the proleptic Gregorian date given; a month or day past
+    its end runs on into the next, as JavaScript's Date does."""
+    year += (month - 1) // 12
+    month = (month - 1) % 12 + 1
+    if month <= 2:
+        year -= 1
+    era = year // 400
+    year_of_era = year - era * 400
+    day_of_year = (153 * (month - 3 if month > 2 else month + 9) + 2) // 5 + day - 1
+    return era * 146097 + year_of_era * 365 + year_of_era // 4 - year_of_era // 100 \
+        + day_of_year - 719468
+
+
+def iso_time(seconds):
+    """'2026-09-10T14:32:01Z' for epoch seconds, as Date's toISOString writes them without
+    the milliseconds (years past 9999 or before 0 as +010000, -000001); '' for what a Date
+    cannot hold (NaN, or past 8.64e15 ms)."""
+    milliseconds = seconds * 1000
+    if milliseconds != milliseconds or abs(milliseconds) > 8.64e15:
+        return ''
+    whole = int(milliseconds) // 1000  # a Date's time is whole milliseconds, cut toward 0
+    days = whole // 86400
+    in_day = whole % 86400
+    shifted = days + 719468
+    era = shifted // 146097
+    day_of_era = shifted - era * 146097
+    year_of_era = (day_of_era - day_of_era // 1460 + day_of_era // 36524
+                   - day_of_era // 146096) // 365
+    day_of_year = day_of_era - (365 * year_of_era + year_of_era // 4 - year_of_era // 100)
+    shifted_month = (5 * day_of_year + 2) // 153
+    day = day_of_year - (153 * shifted_month + 2) // 5 + 1
+    month = shifted_month + 3 if shifted_month < 10 else shifted_month - 9
+    year = year_of_era + era * 400 + (1 if month <= 2 else 0)
+    year_text = '%04d' % year if 0 <= year <= 9999 else '%+07d' % year
+    return '%s-%02d-%02dT%02d:%02d:%02dZ' % (year_text, month, day, in_day // 3600,
+                                             in_day // 60 % 60, in_day % 60)
 
 
 def floor(number):
@@ -155,6 +209,12 @@ def joined(items, separator):
     return separator.join(items)
 
 
+def stable_sorted(items, compare):
+    """A new list of items ordered by compare (-1, 0 or 1, or any number of that sign),
+    keeping the order of those that compare 0."""
+    return sorted(items, key=_functools.cmp_to_key(compare))
+
+
 def keys_of(record):
     """The keys of a dict, in insertion order."""
     return list(record.keys())
@@ -186,19 +246,27 @@ def remove_at(items, index):
 #?is_exactly = lambda value, expected: __pragma__ ('js', '{}', '(value === expected)')
 #?exact_integer = lambda value: value if Number.isSafeInteger(value) else None
 # escape() writes each character below U+0100 as %XX, and decodeURIComponent reads those as
-# UTF-8, refusing what is not (overlong forms, surrogates) as CPython's decoder does.
-# Native, for the many names of a long listing: encodeURIComponent leaves ! ' ( ) * as
-# they are, which nginx encodes.
+# UTF-8, refusing what is not (overlong forms, surrogates) as CPython's decoder does; unescape()
+# reads %XX back into one character each. A listing may hold 100,000 names: these are native.
 #?is_ascii = lambda text: __pragma__ ('js', '{}', '/^[\\x00-\\x7f]*$/.test (text)')
-#?ascii_href = lambda text: __pragma__ ('js', '{}', 'encodeURIComponent (text).replace (/[!\'()*]/g, (c) => "%" + c.charCodeAt (0).toString (16).toUpperCase ())')
 #?utf8_text = lambda data: __pragma__ ('js', '{}', '(() => { try { return decodeURIComponent (escape (data)); } catch (error) { return null; } }) ()')
+# Each well-formed UTF-8 sequence, else one byte that is not part of any.
+#?decode_utf8 = lambda data, shown: __pragma__ ('js', '{}', 'data.replace (/[\\xc2-\\xdf][\\x80-\\xbf]|\\xe0[\\xa0-\\xbf][\\x80-\\xbf]|[\\xe1-\\xec\\xee\\xef][\\x80-\\xbf]{2}|\\xed[\\x80-\\x9f][\\x80-\\xbf]|\\xf0[\\x90-\\xbf][\\x80-\\xbf]{2}|[\\xf1-\\xf3][\\x80-\\xbf]{3}|\\xf4[\\x80-\\x8f][\\x80-\\xbf]{2}|([\\x80-\\xff])/g, (found, bad) => !bad ? decodeURIComponent (escape (found)) : shown ? "\\\\x" + bad.charCodeAt (0).toString (16) : String.fromCharCode (0xdc00 + bad.charCodeAt (0)))')
+# Runs of well-formed UTF-16 as UTF-8, each U+DC80..U+DCFF as its byte, any other lone
+# surrogate as U+FFFD's bytes.
+#?utf8_bytes = lambda text: __pragma__ ('js', '{}', 'is_ascii (text) ? text : text.replace (/((?:[^\\ud800-\\udfff]|[\\ud800-\\udbff][\\udc00-\\udfff])+)|([\\udc80-\\udcff])|[^]/g, (found, run, escaped) => run ? unescape (encodeURIComponent (run)) : escaped ? String.fromCharCode (escaped.charCodeAt (0) - 0xdc00) : "\\xef\\xbf\\xbd")')
+# escape() leaves @ * + / as they are and writes ~ as %7E, unlike nginx.
+#?percent_encode = lambda data: __pragma__ ('js', '{}', 'escape (data).replace (/[@*+/]|%7E/g, (found) => found == "%7E" ? "~" : "%" + found.charCodeAt (0).toString (16).toUpperCase ())')
+# A '%' that starts no %XX is a '%' (unescape would also read %uXXXX).
+#?percent_decode = lambda text: __pragma__ ('js', '{}', 'unescape (utf8_bytes (text).replace (/%(?![0-9a-f]{2})/gi, "%25"))')
 #?record_field = lambda record, key: record[key] if Object.prototype.hasOwnProperty.call(record, key) else None
 # Native string work: a listing of 100,000 lines is split into words once per line.
 #?strip_spaces = lambda text: text.js_replace(__pragma__ ('js', '{}', '/^[ \\t\\r\\n]+|[ \\t\\r\\n]+$/g'), '')
 #?words = lambda text: text.js_split(__pragma__ ('js', '{}', '/[ \\t\\r\\n\\u00a0]+/')).filter(lambda word: len(word) > 0)
 #?floor = lambda number: Math.floor(number)
+#?days_from_civil = lambda year, month, day: __new__(Date(0)).setUTCFullYear(year, month - 1, day) / 86400000
+#?iso_time = lambda seconds: __pragma__ ('js', '{}', '(() => { const date = new Date (seconds * 1000); return isNaN (date) ? "" : date.toISOString ().slice (0, -5) + "Z"; }) ()')
 #?char_of = lambda value: String.fromCodePoint(value)
-#?byte_at = lambda data, index: data.charCodeAt(index)
 #?code_point = lambda text, index: [text.codePointAt(index), 2 if text.codePointAt(index) > 0xFFFF else 1]
 #?new_object = lambda: {}
 # A Problem is a native Error (no class, so no runtime; a stack for the console) that
@@ -207,6 +275,8 @@ def remove_at(items, index):
 #?problem_of = lambda error: error.problem if error != None and error.problem != None else 'unexpected error: ' + String(error)
 #?part = lambda sequence, start, end: sequence.slice(start, sequence.length if end == None else end)
 #?joined = lambda items, separator: items.join(separator)
+# Array.prototype.sort is stable in every engine since ES2019, a merge sort as CPython's.
+#?stable_sorted = lambda items, compare: items.slice().js_sort(compare)
 #?keys_of = lambda record: Object.js_keys(record)
 #?drop_key = lambda record, key: __pragma__ ('js', '{}', 'delete record [key]')
 #?remove_at = lambda items, index: items.splice(index, 1)
@@ -219,14 +289,19 @@ def parse_int(text):
     Transcrypt's int() is `x | 0`: 32 bits, and silent on junk. Sizes pass
     4 GiB and epoch seconds pass 2**31 in 2038, so digits are summed by hand.
     """
+    return parse_digits(text, 10)
+
+
+def parse_digits(text, base):
+    """The exact integer a string of digits in base (up to 16, either case) spells, else None."""
     if len(text) == 0 or len(text) > 15:
         return None
     value = 0
-    for digit in text:
-        rank = '0123456789'.find(digit)
-        if rank < 0:
+    for digit in text.lower():
+        rank = '0123456789abcdef'.find(digit)
+        if rank < 0 or rank >= base:
             return None
-        value = value * 10 + rank
+        value = value * base + rank
     return value
 
 

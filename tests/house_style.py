@@ -122,6 +122,9 @@ def violations(source, filename='<source>'):
         if isinstance(node, ast.For) and (isinstance(node.iter, ast.Dict) or (
                 isinstance(node.iter, ast.Name) and node.iter.id in dict_names)):
             flag(node, '`for k in d` throws on a dict: write `for k in portable.keys_of(d)`')
+        if isinstance(node, (ast.Subscript, ast.Attribute)) and isinstance(node.value, ast.Await):
+            flag(node, '`(await x)[i]` and `(await x).y` lose their parentheses: name the '
+                       'awaited value first')
         if isinstance(node, ast.Call):
             check_call(node, flag, range_loops)
         elif isinstance(node, ast.ClassDef):

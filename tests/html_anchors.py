@@ -1,6 +1,6 @@
 """The CPython counterpart of bookmarklet/browser.py's anchors_of_html, on BeautifulSoup.
 
-Both produce anchor records {href, text, tail, datetime} by the same rule, so
+Both produce anchor records {href, tail, datetime} by the same rule, so
 the listing reader behind them cannot drift between the two sides.
 """
 
@@ -28,7 +28,7 @@ def parsed(text):
 
 def anchors_of_html(text):
     soup = parsed(text.translate(ESCAPES))
-    return [{'href': str(link['href']).translate(STAND_INS), 'text': link.get_text().translate(STAND_INS),
+    return [{'href': str(link['href']).translate(STAND_INS),
              'tail': tail_of(link).translate(STAND_INS), 'datetime': datetime_of(link)}
             for link in soup.find_all('a', href=True)]
 

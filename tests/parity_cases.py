@@ -150,7 +150,8 @@ def name_cases(add):
                      data.decode('utf-8', 'surrogateescape')]:
             add('percent_decode', href)
             add('name_of_href', href)
-    for text in ['%ZZ', '100%', 'a%2', '\ud800x', 'x\udcff\udc7f', 'e\u0301']:
+    for text in ['%ZZ', '100%', 'a%2', '\ud800x', 'x\udcff\udc7f', 'e\u0301', '%u0041', 'a@b*c+d/e~f!',
+                 '\ud800\uffff', '\udbff\ue000%e9']:
         add('name_of_text', text)
         add('name_of_href', text)
     for url in ['http://h/archive/caf%E9/', 'http://h:81/a;b+c%25d/?x#y', 'http://h/caf%C3%A9/a%2Fb/',

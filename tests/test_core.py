@@ -10,7 +10,7 @@ import pytest
 
 from bookmarklet import times, names, order, paging, display
 from bookmarklet.listing import read_listing
-from bookmarklet.portable import Problem, parse_int
+from bookmarklet.portable import Problem, parse_int, percent_decode, decode_utf8
 from tests.html_anchors import anchors_of_html
 from tests.parity_cases import NGINX_HTML, NGINX_JSON
 
@@ -61,7 +61,7 @@ def byte_string(data):
 def test_a_name_links_by_its_exact_bytes_and_reads_as_python_shows_them(data):
     named = names.name_of_bytes(byte_string(data))
     assert named['href'] == quote(data, safe='-._~')
-    assert names.percent_decode(named['href']) == byte_string(data)
+    assert percent_decode(named['href']) == byte_string(data)
     assert named['name'] == data.decode('utf-8', 'backslashreplace')
     assert named['undecodable'] == (data.decode('utf-8', 'replace') != data.decode('utf-8', 'ignore'))
 
@@ -93,7 +93,7 @@ def test_a_body_decodes_as_cpython_s_surrogateescape(seed):
     data = b''.join(generator.choice(pieces) for _ in range(generator.randrange(0, 30)))
     expected = data.decode('utf-8', 'surrogateescape')
     assert names.body_text(byte_string(data)) == expected
-    assert names.decode_utf8(byte_string(data), names.escaped_byte) == expected
+    assert decode_utf8(byte_string(data), False) == expected
 
 
 def test_a_body_s_byte_order_mark_is_dropped_as_fetch_drops_it():

@@ -22,6 +22,8 @@ TRAPS = {
     'generator expression': ["n = len(x for x in xs)", 'for loop'],
     'dict comprehension': ["d = {k: 1 for k in ks}", 'for loop'],
     'tuple': ["pair = (1, 2)", 'a list'],
+    'awaited and subscripted': ["async def f():\n    x = (await g())[0]", 'name the awaited value'],
+    'awaited attribute': ["async def f():\n    x = (await g()).y", 'name the awaited value'],
     'return a, b': ["def f():\n    return 1, 2", 'named fields'],
     'tuple unpacking': ["a, b = xs", 'a list'],
     'star assignment': ["a, *rest = xs", 'a list'],

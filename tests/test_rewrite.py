@@ -12,7 +12,7 @@ from toolkit.native import place_runtime
 from toolkit.prune import RUNTIME_MODULE
 from toolkit.rewrite import METHODS_MODULE, STRINGS_MODULE, REWRITES, arrow_functions, \
     catch_everything, constructed_names, hoisted_declarations, methods_as_functions, \
-    rewrite_modules, shared_strings, without_causes
+    rewrite_modules, shared_strings, without_causes, direct_throws
 
 SAMPLE = """\
 def counter(start):
@@ -146,6 +146,17 @@ def test_a_raise_sets_no_cause_and_except_jserror_catches_everything():
     assert catch_everything(without_causes(RAISE_AND_CATCH)) == RAISE_AND_CATCH.replace(
         "__except0__.__cause__ = null;", "").replace(
         'isinstance (__except0__, JSError)', 'true')
+
+
+def test_a_raise_throws_its_error_without_naming_it():
+    assert direct_throws(without_causes(RAISE_AND_CATCH)) == RAISE_AND_CATCH.replace(
+        "var __except0__ = Problem ('no');\n\t__except0__.__cause__ = null;\n\tthrow __except0__;",
+        "throw Problem ('no');")
+    nested = "if (a) {\n\t__except1__ = f (b [0], {'k': (c)});\n\tthrow __except1__;\n}\n"
+    assert direct_throws(nested) == "if (a) {\n\tthrow f (b [0], {'k': (c)});\n}\n"
+    for kept in ["x = 1;\nthrow __except0__;\n", "var __except0__ = a;\ng ();\nthrow __except0__;\n",
+                 "__except0__ == a;\nthrow __except0__;\n"]:
+        assert direct_throws(kept) == kept
 
 
 def test_each_function_declares_its_names_once():

@@ -16,7 +16,8 @@ Transcrypt writes what Python needs in general; within the native subset
   isinstance of object is always true there, so the test is `true` and
   esbuild drops the dead branch.
 - every raise sets `__cause__ = null` on the error first, for Python's
-  exception chaining, which nothing of ours reads.
+  exception chaining, which nothing of ours reads, and names the error only
+  to throw it.
 - every assignment to a local is a `var` statement; a function needs one
   `var` per name (hoisting), and without the others esbuild can join the
   assignments to their neighbours.
@@ -33,6 +34,7 @@ rewritten core modules in three engines and the end-to-end suites the whole
 bookmarklet.
 """
 
+import re
 from typing import Any, TypedDict
 
 from toolkit.prune import RUNTIME_MODULE, js_tokens
@@ -179,6 +181,42 @@ def without_causes(text):
                 and (index == 0 or tokens[index - 1][3] in (';', '{', '}')):
             edits.append([token[1], tokens[index + 5][2], ''])
     return edited(text, edits)
+
+
+def direct_throws(text):
+    """text with each raise's `[var] __exceptN__ = error; throw __exceptN__;` as
+    `throw error;`: Transcrypt names the error only to throw it."""
+    tokens = tokens_of(text)
+    edits = []
+    for index, token in enumerate(tokens[1:-2], 1):
+        name = tokens[index + 1][3]
+        if token[3] != 'throw' or token[4] or not re.fullmatch(r'__except\d+__', name) \
+                or tokens[index + 2][3] != ';' or tokens[index - 1][3] != ';':
+            continue
+        start = statement_start(tokens, index - 1)
+        if start is None:
+            continue
+        head = start + 1 if tokens[start][3] == 'var' else start
+        if tokens[head][3] != name or tokens[head + 1][3] != '=' \
+                or not is_assignment(text, tokens, head + 1):
+            continue
+        edits.append([tokens[start][1], tokens[head + 2][1], 'throw '])
+        edits.append([tokens[index - 1][1], tokens[index + 2][2], ';'])
+    return edited(text, edits)
+
+
+def statement_start(tokens, end):
+    """The index of the first token of the statement that the ';' at end closes: the one
+    after the ';', '{' or '}' before it, brackets within it skipped; None when they do not
+    match."""
+    at = end - 1
+    while at >= 0 and tokens[at][3] not in (';', '{', '}'):
+        if tokens[at][3] in (')', ']'):
+            at = matching(tokens, at)
+            if at is None:
+                return None
+        at -= 1
+    return at + 1
 
 
 def simple_parameters(tokens, opening, closing_at):
@@ -511,5 +549,6 @@ def rewrite_modules(folder, rewrites=None, shared=True):
 
 REWRITES = {'arrow_functions': arrow_functions, 'unwrapped_dicts': unwrapped_dicts,
             'catch_everything': catch_everything, 'without_causes': without_causes,
+            'direct_throws': direct_throws,
             'hoisted_declarations': hoisted_declarations,
             'methods_as_functions': methods_as_functions}

@@ -9,12 +9,13 @@ It keeps to the bookmarklet's native subset, so it builds with the native runtim
 """
 
 from bookmarklet.portable import JSError, Problem, problem_of, parse_json, to_json, parse_int, \
-    part, joined, keys_of, drop_key, remove_at, is_exactly, exact_integer
+    part, joined, keys_of, drop_key, remove_at, is_exactly, exact_integer, percent_decode, \
+    percent_encode
 from bookmarklet.listing import read_listing
 from bookmarklet.html_listing import read_html_listing, parse_size
 from bookmarklet.order import sorted_entries, compare_names
-from bookmarklet.names import percent_decode, percent_encode, listing_request_url, body_text, \
-    name_of_bytes, name_of_text, name_of_href, readable_path, redirect_problem
+from bookmarklet.names import listing_request_url, body_text, name_of_bytes, name_of_text, \
+    name_of_href, readable_path, redirect_problem
 from bookmarklet.times import parse_http_date, parse_iso_time, parse_listing_date, format_iso, \
     format_age, parse_table_date
 from bookmarklet.display import format_size, entry_view
