@@ -40,7 +40,7 @@ def start_crawl(href, settings, adapters, open_screen):
     """Open the screen for the page at href and crawl; crawl.done settles when the page's
     first rows are shown and the bookkeeping is done.
 
-    open_screen(actions) gives the screen; actions are what a person can do there:
+    open_screen(actions) gives the screen, crawl.overlay; actions are what a person can do there:
     turn_page(step), resize(size), filter_by(query), choose_scope(scope), show_news(),
     open_directory(url), go_up(), refresh(url), refresh_stale(), forget(), close()."""
     crawl = new_object()
@@ -58,7 +58,7 @@ def start_crawl(href, settings, adapters, open_screen):
     # for; page 1's rows need no store either (each directory waits for it).
     wave_1 = started(read_root(root))
     crawl.store = started(open_cache(crawl))
-    crawl.screen = open_screen(actions_of(crawl))
+    crawl.overlay = open_screen(actions_of(crawl))
     started(recall_choices(crawl))
     show_root_of(crawl, root, wave_1)
     return crawl
@@ -74,9 +74,9 @@ def show_root_of(crawl, root, wave_1):
     crawl.previous_visit = None
     # The store once root's previous visit is read: its rows' marks and the new visit wait.
     crawl.root_cache = started(read_previous_visit(crawl, root))
-    crawl.upkeep = new_upkeep(root, crawl.screen.add_note)
+    crawl.upkeep = new_upkeep(root, crawl.overlay.add_note)
     crawl.settling = new_settling(root, crawl.store, lambda promise: keep(crawl.upkeep, promise))
-    crawl.screen.show_root(root.url, crumbs_of(crawl.page_url, root.url))
+    crawl.overlay.show_root(root.url, crumbs_of(crawl.page_url, root.url))
     crawl.done = started(run(crawl, root, wave_1))
 
 
@@ -87,8 +87,8 @@ def open_directory(crawl, url):
     stop_timer(crawl.upkeep)
     want_none(crawl.settling)
     crawl.generation += 1
-    crawl.screen.show_matches('')
-    crawl.screen.show_status('loading', 0, 0, 0, 'Reading the listing…')
+    crawl.overlay.show_matches('')
+    crawl.overlay.show_status('loading', 0, 0, 0, 'Reading the listing…')
     root = new_root(url, crawl.settings, crawl.adapters)
     root.in_place = True
     show_root_of(crawl, root, started(read_root(root)))
@@ -134,7 +134,7 @@ def actions_of(crawl):
 async def run(crawl, root, reading):
     """Wave 1 for root (reading it), its rows, then its visit; nothing once another root
     is shown."""
-    screen = crawl.screen
+    screen = crawl.overlay
     try:
         wave_1 = await reading
         if crawl.root != root:
@@ -168,7 +168,7 @@ async def open_cache(crawl):
     except JSError as error:
         store = memory_store('the cache could not be opened (' + problem_of(error) + ')')
     if not store.persistent:
-        crawl.screen.add_note('Not caching: ' + store.reason + '.')
+        crawl.overlay.add_note('Not caching: ' + store.reason + '.')
     return store
 
 
@@ -184,7 +184,7 @@ async def recall_choices(crawl):
         return
     if 'scope' in choices and choices['scope'] in SCOPES:
         crawl.scope = choices['scope']
-        crawl.screen.show_scope(crawl.scope)
+        crawl.overlay.show_scope(crawl.scope)
     if 'pageSize' in choices and choices['pageSize'] in crawl.settings['pageSizes']:
         resize_views(crawl, choices['pageSize'])
 
@@ -201,7 +201,7 @@ def navigate(crawl, change):
     """Change the view shown (change(view)) and show it."""
     change(crawl.view if crawl.listing == ROWS else crawl.found)
     if crawl.listing == ROWS:
-        crawl.screen.show_matches(matches_text(crawl.view))
+        crawl.overlay.show_matches(matches_text(crawl.view))
     show_page(crawl)
 
 
@@ -278,7 +278,7 @@ def list_hits(crawl, listing, hits, text):
     crawl.found.query = ''
     crawl.found.current_page = 1
     list_entries(crawl.found, hits)
-    crawl.screen.show_matches(text)
+    crawl.overlay.show_matches(text)
     show_page(crawl)
 
 
@@ -290,14 +290,14 @@ def show_page(crawl):
     crawl.generation += 1
     if crawl.listing != ROWS:
         found = crawl.found
-        crawl.screen.show_hits(entries_on(found, found.current_page), found.current_page,
+        crawl.overlay.show_hits(entries_on(found, found.current_page), found.current_page,
                                pages_of(found), found.size, server_now(crawl.root))
-        crawl.screen.show_export(found.shown, crawl.root.url)
+        crawl.overlay.show_export(found.shown, crawl.root.url)
         return
     view = crawl.view
-    crawl.screen.show_page(entries_on(view, view.current_page), crawl.root.url, view.current_page,
+    crawl.overlay.show_page(entries_on(view, view.current_page), crawl.root.url, view.current_page,
                            pages_of(view), view.size, server_now(crawl.root))
-    directories = directories_on(view, view.current_page)
+    directories = page_directories(crawl)
     want_none(crawl.settling)
     want(crawl.settling, directories)
     show_directories(crawl, directories, False)
@@ -337,12 +337,12 @@ def show_result(crawl, entry, result, generation):
             show_children(crawl, entry, fail_result(crawl.settling, entry, 'could not be shown ('
                                                     + problem_of(error) + ')'))
         except JSError as again:
-            crawl.screen.add_note('A directory could not be shown: ' + problem_of(again))
+            crawl.overlay.add_note('A directory could not be shown: ' + problem_of(again))
     show_progress(crawl)
 
 
 def show_children(crawl, entry, result):
-    crawl.screen.show_children(url_of(crawl.root, entry), result['status'], result['entries'],
+    crawl.overlay.show_children(url_of(crawl.root, entry), result['status'], result['entries'],
                                result['message'], crawl.previous_visit, server_now(crawl.root))
 
 
@@ -356,7 +356,7 @@ def export_rows(crawl):
         if result != None:
             for child in part(result['entries'], 0, crawl.settings['childrenShown']):
                 items.append(new_hit(child, url_of(root, entry), entry['name'] + '/'))
-    crawl.screen.show_export(items, root.url)
+    crawl.overlay.show_export(items, root.url)
 
 
 def page_directories(crawl):
@@ -390,7 +390,7 @@ def show_progress(crawl):
     if settled and failed > 0 and loaded * 10 <= total:
         state = 'broken'
         text = 'Nearly nothing could be loaded (' + counted + '): ' + likely_cause(problems) + '.'
-    crawl.screen.show_status(state, loaded, total, failed, text)
+    crawl.overlay.show_status(state, loaded, total, failed, text)
     if crawl.listing == ROWS:
         export_rows(crawl)
     if settled and crawl.settings['prefetch']:
@@ -428,8 +428,7 @@ def refresh_where(crawl, chosen):
             entries.append(entry)
     for entry in entries:
         drop_result(crawl.settling, entry)
-        crawl.screen.show_children(url_of(crawl.root, entry), PENDING, [], '',
-                                   crawl.previous_visit, server_now(crawl.root))
+        show_children(crawl, entry, {'status': PENDING, 'entries': [], 'message': ''})
     show_progress(crawl)
     show_directories(crawl, entries, True)
 
@@ -439,7 +438,7 @@ async def forget(crawl):
     crawl.generation += 1
     drop_results(crawl.settling)
     crawl.previous_visit = None
-    crawl.screen.show_status('loading', 0, 0, 0, 'Forgetting the cache of this directory…')
+    crawl.overlay.show_status('loading', 0, 0, 0, 'Forgetting the cache of this directory…')
     store = await crawl.store
     await keep(crawl.upkeep, store.forget(crawl.root.url))
     show_page(crawl)

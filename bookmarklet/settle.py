@@ -31,7 +31,7 @@ def new_settling(root, cache, keep):
     settling.cache = cache
     settling.keep = keep
     settling.pool = new_pool(root.settings['maxConcurrentRequests'])
-    settling.results = {}
+    settling.settled = {}
     settling.loads = {}
     settling.wanted = {}
     settling.kept = started(kept_urls(settling))
@@ -54,7 +54,7 @@ async def kept_urls(settling):
 
 
 def key_of(settling, entry):
-    """What a directory entry is known by in results, loads and wanted: its URL's key."""
+    """What a directory entry is known by in settled, loads and wanted: its URL's key."""
     return dict_key(url_of(settling.root, entry))
 
 
@@ -77,26 +77,26 @@ def unlisted_result(record, problem, mtime):
 def settled_result(settling, entry):
     """This session's result for a directory, if it was settled at its current mtime."""
     key = key_of(settling, entry)
-    if key in settling.results and same_mtime(settling.results[key]['mtime'], entry['mtime'], 1):
-        return settling.results[key]
+    if key in settling.settled and same_mtime(settling.settled[key]['mtime'], entry['mtime'], 1):
+        return settling.settled[key]
     return None
 
 
 def fail_result(settling, entry, problem):
     """Settle a directory as failed with problem, whatever it had: its result."""
     result = new_result(FAILED, [], problem, entry['mtime'])
-    settling.results[key_of(settling, entry)] = result
+    settling.settled[key_of(settling, entry)] = result
     return result
 
 
 def drop_result(settling, entry):
     """Forget a directory's result, so that it is settled again."""
-    drop_key(settling.results, key_of(settling, entry))
+    drop_key(settling.settled, key_of(settling, entry))
 
 
 def drop_results(settling):
     """Forget every result."""
-    settling.results = {}
+    settling.settled = {}
 
 
 def want(settling, entries):
@@ -154,7 +154,7 @@ async def settle_directory(settling, entry, forced, records):
     try:
         found = await records
         record = found[key] if key in found else None
-        decision = cache_decision(record, entry['mtime'], root.precision, server_now(root),
+        decision = cache_decision(record, entry['mtime'], root.mtime_precision, server_now(root),
                                   root.settings['staleAfterSeconds'])
         if forced or (decision == HIT and not root.live):
             # Forced, or the root came from the open page: its mtimes may be old news.
@@ -170,7 +170,7 @@ async def settle_directory(settling, entry, forced, records):
     finally:
         drop_key(settling.loads, key)
     if result != None:
-        settling.results[key] = result
+        settling.settled[key] = result
     return result
 
 
@@ -185,7 +185,7 @@ async def fetch_directory(settling, url, mtime, decision, record):
     listing = fetched['listing']
     listing['entries'] = sorted_entries(listing['entries'])
     fetched_at = fetched['date'] if fetched['date'] != None else server_now(root)
-    fresh = new_record(url, mtime, root.precision, listing, fetched_at, record)
+    fresh = new_record(url, mtime, root.mtime_precision, listing, fetched_at, record)
     kept = await settling.kept
     if kept != None:
         kept[dict_key(url)] = True
