@@ -30,7 +30,7 @@ from bookmarklet.times import format_age
 from bookmarklet.portable import part
 from bookmarklet.words import STALE, FAILED, PENDING, PAGE_SCOPE, TREE_SCOPE, SCOPES
 
-# What the list shows: the page's rows, search hits in the tree, or what is new.
+# What the list shows (crawl.showing): the page's rows, search hits in the tree, or what is new.
 ROWS = 'rows'
 HITS = 'hits'
 NEWS = 'news'
@@ -52,12 +52,12 @@ def start_crawl(href, settings, adapters, open_screen):
     crawl.scope = PAGE_SCOPE
     crawl.chosen = False
     crawl.generation = 0
-    crawl.closed = False
+    crawl.is_closed = False
     crawl.polling = False
     # Wave 1 and the store set out before the overlay is built, which they need not wait
     # for; page 1's rows need no store either (each directory waits for it).
     wave_1 = started(read_root(root))
-    crawl.store = started(open_cache(crawl))
+    crawl.store_ready = started(open_cache(crawl))
     crawl.overlay = open_screen(actions_of(crawl))
     started(recall_choices(crawl))
     show_root_of(crawl, root, wave_1)
@@ -68,21 +68,21 @@ def show_root_of(crawl, root, wave_1):
     """Show root's own two levels, with the same waves, cache and statuses; wave_1: the
     awaitable of read_root(root)."""
     crawl.root = root
-    crawl.view = new_view(crawl.found.size)
-    crawl.listing = ROWS
+    crawl.view = new_view(crawl.found.page_size)
+    crawl.showing = ROWS
     crawl.tree = None
     crawl.previous_visit = None
     # The store once root's previous visit is read: its rows' marks and the new visit wait.
     crawl.root_cache = started(read_previous_visit(crawl, root))
     crawl.upkeep = new_upkeep(root, crawl.overlay.add_note)
-    crawl.settling = new_settling(root, crawl.store, lambda promise: keep(crawl.upkeep, promise))
+    crawl.settling = new_settling(root, crawl.store_ready, lambda promise: keep(crawl.upkeep, promise))
     crawl.overlay.show_root(root.url, crumbs_of(crawl.page_url, root.url))
     crawl.done = started(run(crawl, root, wave_1))
 
 
 def open_directory(crawl, url):
     """Re-root the overlay at a directory below the page's, without navigating the page."""
-    if crawl.closed or url == crawl.root.url:
+    if crawl.is_closed or url == crawl.root.url:
         return
     stop_timer(crawl.upkeep)
     want_none(crawl.settling)
@@ -105,7 +105,7 @@ def go_up(crawl):
 
 async def read_previous_visit(crawl, root):
     """The store, once root's previous visit is read (crawl.previous_visit while root shows)."""
-    store = await crawl.store
+    store = await crawl.store_ready
     try:
         visit = await store.read_visit(root.url)
     except JSError:
@@ -154,8 +154,8 @@ async def run(crawl, root, reading):
         if crawl.root != root:
             return
         if root.live:
-            await record_visit(crawl.upkeep, store, crawl.view.entries)
-        if crawl.settings['refreshSeconds'] > 0 and not crawl.closed:
+            await record_visit(crawl.upkeep, store, crawl.view.all_entries)
+        if crawl.settings['refreshSeconds'] > 0 and not crawl.is_closed:
             start_timer(crawl.upkeep, crawl.settings['refreshSeconds'], lambda: started(poll(crawl)))
     except JSError as error:
         screen.show_status('broken', 0, 0, 0, 'Something went wrong: ' + problem_of(error))
@@ -176,7 +176,7 @@ async def recall_choices(crawl):
     """Take up the page size and scope a person chose on an earlier visit, unless they
     chose already on this one; a build's defaults are the first visit's only."""
     try:
-        store = await crawl.store
+        store = await crawl.store_ready
         choices = await store.read_choices()
     except JSError:
         return  # the build's defaults, then
@@ -192,15 +192,15 @@ async def recall_choices(crawl):
 async def keep_choices(crawl):
     """Remember what a person chose, for the next visit of any root."""
     crawl.chosen = True
-    store = await crawl.store
-    await keep(crawl.upkeep, store.write_choices({'pageSize': crawl.view.size,
+    store = await crawl.store_ready
+    await keep(crawl.upkeep, store.write_choices({'pageSize': crawl.view.page_size,
                                                   'scope': crawl.scope}))
 
 
 def navigate(crawl, change):
     """Change the view shown (change(view)) and show it."""
-    change(crawl.view if crawl.listing == ROWS else crawl.found)
-    if crawl.listing == ROWS:
+    change(crawl.view if crawl.showing == ROWS else crawl.found)
+    if crawl.showing == ROWS:
         crawl.overlay.show_matches(matches_text(crawl.view))
     show_page(crawl)
 
@@ -238,7 +238,7 @@ async def search(crawl, query):
 
 def show_rows(crawl):
     """Back to the root's rows from the hits or the news."""
-    crawl.listing = ROWS
+    crawl.showing = ROWS
     navigate(crawl, lambda view: None)
 
 
@@ -251,16 +251,16 @@ def index_of(crawl):
 
 async def read_index(crawl):
     try:
-        store = await crawl.store
+        store = await crawl.store_ready
         records = await store.records_below(crawl.root.url)
     except JSError:
         records = []
-    return tree_index(crawl.root.url, crawl.view.entries, records)
+    return tree_index(crawl.root.url, crawl.view.all_entries, records)
 
 
 async def show_news(crawl):
     """Show what appeared or changed below the root since the previous visit; again: the rows."""
-    if crawl.listing == NEWS:
+    if crawl.showing == NEWS:
         show_rows(crawl)
         return
     visit = crawl.previous_visit
@@ -273,8 +273,8 @@ async def show_news(crawl):
     list_hits(crawl, NEWS, found, text)
 
 
-def list_hits(crawl, listing, hits, text):
-    crawl.listing = listing
+def list_hits(crawl, showing, hits, text):
+    crawl.showing = showing
     crawl.found.query = ''
     crawl.found.current_page = 1
     list_entries(crawl.found, hits)
@@ -285,18 +285,18 @@ def list_hits(crawl, listing, hits, text):
 def show_page(crawl):
     """Render the current page and settle its directories: cache first, then wave 2.
     Once closed, nothing: no request starts after the overlay is gone."""
-    if crawl.closed:
+    if crawl.is_closed:
         return
     crawl.generation += 1
-    if crawl.listing != ROWS:
+    if crawl.showing != ROWS:
         found = crawl.found
         crawl.overlay.show_hits(entries_on(found, found.current_page), found.current_page,
-                               pages_of(found), found.size, server_now(crawl.root))
+                               pages_of(found), found.page_size, server_now(crawl.root))
         crawl.overlay.show_export(found.shown, crawl.root.url)
         return
     view = crawl.view
     crawl.overlay.show_page(entries_on(view, view.current_page), crawl.root.url, view.current_page,
-                           pages_of(view), view.size, server_now(crawl.root))
+                           pages_of(view), view.page_size, server_now(crawl.root))
     directories = page_directories(crawl)
     want_none(crawl.settling)
     want(crawl.settling, directories)
@@ -382,8 +382,8 @@ def show_progress(crawl):
     text = counted + ' directories loaded'
     if failed > 0:
         text += ', ' + str(failed) + ' failed'
-    text += ' · ' + str(len(crawl.view.entries)) + ' entries here, ' + \
-        format_size(totals_of(crawl.view.entries)['bytes']) + ' in files'
+    text += ' · ' + str(len(crawl.view.all_entries)) + ' entries here, ' + \
+        format_size(totals_of(crawl.view.all_entries)['bytes']) + ' in files'
     state = 'done' if settled else 'loading'
     # A single failure is only a mark, but nearly nothing loaded is a breakage
     # (CORS, a server gone) to show plainly (docs/design.md, Failure).
@@ -391,7 +391,7 @@ def show_progress(crawl):
         state = 'broken'
         text = 'Nearly nothing could be loaded (' + counted + '): ' + likely_cause(problems) + '.'
     crawl.overlay.show_status(state, loaded, total, failed, text)
-    if crawl.listing == ROWS:
+    if crawl.showing == ROWS:
         export_rows(crawl)
     if settled and crawl.settings['prefetch']:
         prefetch(crawl)
@@ -439,14 +439,14 @@ async def forget(crawl):
     drop_results(crawl.settling)
     crawl.previous_visit = None
     crawl.overlay.show_status('loading', 0, 0, 0, 'Forgetting the cache of this directory…')
-    store = await crawl.store
+    store = await crawl.store_ready
     await keep(crawl.upkeep, store.forget(crawl.root.url))
     show_page(crawl)
 
 
 def close(crawl):
     """Stop: no timer, no queued request, nothing rendered any more."""
-    crawl.closed = True
+    crawl.is_closed = True
     crawl.generation += 1
     stop_timer(crawl.upkeep)
     want_none(crawl.settling)
@@ -454,14 +454,14 @@ def close(crawl):
 
 async def poll(crawl):
     """Near-real-time mode: re-read the root and re-settle only what moved."""
-    if crawl.polling or crawl.closed or not crawl.adapters.visible():
+    if crawl.polling or crawl.is_closed or not crawl.adapters.visible():
         return
     crawl.polling = True
     try:
         fetched = await fetch_root(crawl.root)
-        if 'listing' in fetched and not crawl.closed:
+        if 'listing' in fetched and not crawl.is_closed:
             entries = sorted_entries(fetched['listing']['entries'])
-            if not same_entries(entries, crawl.view.entries):
+            if not same_entries(entries, crawl.view.all_entries):
                 list_entries(crawl.view, entries)
                 navigate(crawl, lambda view: None)
     finally:

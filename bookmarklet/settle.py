@@ -23,12 +23,12 @@ from bookmarklet.root import request_listing, server_now, url_of
 from bookmarklet.words import NEW, FRESH, STALE, FAILED
 
 
-def new_settling(root, cache, keep):
-    """Nothing settled yet for root. cache: something to await for the store; keep(promise):
+def new_settling(root, store_ready, keep):
+    """Nothing settled yet for root. store_ready: something to await for the store; keep(promise):
     waits for a store write, reporting a failure (upkeep.keep)."""
     settling = new_object()
     settling.root = root
-    settling.cache = cache
+    settling.store_ready = store_ready
     settling.keep = keep
     settling.pool = new_pool(root.settings['maxConcurrentRequests'])
     settling.settled = {}
@@ -43,7 +43,7 @@ async def kept_urls(settling):
     (while wave 1 travels), and those written since; None when the store cannot say.
     A directory not among them needs no read: it is fetched at once."""
     try:
-        store = await settling.cache
+        store = await settling.store_ready
         urls = await store.level_one_urls(settling.root.url)
     except JSError:
         return None
@@ -134,7 +134,7 @@ async def read_records(settling, entries):
     """{dict_key(url): record} of these directories, reading only those kept; {} when the
     store cannot say, so that they are fetched."""
     try:
-        store = await settling.cache
+        store = await settling.store_ready
         kept = await settling.kept
         urls = []
         for entry in entries:
@@ -196,5 +196,5 @@ async def fetch_directory(settling, url, mtime, decision, record):
 
 
 async def write_record(settling, record):
-    store = await settling.cache
+    store = await settling.store_ready
     await store.write(record)
