@@ -49,7 +49,7 @@ def start_crawl(href, settings, adapters, open_screen):
     root = new_root(href, settings, adapters)
     crawl.page_url = root.url
     crawl.found = new_view(settings['pageSize'])
-    crawl.scope = PAGE_SCOPE
+    crawl.search_scope = PAGE_SCOPE
     crawl.chosen = False
     crawl.generation = 0
     crawl.is_closed = False
@@ -67,8 +67,8 @@ def start_crawl(href, settings, adapters, open_screen):
 def show_root_of(crawl, root, wave_1):
     """Show root's own two levels, with the same waves, cache and statuses; wave_1: the
     awaitable of read_root(root)."""
-    crawl.root = root
-    crawl.view = new_view(crawl.found.page_size)
+    crawl.root_dir = root
+    crawl.rows_view = new_view(crawl.found.page_size)
     crawl.showing = ROWS
     crawl.tree = None
     crawl.previous_visit = None
@@ -82,7 +82,7 @@ def show_root_of(crawl, root, wave_1):
 
 def open_directory(crawl, url):
     """Re-root the overlay at a directory below the page's, without navigating the page."""
-    if crawl.is_closed or url == crawl.root.url:
+    if crawl.is_closed or url == crawl.root_dir.url:
         return
     stop_timer(crawl.upkeep)
     want_none(crawl.settling)
@@ -96,7 +96,7 @@ def open_directory(crawl, url):
 
 def go_up(crawl):
     """Back to the crumb before the shown root; False at the page's own directory."""
-    crumbs = crumbs_of(crawl.page_url, crawl.root.url)
+    crumbs = crumbs_of(crawl.page_url, crawl.root_dir.url)
     if len(crumbs) < 2:
         return False
     open_directory(crawl, crumbs[len(crumbs) - 2]['href'])
@@ -110,7 +110,7 @@ async def read_previous_visit(crawl, root):
         visit = await store.read_visit(root.url)
     except JSError:
         visit = None
-    if crawl.root == root:
+    if crawl.root_dir == root:
         crawl.previous_visit = visit
     return store
 
@@ -124,8 +124,11 @@ def actions_of(crawl):
     actions.show_news = lambda: started(show_news(crawl))
     actions.open_directory = lambda url: open_directory(crawl, url)
     actions.go_up = lambda: go_up(crawl)
-    actions.refresh = lambda url: refresh(crawl, url)
-    actions.refresh_stale = lambda: refresh_stale(crawl)
+    # One directory of the page, or every one shown stale or failed.
+    actions.refresh = lambda url: refresh_where(
+        crawl, lambda entry, result: url_of(crawl.root_dir, entry) == url)
+    actions.refresh_stale = lambda: refresh_where(
+        crawl, lambda entry, result: result != None and result['status'] in [STALE, FAILED])
     actions.forget = lambda: started(forget(crawl))
     actions.close = lambda: close(crawl)
     return actions
@@ -137,7 +140,7 @@ async def run(crawl, root, reading):
     screen = crawl.overlay
     try:
         wave_1 = await reading
-        if crawl.root != root:
+        if crawl.root_dir != root:
             return
         listing = wave_1['listing']
         if listing == None:
@@ -151,10 +154,10 @@ async def run(crawl, root, reading):
             screen.add_note('This server lists no dates: entries are in name order.')
         navigate(crawl, lambda view: list_entries(view, sorted_entries(listing['entries'])))
         store = await crawl.root_cache
-        if crawl.root != root:
+        if crawl.root_dir != root:
             return
         if root.live:
-            await record_visit(crawl.upkeep, store, crawl.view.all_entries)
+            await record_visit(crawl.upkeep, store, crawl.rows_view.all_entries)
         if crawl.settings['refreshSeconds'] > 0 and not crawl.is_closed:
             start_timer(crawl.upkeep, crawl.settings['refreshSeconds'], lambda: started(poll(crawl)))
     except JSError as error:
@@ -183,8 +186,8 @@ async def recall_choices(crawl):
     if choices == None or crawl.chosen:
         return
     if 'scope' in choices and choices['scope'] in SCOPES:
-        crawl.scope = choices['scope']
-        crawl.overlay.show_scope(crawl.scope)
+        crawl.search_scope = choices['scope']
+        crawl.overlay.show_scope(crawl.search_scope)
     if 'pageSize' in choices and choices['pageSize'] in crawl.settings['pageSizes']:
         resize_views(crawl, choices['pageSize'])
 
@@ -193,15 +196,15 @@ async def keep_choices(crawl):
     """Remember what a person chose, for the next visit of any root."""
     crawl.chosen = True
     store = await crawl.store_ready
-    await keep(crawl.upkeep, store.write_choices({'pageSize': crawl.view.page_size,
-                                                  'scope': crawl.scope}))
+    await keep(crawl.upkeep, store.write_choices({'pageSize': crawl.rows_view.page_size,
+                                                  'scope': crawl.search_scope}))
 
 
 def navigate(crawl, change):
     """Change the view shown (change(view)) and show it."""
-    change(crawl.view if crawl.showing == ROWS else crawl.found)
+    change(crawl.rows_view if crawl.showing == ROWS else crawl.found)
     if crawl.showing == ROWS:
-        crawl.overlay.show_matches(matches_text(crawl.view))
+        crawl.overlay.show_matches(matches_text(crawl.rows_view))
     show_page(crawl)
 
 
@@ -218,18 +221,18 @@ def choose_size(crawl, size):
 
 def choose_scope(crawl, scope):
     """Search the page's names or the cached tree; the tree is read afresh."""
-    crawl.scope = scope
+    crawl.search_scope = scope
     crawl.tree = None
-    started(search(crawl, crawl.view.query))
+    started(search(crawl, crawl.rows_view.query))
     started(keep_choices(crawl))
 
 
 async def search(crawl, query):
     """Filter the page's names, or, with the tree scope, list the tree's hits."""
-    filter_by(crawl.view, query)
-    if crawl.scope == TREE_SCOPE and len(query) > 0:
+    filter_by(crawl.rows_view, query)
+    if crawl.search_scope == TREE_SCOPE and len(query) > 0:
         index = await index_of(crawl)
-        if crawl.view.query == query:
+        if crawl.rows_view.query == query:
             found = found_hits(index, query)
             list_hits(crawl, HITS, found, index_text(index, found))
         return
@@ -252,10 +255,10 @@ def index_of(crawl):
 async def read_index(crawl):
     try:
         store = await crawl.store_ready
-        records = await store.records_below(crawl.root.url)
+        records = await store.records_below(crawl.root_dir.url)
     except JSError:
         records = []
-    return tree_index(crawl.root.url, crawl.view.all_entries, records)
+    return tree_index(crawl.root_dir.url, crawl.rows_view.all_entries, records)
 
 
 async def show_news(crawl):
@@ -269,7 +272,7 @@ async def show_news(crawl):
     text = 'No previous visit here'
     if visit != None:
         text = str(len(found)) + ' new or changed since the previous visit, ' + \
-            format_age(server_now(crawl.root) - visit)
+            format_age(server_now(crawl.root_dir) - visit)
     list_hits(crawl, NEWS, found, text)
 
 
@@ -291,12 +294,12 @@ def show_page(crawl):
     if crawl.showing != ROWS:
         found = crawl.found
         crawl.overlay.show_hits(entries_on(found, found.current_page), found.current_page,
-                               pages_of(found), found.page_size, server_now(crawl.root))
-        crawl.overlay.show_export(found.shown, crawl.root.url)
+                               pages_of(found), found.page_size, server_now(crawl.root_dir))
+        crawl.overlay.show_export(found.shown, crawl.root_dir.url)
         return
-    view = crawl.view
-    crawl.overlay.show_page(entries_on(view, view.current_page), crawl.root.url, view.current_page,
-                           pages_of(view), view.page_size, server_now(crawl.root))
+    view = crawl.rows_view
+    crawl.overlay.show_page(entries_on(view, view.current_page), crawl.root_dir.url, view.current_page,
+                           pages_of(view), view.page_size, server_now(crawl.root_dir))
     directories = page_directories(crawl)
     want_none(crawl.settling)
     want(crawl.settling, directories)
@@ -342,15 +345,15 @@ def show_result(crawl, entry, result, generation):
 
 
 def show_children(crawl, entry, result):
-    crawl.overlay.show_children(url_of(crawl.root, entry), result['status'], result['entries'],
-                               result['message'], crawl.previous_visit, server_now(crawl.root))
+    crawl.overlay.show_children(url_of(crawl.root_dir, entry), result['status'], result['entries'],
+                               result['message'], crawl.previous_visit, server_now(crawl.root_dir))
 
 
 def export_rows(crawl):
     """Hand the screen what the page shows to export: its rows and their children shown."""
     items = []
-    root = crawl.root
-    for entry in entries_on(crawl.view, crawl.view.current_page):
+    root = crawl.root_dir
+    for entry in entries_on(crawl.rows_view, crawl.rows_view.current_page):
         items.append(new_hit(entry, root.url, ''))
         result = settled_result(crawl.settling, entry) if entry['type'] == 'directory' else None
         if result != None:
@@ -360,7 +363,7 @@ def export_rows(crawl):
 
 
 def page_directories(crawl):
-    return directories_on(crawl.view, crawl.view.current_page)
+    return directories_on(crawl.rows_view, crawl.rows_view.current_page)
 
 
 def show_progress(crawl):
@@ -382,8 +385,8 @@ def show_progress(crawl):
     text = counted + ' directories loaded'
     if failed > 0:
         text += ', ' + str(failed) + ' failed'
-    text += ' · ' + str(len(crawl.view.all_entries)) + ' entries here, ' + \
-        format_size(totals_of(crawl.view.all_entries)['bytes']) + ' in files'
+    text += ' · ' + str(len(crawl.rows_view.all_entries)) + ' entries here, ' + \
+        format_size(totals_of(crawl.rows_view.all_entries)['bytes']) + ' in files'
     state = 'done' if settled else 'loading'
     # A single failure is only a mark, but nearly nothing loaded is a breakage
     # (CORS, a server gone) to show plainly (docs/design.md, Failure).
@@ -399,7 +402,7 @@ def show_progress(crawl):
 
 def prefetch(crawl):
     """Settle the next page's directories so that paging on is instant."""
-    view = crawl.view
+    view = crawl.rows_view
     if view.current_page >= pages_of(view):
         return
     unsettled = []
@@ -410,18 +413,9 @@ def prefetch(crawl):
     settle(crawl.settling, unsettled, False)
 
 
-def refresh(crawl, url):
-    """Fetch one directory of the page now, whatever its record says."""
-    refresh_where(crawl, lambda entry, result: url_of(crawl.root, entry) == url)
-
-
-def refresh_stale(crawl):
-    """Refresh every directory of the page shown stale or failed."""
-    refresh_where(crawl, lambda entry, result: result != None and result['status'] in [STALE, FAILED])
-
-
 def refresh_where(crawl, chosen):
-    """Refresh the page's directories for which chosen(entry, result) is true."""
+    """Fetch the page's directories for which chosen(entry, result) is true now, whatever
+    their records say."""
     entries = []
     for entry in page_directories(crawl):
         if chosen(entry, settled_result(crawl.settling, entry)):
@@ -440,7 +434,7 @@ async def forget(crawl):
     crawl.previous_visit = None
     crawl.overlay.show_status('loading', 0, 0, 0, 'Forgetting the cache of this directory…')
     store = await crawl.store_ready
-    await keep(crawl.upkeep, store.forget(crawl.root.url))
+    await keep(crawl.upkeep, store.forget(crawl.root_dir.url))
     show_page(crawl)
 
 
@@ -458,11 +452,11 @@ async def poll(crawl):
         return
     crawl.polling = True
     try:
-        fetched = await fetch_root(crawl.root)
+        fetched = await fetch_root(crawl.root_dir)
         if 'listing' in fetched and not crawl.is_closed:
             entries = sorted_entries(fetched['listing']['entries'])
-            if not same_entries(entries, crawl.view.all_entries):
-                list_entries(crawl.view, entries)
+            if not same_entries(entries, crawl.rows_view.all_entries):
+                list_entries(crawl.rows_view, entries)
                 navigate(crawl, lambda view: None)
     finally:
         crawl.polling = False

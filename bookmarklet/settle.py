@@ -27,7 +27,7 @@ def new_settling(root, store_ready, keep):
     """Nothing settled yet for root. store_ready: something to await for the store; keep(promise):
     waits for a store write, reporting a failure (upkeep.keep)."""
     settling = new_object()
-    settling.root = root
+    settling.root_dir = root
     settling.store_ready = store_ready
     settling.keep = keep
     settling.pool = new_pool(root.settings['maxConcurrentRequests'])
@@ -44,7 +44,7 @@ async def kept_urls(settling):
     A directory not among them needs no read: it is fetched at once."""
     try:
         store = await settling.store_ready
-        urls = await store.level_one_urls(settling.root.url)
+        urls = await store.level_one_urls(settling.root_dir.url)
     except JSError:
         return None
     kept = {}
@@ -55,7 +55,7 @@ async def kept_urls(settling):
 
 def key_of(settling, entry):
     """What a directory entry is known by in settled, loads and wanted: its URL's key."""
-    return dict_key(url_of(settling.root, entry))
+    return dict_key(url_of(settling.root_dir, entry))
 
 
 def new_result(status, entries, problem, mtime):
@@ -138,7 +138,7 @@ async def read_records(settling, entries):
         kept = await settling.kept
         urls = []
         for entry in entries:
-            url = url_of(settling.root, entry)
+            url = url_of(settling.root_dir, entry)
             if kept == None or dict_key(url) in kept:
                 urls.append(url)
         return await store.read_records(urls) if len(urls) > 0 else {}
@@ -148,7 +148,7 @@ async def read_records(settling, entries):
 
 async def settle_directory(settling, entry, forced, records):
     """Serve a directory from its record when trustworthy, else fetch it through the pool."""
-    root = settling.root
+    root = settling.root_dir
     url = url_of(root, entry)
     key = dict_key(url)
     try:
@@ -178,7 +178,7 @@ async def fetch_directory(settling, url, mtime, decision, record):
     """Wave 2 for one directory: its result, or None when it left the page while queued."""
     if not (dict_key(url) in settling.wanted):
         return None
-    root = settling.root
+    root = settling.root_dir
     fetched = await request_listing(root, url)
     if not ('listing' in fetched):
         return unlisted_result(record, fetched['problem'], mtime)

@@ -556,15 +556,15 @@ async def test_a_chosen_page_size_and_scope_outlive_the_visit_but_not_a_choice_m
     server = Server(7)
     browser = Browser(server)
     crawl = await browser.visit(pageSizes=[2, 3])
-    assert crawl.view.page_size == 2 and crawl.scope == 'page'
+    assert crawl.rows_view.page_size == 2 and crawl.search_scope == 'page'
     await act(crawl.overlay.actions.resize, 3)
     await act(crawl.overlay.actions.choose_scope, 'tree')
     crawl = await browser.visit(pageSizes=[2, 3])
-    assert crawl.view.page_size == 3 and crawl.overlay.scope == 'tree'
+    assert crawl.rows_view.page_size == 3 and crawl.overlay.scope == 'tree'
     assert len(crawl.overlay.rows) == 3, 'page 1 is shown at the size chosen'
     browser.store.broken.add('read_choices')
     crawl = await browser.visit(pageSizes=[2, 3])
-    assert crawl.view.page_size == 2 and crawl.scope == 'page', "the build's defaults when unreadable"
+    assert crawl.rows_view.page_size == 2 and crawl.search_scope == 'page', "the build's defaults when unreadable"
 
 
 @run
@@ -592,7 +592,7 @@ async def test_a_directory_opened_in_place_is_a_root_of_its_own_and_a_crumb_lead
     assert server.requests == [server.url(1)], 'its listing is wave 1; it holds no directory'
     assert [c['label'] for c in crawl.overlay.crumbs] == ['/files/', 'd1/']
     assert crawl.overlay.crumbs[1]['href'] == server.url(1)
-    assert crawl.view.all_entries[0]['name'] == 'f' and crawl.overlay.rows == {}
+    assert crawl.rows_view.all_entries[0]['name'] == 'f' and crawl.overlay.rows == {}
     assert await browser.store.kept.read_visit(server.url(1)) == START, 'a visit of its own'
     server.requests = []
     assert crawl.overlay.actions.go_up() is True
