@@ -75,7 +75,8 @@ def show_root_of(crawl, root, wave_1):
     # The store once root's previous visit is read: its rows' marks and the new visit wait.
     crawl.root_cache = started(read_previous_visit(crawl, root))
     crawl.upkeep = new_upkeep(root, crawl.overlay.add_note)
-    crawl.settling = new_settling(root, crawl.store_ready, lambda promise: keep(crawl.upkeep, promise))
+    crawl.settling = new_settling(root, crawl.store_ready,
+                                  lambda promise: keep(crawl.upkeep, promise))
     crawl.overlay.show_root(root.url, crumbs_of(crawl.page_url, root.url))
     crawl.done = started(run(crawl, root, wave_1))
 
@@ -294,12 +295,13 @@ def show_page(crawl):
     if crawl.showing != ROWS:
         found = crawl.found
         crawl.overlay.show_hits(entries_on(found, found.current_page), found.current_page,
-                               pages_of(found), found.page_size, server_now(crawl.root_dir))
+                                pages_of(found), found.page_size, server_now(crawl.root_dir))
         crawl.overlay.show_export(found.shown, crawl.root_dir.url)
         return
     view = crawl.rows_view
-    crawl.overlay.show_page(entries_on(view, view.current_page), crawl.root_dir.url, view.current_page,
-                           pages_of(view), view.page_size, server_now(crawl.root_dir))
+    crawl.overlay.show_page(entries_on(view, view.current_page), crawl.root_dir.url,
+                            view.current_page, pages_of(view), view.page_size,
+                            server_now(crawl.root_dir))
     directories = page_directories(crawl)
     want_none(crawl.settling)
     want(crawl.settling, directories)
@@ -345,8 +347,9 @@ def show_result(crawl, entry, result, generation):
 
 
 def show_children(crawl, entry, result):
-    crawl.overlay.show_children(url_of(crawl.root_dir, entry), result['status'], result['entries'],
-                               result['message'], crawl.previous_visit, server_now(crawl.root_dir))
+    crawl.overlay.show_children(url_of(crawl.root_dir, entry), result['status'],
+                                result['entries'], result['message'], crawl.previous_visit,
+                                server_now(crawl.root_dir))
 
 
 def export_rows(crawl):
