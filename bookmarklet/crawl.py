@@ -358,7 +358,7 @@ def export_rows(crawl):
     root = crawl.root_dir
     for entry in entries_on(crawl.rows_view, crawl.rows_view.current_page):
         items.append(new_hit(entry, root.url, ''))
-        result = settled_result(crawl.settling, entry) if entry['type'] == 'directory' else None
+        result = settled_result(crawl.settling, entry)  # None for a file
         if result != None:
             for child in part(result['entries'], 0, crawl.settings['childrenShown']):
                 items.append(new_hit(child, url_of(root, entry), entry['name'] + '/'))
