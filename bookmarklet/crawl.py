@@ -30,7 +30,7 @@ from bookmarklet.times import format_age
 from bookmarklet.portable import part
 from bookmarklet.words import STALE, FAILED, PENDING, PAGE_SCOPE, TREE_SCOPE, SCOPES
 
-# What the list shows: the page's rows, search hits in the tree, or what is new.
+# What the list shows (crawl.showing): the page's rows, search hits in the tree, or what is new.
 ROWS = 'rows'
 HITS = 'hits'
 NEWS = 'news'
@@ -40,7 +40,7 @@ def start_crawl(href, settings, adapters, open_screen):
     """Open the screen for the page at href and crawl; crawl.done settles when the page's
     first rows are shown and the bookkeeping is done.
 
-    open_screen(actions) gives the screen; actions are what a person can do there:
+    open_screen(actions) gives the screen, crawl.overlay; actions are what a person can do there:
     turn_page(step), resize(size), filter_by(query), choose_scope(scope), show_news(),
     open_directory(url), go_up(), refresh(url), refresh_stale(), forget(), close()."""
     crawl = new_object()
@@ -49,16 +49,16 @@ def start_crawl(href, settings, adapters, open_screen):
     root = new_root(href, settings, adapters)
     crawl.page_url = root.url
     crawl.found = new_view(settings['pageSize'])
-    crawl.scope = PAGE_SCOPE
+    crawl.search_scope = PAGE_SCOPE
     crawl.chosen = False
     crawl.generation = 0
-    crawl.closed = False
+    crawl.is_closed = False
     crawl.polling = False
     # Wave 1 and the store set out before the overlay is built, which they need not wait
     # for; page 1's rows need no store either (each directory waits for it).
     wave_1 = started(read_root(root))
-    crawl.store = started(open_cache(crawl))
-    crawl.screen = open_screen(actions_of(crawl))
+    crawl.store_ready = started(open_cache(crawl))
+    crawl.overlay = open_screen(actions_of(crawl))
     started(recall_choices(crawl))
     show_root_of(crawl, root, wave_1)
     return crawl
@@ -67,28 +67,29 @@ def start_crawl(href, settings, adapters, open_screen):
 def show_root_of(crawl, root, wave_1):
     """Show root's own two levels, with the same waves, cache and statuses; wave_1: the
     awaitable of read_root(root)."""
-    crawl.root = root
-    crawl.view = new_view(crawl.found.size)
-    crawl.listing = ROWS
+    crawl.root_dir = root
+    crawl.rows_view = new_view(crawl.found.page_size)
+    crawl.showing = ROWS
     crawl.tree = None
     crawl.previous_visit = None
     # The store once root's previous visit is read: its rows' marks and the new visit wait.
     crawl.root_cache = started(read_previous_visit(crawl, root))
-    crawl.upkeep = new_upkeep(root, crawl.screen.add_note)
-    crawl.settling = new_settling(root, crawl.store, lambda promise: keep(crawl.upkeep, promise))
-    crawl.screen.show_root(root.url, crumbs_of(crawl.page_url, root.url))
+    crawl.upkeep = new_upkeep(root, crawl.overlay.add_note)
+    crawl.settling = new_settling(root, crawl.store_ready,
+                                  lambda promise: keep(crawl.upkeep, promise))
+    crawl.overlay.show_root(root.url, crumbs_of(crawl.page_url, root.url))
     crawl.done = started(run(crawl, root, wave_1))
 
 
 def open_directory(crawl, url):
     """Re-root the overlay at a directory below the page's, without navigating the page."""
-    if crawl.closed or url == crawl.root.url:
+    if crawl.is_closed or url == crawl.root_dir.url:
         return
     stop_timer(crawl.upkeep)
     want_none(crawl.settling)
     crawl.generation += 1
-    crawl.screen.show_matches('')
-    crawl.screen.show_status('loading', 0, 0, 0, 'Reading the listing…')
+    crawl.overlay.show_matches('')
+    crawl.overlay.show_status('loading', 0, 0, 0, 'Reading the listing…')
     root = new_root(url, crawl.settings, crawl.adapters)
     root.in_place = True
     show_root_of(crawl, root, started(read_root(root)))
@@ -96,7 +97,7 @@ def open_directory(crawl, url):
 
 def go_up(crawl):
     """Back to the crumb before the shown root; False at the page's own directory."""
-    crumbs = crumbs_of(crawl.page_url, crawl.root.url)
+    crumbs = crumbs_of(crawl.page_url, crawl.root_dir.url)
     if len(crumbs) < 2:
         return False
     open_directory(crawl, crumbs[len(crumbs) - 2]['href'])
@@ -105,12 +106,12 @@ def go_up(crawl):
 
 async def read_previous_visit(crawl, root):
     """The store, once root's previous visit is read (crawl.previous_visit while root shows)."""
-    store = await crawl.store
+    store = await crawl.store_ready
     try:
         visit = await store.read_visit(root.url)
     except JSError:
         visit = None
-    if crawl.root == root:
+    if crawl.root_dir == root:
         crawl.previous_visit = visit
     return store
 
@@ -124,8 +125,11 @@ def actions_of(crawl):
     actions.show_news = lambda: started(show_news(crawl))
     actions.open_directory = lambda url: open_directory(crawl, url)
     actions.go_up = lambda: go_up(crawl)
-    actions.refresh = lambda url: refresh(crawl, url)
-    actions.refresh_stale = lambda: refresh_stale(crawl)
+    # One directory of the page, or every one shown stale or failed.
+    actions.refresh = lambda url: refresh_where(
+        crawl, lambda entry, result: url_of(crawl.root_dir, entry) == url)
+    actions.refresh_stale = lambda: refresh_where(
+        crawl, lambda entry, result: result != None and result['status'] in [STALE, FAILED])
     actions.forget = lambda: started(forget(crawl))
     actions.close = lambda: close(crawl)
     return actions
@@ -134,10 +138,10 @@ def actions_of(crawl):
 async def run(crawl, root, reading):
     """Wave 1 for root (reading it), its rows, then its visit; nothing once another root
     is shown."""
-    screen = crawl.screen
+    screen = crawl.overlay
     try:
         wave_1 = await reading
-        if crawl.root != root:
+        if crawl.root_dir != root:
             return
         listing = wave_1['listing']
         if listing == None:
@@ -151,11 +155,11 @@ async def run(crawl, root, reading):
             screen.add_note('This server lists no dates: entries are in name order.')
         navigate(crawl, lambda view: list_entries(view, sorted_entries(listing['entries'])))
         store = await crawl.root_cache
-        if crawl.root != root:
+        if crawl.root_dir != root:
             return
         if root.live:
-            await record_visit(crawl.upkeep, store, crawl.view.entries)
-        if crawl.settings['refreshSeconds'] > 0 and not crawl.closed:
+            await record_visit(crawl.upkeep, store, crawl.rows_view.all_entries)
+        if crawl.settings['refreshSeconds'] > 0 and not crawl.is_closed:
             start_timer(crawl.upkeep, crawl.settings['refreshSeconds'], lambda: started(poll(crawl)))
     except JSError as error:
         screen.show_status('broken', 0, 0, 0, 'Something went wrong: ' + problem_of(error))
@@ -168,7 +172,7 @@ async def open_cache(crawl):
     except JSError as error:
         store = memory_store('the cache could not be opened (' + problem_of(error) + ')')
     if not store.persistent:
-        crawl.screen.add_note('Not caching: ' + store.reason + '.')
+        crawl.overlay.add_note('Not caching: ' + store.reason + '.')
     return store
 
 
@@ -176,15 +180,15 @@ async def recall_choices(crawl):
     """Take up the page size and scope a person chose on an earlier visit, unless they
     chose already on this one; a build's defaults are the first visit's only."""
     try:
-        store = await crawl.store
+        store = await crawl.store_ready
         choices = await store.read_choices()
     except JSError:
         return  # the build's defaults, then
     if choices == None or crawl.chosen:
         return
     if 'scope' in choices and choices['scope'] in SCOPES:
-        crawl.scope = choices['scope']
-        crawl.screen.show_scope(crawl.scope)
+        crawl.search_scope = choices['scope']
+        crawl.overlay.show_scope(crawl.search_scope)
     if 'pageSize' in choices and choices['pageSize'] in crawl.settings['pageSizes']:
         resize_views(crawl, choices['pageSize'])
 
@@ -192,16 +196,16 @@ async def recall_choices(crawl):
 async def keep_choices(crawl):
     """Remember what a person chose, for the next visit of any root."""
     crawl.chosen = True
-    store = await crawl.store
-    await keep(crawl.upkeep, store.write_choices({'pageSize': crawl.view.size,
-                                                  'scope': crawl.scope}))
+    store = await crawl.store_ready
+    await keep(crawl.upkeep, store.write_choices({'pageSize': crawl.rows_view.page_size,
+                                                  'scope': crawl.search_scope}))
 
 
 def navigate(crawl, change):
     """Change the view shown (change(view)) and show it."""
-    change(crawl.view if crawl.listing == ROWS else crawl.found)
-    if crawl.listing == ROWS:
-        crawl.screen.show_matches(matches_text(crawl.view))
+    change(crawl.rows_view if crawl.showing == ROWS else crawl.found)
+    if crawl.showing == ROWS:
+        crawl.overlay.show_matches(matches_text(crawl.rows_view))
     show_page(crawl)
 
 
@@ -218,18 +222,18 @@ def choose_size(crawl, size):
 
 def choose_scope(crawl, scope):
     """Search the page's names or the cached tree; the tree is read afresh."""
-    crawl.scope = scope
+    crawl.search_scope = scope
     crawl.tree = None
-    started(search(crawl, crawl.view.query))
+    started(search(crawl, crawl.rows_view.query))
     started(keep_choices(crawl))
 
 
 async def search(crawl, query):
     """Filter the page's names, or, with the tree scope, list the tree's hits."""
-    filter_by(crawl.view, query)
-    if crawl.scope == TREE_SCOPE and len(query) > 0:
+    filter_by(crawl.rows_view, query)
+    if crawl.search_scope == TREE_SCOPE and len(query) > 0:
         index = await index_of(crawl)
-        if crawl.view.query == query:
+        if crawl.rows_view.query == query:
             found = found_hits(index, query)
             list_hits(crawl, HITS, found, index_text(index, found))
         return
@@ -238,7 +242,7 @@ async def search(crawl, query):
 
 def show_rows(crawl):
     """Back to the root's rows from the hits or the news."""
-    crawl.listing = ROWS
+    crawl.showing = ROWS
     navigate(crawl, lambda view: None)
 
 
@@ -251,16 +255,16 @@ def index_of(crawl):
 
 async def read_index(crawl):
     try:
-        store = await crawl.store
-        records = await store.records_below(crawl.root.url)
+        store = await crawl.store_ready
+        records = await store.records_below(crawl.root_dir.url)
     except JSError:
         records = []
-    return tree_index(crawl.root.url, crawl.view.entries, records)
+    return tree_index(crawl.root_dir.url, crawl.rows_view.all_entries, records)
 
 
 async def show_news(crawl):
     """Show what appeared or changed below the root since the previous visit; again: the rows."""
-    if crawl.listing == NEWS:
+    if crawl.showing == NEWS:
         show_rows(crawl)
         return
     visit = crawl.previous_visit
@@ -269,35 +273,36 @@ async def show_news(crawl):
     text = 'No previous visit here'
     if visit != None:
         text = str(len(found)) + ' new or changed since the previous visit, ' + \
-            format_age(server_now(crawl.root) - visit)
+            format_age(server_now(crawl.root_dir) - visit)
     list_hits(crawl, NEWS, found, text)
 
 
-def list_hits(crawl, listing, hits, text):
-    crawl.listing = listing
+def list_hits(crawl, showing, hits, text):
+    crawl.showing = showing
     crawl.found.query = ''
     crawl.found.current_page = 1
     list_entries(crawl.found, hits)
-    crawl.screen.show_matches(text)
+    crawl.overlay.show_matches(text)
     show_page(crawl)
 
 
 def show_page(crawl):
     """Render the current page and settle its directories: cache first, then wave 2.
     Once closed, nothing: no request starts after the overlay is gone."""
-    if crawl.closed:
+    if crawl.is_closed:
         return
     crawl.generation += 1
-    if crawl.listing != ROWS:
+    if crawl.showing != ROWS:
         found = crawl.found
-        crawl.screen.show_hits(entries_on(found, found.current_page), found.current_page,
-                               pages_of(found), found.size, server_now(crawl.root))
-        crawl.screen.show_export(found.shown, crawl.root.url)
+        crawl.overlay.show_hits(entries_on(found, found.current_page), found.current_page,
+                                pages_of(found), found.page_size, server_now(crawl.root_dir))
+        crawl.overlay.show_export(found.shown, crawl.root_dir.url)
         return
-    view = crawl.view
-    crawl.screen.show_page(entries_on(view, view.current_page), crawl.root.url, view.current_page,
-                           pages_of(view), view.size, server_now(crawl.root))
-    directories = directories_on(view, view.current_page)
+    view = crawl.rows_view
+    crawl.overlay.show_page(entries_on(view, view.current_page), crawl.root_dir.url,
+                            view.current_page, pages_of(view), view.page_size,
+                            server_now(crawl.root_dir))
+    directories = page_directories(crawl)
     want_none(crawl.settling)
     want(crawl.settling, directories)
     show_directories(crawl, directories, False)
@@ -337,30 +342,31 @@ def show_result(crawl, entry, result, generation):
             show_children(crawl, entry, fail_result(crawl.settling, entry, 'could not be shown ('
                                                     + problem_of(error) + ')'))
         except JSError as again:
-            crawl.screen.add_note('A directory could not be shown: ' + problem_of(again))
+            crawl.overlay.add_note('A directory could not be shown: ' + problem_of(again))
     show_progress(crawl)
 
 
 def show_children(crawl, entry, result):
-    crawl.screen.show_children(url_of(crawl.root, entry), result['status'], result['entries'],
-                               result['message'], crawl.previous_visit, server_now(crawl.root))
+    crawl.overlay.show_children(url_of(crawl.root_dir, entry), result['status'],
+                                result['entries'], result['message'], crawl.previous_visit,
+                                server_now(crawl.root_dir))
 
 
 def export_rows(crawl):
     """Hand the screen what the page shows to export: its rows and their children shown."""
     items = []
-    root = crawl.root
-    for entry in entries_on(crawl.view, crawl.view.current_page):
+    root = crawl.root_dir
+    for entry in entries_on(crawl.rows_view, crawl.rows_view.current_page):
         items.append(new_hit(entry, root.url, ''))
-        result = settled_result(crawl.settling, entry) if entry['type'] == 'directory' else None
+        result = settled_result(crawl.settling, entry)  # None for a file
         if result != None:
             for child in part(result['entries'], 0, crawl.settings['childrenShown']):
                 items.append(new_hit(child, url_of(root, entry), entry['name'] + '/'))
-    crawl.screen.show_export(items, root.url)
+    crawl.overlay.show_export(items, root.url)
 
 
 def page_directories(crawl):
-    return directories_on(crawl.view, crawl.view.current_page)
+    return directories_on(crawl.rows_view, crawl.rows_view.current_page)
 
 
 def show_progress(crawl):
@@ -382,16 +388,16 @@ def show_progress(crawl):
     text = counted + ' directories loaded'
     if failed > 0:
         text += ', ' + str(failed) + ' failed'
-    text += ' · ' + str(len(crawl.view.entries)) + ' entries here, ' + \
-        format_size(totals_of(crawl.view.entries)['bytes']) + ' in files'
+    text += ' · ' + str(len(crawl.rows_view.all_entries)) + ' entries here, ' + \
+        format_size(totals_of(crawl.rows_view.all_entries)['bytes']) + ' in files'
     state = 'done' if settled else 'loading'
     # A single failure is only a mark, but nearly nothing loaded is a breakage
     # (CORS, a server gone) to show plainly (docs/design.md, Failure).
     if settled and failed > 0 and loaded * 10 <= total:
         state = 'broken'
         text = 'Nearly nothing could be loaded (' + counted + '): ' + likely_cause(problems) + '.'
-    crawl.screen.show_status(state, loaded, total, failed, text)
-    if crawl.listing == ROWS:
+    crawl.overlay.show_status(state, loaded, total, failed, text)
+    if crawl.showing == ROWS:
         export_rows(crawl)
     if settled and crawl.settings['prefetch']:
         prefetch(crawl)
@@ -399,7 +405,7 @@ def show_progress(crawl):
 
 def prefetch(crawl):
     """Settle the next page's directories so that paging on is instant."""
-    view = crawl.view
+    view = crawl.rows_view
     if view.current_page >= pages_of(view):
         return
     unsettled = []
@@ -410,26 +416,16 @@ def prefetch(crawl):
     settle(crawl.settling, unsettled, False)
 
 
-def refresh(crawl, url):
-    """Fetch one directory of the page now, whatever its record says."""
-    refresh_where(crawl, lambda entry, result: url_of(crawl.root, entry) == url)
-
-
-def refresh_stale(crawl):
-    """Refresh every directory of the page shown stale or failed."""
-    refresh_where(crawl, lambda entry, result: result != None and result['status'] in [STALE, FAILED])
-
-
 def refresh_where(crawl, chosen):
-    """Refresh the page's directories for which chosen(entry, result) is true."""
+    """Fetch the page's directories for which chosen(entry, result) is true now, whatever
+    their records say."""
     entries = []
     for entry in page_directories(crawl):
         if chosen(entry, settled_result(crawl.settling, entry)):
             entries.append(entry)
     for entry in entries:
         drop_result(crawl.settling, entry)
-        crawl.screen.show_children(url_of(crawl.root, entry), PENDING, [], '',
-                                   crawl.previous_visit, server_now(crawl.root))
+        show_children(crawl, entry, {'status': PENDING, 'entries': [], 'message': ''})
     show_progress(crawl)
     show_directories(crawl, entries, True)
 
@@ -439,15 +435,15 @@ async def forget(crawl):
     crawl.generation += 1
     drop_results(crawl.settling)
     crawl.previous_visit = None
-    crawl.screen.show_status('loading', 0, 0, 0, 'Forgetting the cache of this directory…')
-    store = await crawl.store
-    await keep(crawl.upkeep, store.forget(crawl.root.url))
+    crawl.overlay.show_status('loading', 0, 0, 0, 'Forgetting the cache of this directory…')
+    store = await crawl.store_ready
+    await keep(crawl.upkeep, store.forget(crawl.root_dir.url))
     show_page(crawl)
 
 
 def close(crawl):
     """Stop: no timer, no queued request, nothing rendered any more."""
-    crawl.closed = True
+    crawl.is_closed = True
     crawl.generation += 1
     stop_timer(crawl.upkeep)
     want_none(crawl.settling)
@@ -455,15 +451,15 @@ def close(crawl):
 
 async def poll(crawl):
     """Near-real-time mode: re-read the root and re-settle only what moved."""
-    if crawl.polling or crawl.closed or not crawl.adapters.visible():
+    if crawl.polling or crawl.is_closed or not crawl.adapters.visible():
         return
     crawl.polling = True
     try:
-        fetched = await fetch_root(crawl.root)
-        if 'listing' in fetched and not crawl.closed:
+        fetched = await fetch_root(crawl.root_dir)
+        if 'listing' in fetched and not crawl.is_closed:
             entries = sorted_entries(fetched['listing']['entries'])
-            if not same_entries(entries, crawl.view.entries):
-                list_entries(crawl.view, entries)
+            if not same_entries(entries, crawl.rows_view.all_entries):
+                list_entries(crawl.rows_view, entries)
                 navigate(crawl, lambda view: None)
     finally:
         crawl.polling = False

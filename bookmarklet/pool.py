@@ -21,19 +21,15 @@ async def run_in_pool(pool, task):
     else:
         turn = new_latch()
         pool.waiting.append(turn)
-        # A task that ends hands its place straight to this one (pass_place).
+        # A task that ends hands its place straight to this one.
         await turn.promise
     try:
         return await task()
     finally:
-        pass_place(pool)
-
-
-def pass_place(pool):
-    """A task ended, however: its place goes to the oldest waiting task, else is freed."""
-    if len(pool.waiting) > 0:
-        turn = pool.waiting[0]
-        remove_at(pool.waiting, 0)
-        turn.resolve(True)
-    else:
-        pool.running -= 1
+        # Ended, however: the place goes to the oldest waiting task, else is freed.
+        if len(pool.waiting) > 0:
+            turn = pool.waiting[0]
+            remove_at(pool.waiting, 0)
+            turn.resolve(True)
+        else:
+            pool.running -= 1

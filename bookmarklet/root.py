@@ -32,7 +32,7 @@ def new_root(href, settings, adapters):
     root.adapters = adapters
     root.live = False
     root.in_place = False
-    root.precision = 1
+    root.mtime_precision = 1
     root.clock_offset = 0
     return root
 
@@ -53,22 +53,23 @@ async def request_listing(root, url):
 
     A redirect is followed inside the root's listing only (the missing-slash one): an
     answer from anywhere else is not this directory's listing, and is not read."""
-    date = None
+    fetched = {'date': None}
     try:
         asked = listing_request_url(url, root.settings)
         response = await root.adapters.fetch_listing(asked, root.settings['timeoutSeconds'])
         if not response['ok']:
-            return {'problem': response['message'], 'date': date}
-        date = response['date']
-        problem = redirect_problem(asked, response['url'],
-                                   listing_request_url(root.url, root.settings))
-        if problem != '':
-            return {'problem': problem, 'date': date}
-        return {'listing': read_listing(response['contentType'], body_text(response['body']),
-                                        root.adapters.anchors_of_html, root.settings),
-                'date': date}
+            fetched['problem'] = response['message']
+            return fetched
+        fetched['date'] = response['date']
+        fetched['problem'] = redirect_problem(asked, response['url'],
+                                              listing_request_url(root.url, root.settings))
+        if fetched['problem'] == '':
+            fetched = {'listing': read_listing(response['contentType'], body_text(response['body']),
+                                               root.adapters.anchors_of_html, root.settings),
+                       'date': fetched['date']}
     except JSError as error:
-        return {'problem': problem_of(error), 'date': date}
+        fetched['problem'] = problem_of(error)
+    return fetched
 
 
 async def fetch_root(root):
@@ -84,16 +85,18 @@ async def read_root(root):
     open page's (problem: why the request gave none), else None (problem: why neither).
     A root opened in place is not the open page: its listing is the live one or none."""
     fetched = await fetch_root(root)
-    if 'listing' in fetched:
-        root.live = True
-        root.precision = fetched['listing']['precision']
-        return {'listing': fetched['listing'], 'problem': ''}
-    if root.in_place:
-        return {'listing': None, 'problem': fetched['problem']}
-    try:
-        page = root.adapters.read_open_page()
-        listing = read_html_listing(page['anchors'], page['title'], root.settings)
-    except JSError:
-        return {'listing': None, 'problem': fetched['problem']}
-    root.precision = listing['precision']
+    root.live = 'listing' in fetched
+    if root.live:
+        listing = fetched['listing']
+        fetched['problem'] = ''
+    else:
+        listing = None
+        if not root.in_place:
+            try:
+                page = root.adapters.read_open_page()
+                listing = read_html_listing(page['anchors'], page['title'], root.settings)
+            except JSError:
+                listing = None
+    if listing != None:
+        root.mtime_precision = listing['precision']
     return {'listing': listing, 'problem': fetched['problem']}

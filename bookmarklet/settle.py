@@ -23,15 +23,15 @@ from bookmarklet.root import request_listing, server_now, url_of
 from bookmarklet.words import NEW, FRESH, STALE, FAILED
 
 
-def new_settling(root, cache, keep):
-    """Nothing settled yet for root. cache: something to await for the store; keep(promise):
+def new_settling(root, store_ready, keep):
+    """Nothing settled yet for root. store_ready: something to await for the store; keep(promise):
     waits for a store write, reporting a failure (upkeep.keep)."""
     settling = new_object()
-    settling.root = root
-    settling.cache = cache
+    settling.root_dir = root
+    settling.store_ready = store_ready
     settling.keep = keep
     settling.pool = new_pool(root.settings['maxConcurrentRequests'])
-    settling.results = {}
+    settling.settled = {}
     settling.loads = {}
     settling.wanted = {}
     settling.kept = started(kept_urls(settling))
@@ -43,8 +43,8 @@ async def kept_urls(settling):
     (while wave 1 travels), and those written since; None when the store cannot say.
     A directory not among them needs no read: it is fetched at once."""
     try:
-        store = await settling.cache
-        urls = await store.level_one_urls(settling.root.url)
+        store = await settling.store_ready
+        urls = await store.level_one_urls(settling.root_dir.url)
     except JSError:
         return None
     kept = {}
@@ -54,8 +54,8 @@ async def kept_urls(settling):
 
 
 def key_of(settling, entry):
-    """What a directory entry is known by in results, loads and wanted: its URL's key."""
-    return dict_key(url_of(settling.root, entry))
+    """What a directory entry is known by in settled, loads and wanted: its URL's key."""
+    return dict_key(url_of(settling.root_dir, entry))
 
 
 def new_result(status, entries, problem, mtime):
@@ -77,26 +77,26 @@ def unlisted_result(record, problem, mtime):
 def settled_result(settling, entry):
     """This session's result for a directory, if it was settled at its current mtime."""
     key = key_of(settling, entry)
-    if key in settling.results and same_mtime(settling.results[key]['mtime'], entry['mtime'], 1):
-        return settling.results[key]
+    if key in settling.settled and same_mtime(settling.settled[key]['mtime'], entry['mtime'], 1):
+        return settling.settled[key]
     return None
 
 
 def fail_result(settling, entry, problem):
     """Settle a directory as failed with problem, whatever it had: its result."""
     result = new_result(FAILED, [], problem, entry['mtime'])
-    settling.results[key_of(settling, entry)] = result
+    settling.settled[key_of(settling, entry)] = result
     return result
 
 
 def drop_result(settling, entry):
     """Forget a directory's result, so that it is settled again."""
-    drop_key(settling.results, key_of(settling, entry))
+    drop_key(settling.settled, key_of(settling, entry))
 
 
 def drop_results(settling):
     """Forget every result."""
-    settling.results = {}
+    settling.settled = {}
 
 
 def want(settling, entries):
@@ -134,11 +134,11 @@ async def read_records(settling, entries):
     """{dict_key(url): record} of these directories, reading only those kept; {} when the
     store cannot say, so that they are fetched."""
     try:
-        store = await settling.cache
+        store = await settling.store_ready
         kept = await settling.kept
         urls = []
         for entry in entries:
-            url = url_of(settling.root, entry)
+            url = url_of(settling.root_dir, entry)
             if kept == None or dict_key(url) in kept:
                 urls.append(url)
         return await store.read_records(urls) if len(urls) > 0 else {}
@@ -148,13 +148,13 @@ async def read_records(settling, entries):
 
 async def settle_directory(settling, entry, forced, records):
     """Serve a directory from its record when trustworthy, else fetch it through the pool."""
-    root = settling.root
+    root = settling.root_dir
     url = url_of(root, entry)
     key = dict_key(url)
     try:
         found = await records
         record = found[key] if key in found else None
-        decision = cache_decision(record, entry['mtime'], root.precision, server_now(root),
+        decision = cache_decision(record, entry['mtime'], root.mtime_precision, server_now(root),
                                   root.settings['staleAfterSeconds'])
         if forced or (decision == HIT and not root.live):
             # Forced, or the root came from the open page: its mtimes may be old news.
@@ -170,7 +170,7 @@ async def settle_directory(settling, entry, forced, records):
     finally:
         drop_key(settling.loads, key)
     if result != None:
-        settling.results[key] = result
+        settling.settled[key] = result
     return result
 
 
@@ -178,14 +178,14 @@ async def fetch_directory(settling, url, mtime, decision, record):
     """Wave 2 for one directory: its result, or None when it left the page while queued."""
     if not (dict_key(url) in settling.wanted):
         return None
-    root = settling.root
+    root = settling.root_dir
     fetched = await request_listing(root, url)
     if not ('listing' in fetched):
         return unlisted_result(record, fetched['problem'], mtime)
     listing = fetched['listing']
     listing['entries'] = sorted_entries(listing['entries'])
     fetched_at = fetched['date'] if fetched['date'] != None else server_now(root)
-    fresh = new_record(url, mtime, root.precision, listing, fetched_at, record)
+    fresh = new_record(url, mtime, root.mtime_precision, listing, fetched_at, record)
     kept = await settling.kept
     if kept != None:
         kept[dict_key(url)] = True
@@ -196,5 +196,5 @@ async def fetch_directory(settling, url, mtime, decision, record):
 
 
 async def write_record(settling, record):
-    store = await settling.cache
+    store = await settling.store_ready
     await store.write(record)

@@ -12,7 +12,7 @@ from bookmarklet.eviction import evictions, BOUNDS
 def new_upkeep(root, note):
     """Nothing kept yet for root; note(text) tells the user about a failing store."""
     upkeep = new_object()
-    upkeep.root = root
+    upkeep.root_dir = root
     upkeep.note = note
     upkeep.write_failed = False
     upkeep.end_timer = None
@@ -35,7 +35,7 @@ async def keep(upkeep, promise):
 async def record_visit(upkeep, store, entries):
     """After a live wave 1: the visit's time, no records of directories gone from the
     root's listing, and the cache within its bounds."""
-    root = upkeep.root
+    root = upkeep.root_dir
     await keep(upkeep, store.write_visit(root.url, server_now(root)))
     await keep(upkeep, prune(upkeep, store, entries))
     await keep(upkeep, bound(upkeep, store))
@@ -44,7 +44,7 @@ async def record_visit(upkeep, store, entries):
 async def bound(upkeep, store):
     """Give up what passes the cache's bounds: roots least recently visited first, never
     this one (eviction.py)."""
-    found = evictions(await store.read_visits(), await store.read_sizes(), upkeep.root.url,
+    found = evictions(await store.read_visits(), await store.read_sizes(), upkeep.root_dir.url,
                       BOUNDS)
     if len(found['records']) > 0:
         await store.remove(found['records'])
@@ -57,9 +57,9 @@ async def prune(upkeep, store, entries):
     live = {}
     for entry in entries:
         if entry['type'] == 'directory':
-            live[dict_key(url_of(upkeep.root, entry))] = True
+            live[dict_key(url_of(upkeep.root_dir, entry))] = True
     gone = []
-    for url in await store.level_one_urls(upkeep.root.url):
+    for url in await store.level_one_urls(upkeep.root_dir.url):
         if not (dict_key(url) in live):
             gone.append(url)
     if len(gone) > 0:
@@ -68,7 +68,7 @@ async def prune(upkeep, store, entries):
 
 def start_timer(upkeep, seconds, task):
     """Run task every seconds until stop_timer."""
-    upkeep.end_timer = upkeep.root.adapters.every(seconds, task)
+    upkeep.end_timer = upkeep.root_dir.adapters.every(seconds, task)
 
 
 def stop_timer(upkeep):

@@ -1,6 +1,6 @@
 """What the overlay shows of the root's listing: the filter, the page size, the page.
 
-Pure state: no requests, no DOM. entries is the sorted level-1 list, shown
+Pure state: no requests, no DOM. all_entries is the sorted level-1 list, shown
 the part of it the filter lets through, current_page 1-based.
 """
 
@@ -11,48 +11,48 @@ from bookmarklet.paging import page_count, clamped_page, page_entries, matching_
 def new_view(size):
     """An empty view at page 1 of the given size."""
     view = new_object()
-    view.entries = []
+    view.all_entries = []
     view.shown = []
     view.query = ''
     view.current_page = 1
-    view.size = size
+    view.page_size = size
     return view
 
 
 def list_entries(view, entries):
     """Take a new sorted level-1 list, and the part of it the filter lets through."""
-    view.entries = entries
+    view.all_entries = entries
     view.shown = matching_entries(entries, view.query)
-    view.current_page = clamped_page(view.current_page, len(view.shown), view.size)
+    view.current_page = clamped_page(view.current_page, len(view.shown), view.page_size)
 
 
 def filter_by(view, query):
     """Show the entries whose name contains query, from page 1."""
     view.query = query
     view.current_page = 1
-    list_entries(view, view.entries)
+    list_entries(view, view.all_entries)
 
 
 def turn_to(view, page):
     """Show page, moved into the pages there are."""
-    view.current_page = clamped_page(page, len(view.shown), view.size)
+    view.current_page = clamped_page(page, len(view.shown), view.page_size)
 
 
 def resize(view, size):
     """Show size entries a page, from page 1; a size that is no size keeps the old one."""
     if size != None and size > 0:
-        view.size = size
+        view.page_size = size
     view.current_page = 1
 
 
 def pages_of(view):
     """How many pages the shown entries fill."""
-    return page_count(len(view.shown), view.size)
+    return page_count(len(view.shown), view.page_size)
 
 
 def entries_on(view, page):
     """The entries of a page of the current size."""
-    return page_entries(view.shown, page, view.size)
+    return page_entries(view.shown, page, view.page_size)
 
 
 def directories_on(view, page):
@@ -68,7 +68,7 @@ def matches_text(view):
     """What the filter's count says: '3 of 40 match', or '' without a filter."""
     if len(view.query) == 0:
         return ''
-    return str(len(view.shown)) + ' of ' + str(len(view.entries)) + ' match'
+    return str(len(view.shown)) + ' of ' + str(len(view.all_entries)) + ' match'
 
 
 def same_entries(a, b):

@@ -230,13 +230,13 @@ async def test_page_one_is_fetched_then_the_next_prefetched_and_a_revisit_asks_n
     server = Server(5)
     browser = Browser(server)
     crawl = await browser.visit()
-    assert crawl.screen.statuses() == ['new', 'new']
-    assert crawl.screen.status['state'] == 'done'
+    assert crawl.overlay.statuses() == ['new', 'new']
+    assert crawl.overlay.status['state'] == 'done'
     assert fetched(server) == [server.url(0), server.url(1), server.url(2), server.url(3)]
     assert browser.store.reads == [], 'no read for directories with no record'
     server.clock += 3600
     crawl = await browser.visit()
-    assert crawl.screen.statuses() == ['fresh', 'fresh']
+    assert crawl.overlay.statuses() == ['fresh', 'fresh']
     assert fetched(server) == []
     assert browser.store.reads == [[server.url(0), server.url(1)], [server.url(2), server.url(3)]], \
         "one read for a page's records"
@@ -247,20 +247,20 @@ async def test_paging_serves_records_and_fetches_only_the_directory_that_changed
     server = Server(6)
     browser = Browser(server)
     crawl = await browser.visit(prefetch=False)
-    await act(crawl.screen.actions.turn_page, 1)
+    await act(crawl.overlay.actions.turn_page, 1)
     server.touch(3, 'g')
     server.clock += 3600
     crawl = await browser.visit(prefetch=False)
     assert fetched(server) == []
-    await act(crawl.screen.actions.turn_page, 1)
-    assert crawl.screen.page == 2
+    await act(crawl.overlay.actions.turn_page, 1)
+    assert crawl.overlay.page == 2
     assert fetched(server) == [server.url(3)]
-    assert crawl.screen.rows == {
+    assert crawl.overlay.rows == {
         server.url(2): {'status': 'fresh', 'names': ['f'], 'message': ''},
         server.url(3): {'status': 'changed', 'names': ['g', 'f'], 'message': ''}}
     assert browser.store.reads == [[server.url(0), server.url(1)], [server.url(2), server.url(3)]]
-    await act(crawl.screen.actions.turn_page, -1)
-    assert crawl.screen.statuses() == ['fresh', 'fresh'] and fetched(server) == [server.url(3)]
+    await act(crawl.overlay.actions.turn_page, -1)
+    assert crawl.overlay.statuses() == ['fresh', 'fresh'] and fetched(server) == [server.url(3)]
 
 
 @run
@@ -269,13 +269,13 @@ async def test_a_slow_answer_for_a_page_left_is_kept_but_not_shown_on_the_next()
     browser = Browser(server)
     gate = server.hold(server.url(0))
     crawl = await browser.visit(prefetch=False)
-    await act(crawl.screen.actions.turn_page, 1)
+    await act(crawl.overlay.actions.turn_page, 1)
     await act(gate.set)
-    assert [shown for shown in crawl.screen.shown if shown[1] == server.url(0)] == [], \
+    assert [shown for shown in crawl.overlay.shown if shown[1] == server.url(0)] == [], \
         'not rendered on page 2'
-    assert crawl.screen.statuses() == ['new', 'new']
-    await act(crawl.screen.actions.turn_page, -1)
-    assert crawl.screen.rows[server.url(0)]['status'] == 'new', 'kept for the session'
+    assert crawl.overlay.statuses() == ['new', 'new']
+    await act(crawl.overlay.actions.turn_page, -1)
+    assert crawl.overlay.rows[server.url(0)]['status'] == 'new', 'kept for the session'
     assert fetched(server).count(server.url(0)) == 1
 
 
@@ -286,12 +286,12 @@ async def test_a_directory_queued_for_a_page_left_is_dropped_before_its_request(
     gate = server.hold(server.url(0))
     crawl = await browser.visit(pageSize=3, prefetch=False, maxConcurrentRequests=1)
     assert fetched(server) == [server.url(0)], 'one request at a time'
-    await act(crawl.screen.actions.turn_page, 1)
+    await act(crawl.overlay.actions.turn_page, 1)
     await act(gate.set)
     assert fetched(server) == [server.url(0), server.url(3), server.url(4), server.url(5)]
-    assert crawl.screen.statuses() == ['new', 'new', 'new']
-    await act(crawl.screen.actions.turn_page, -1)
-    assert crawl.screen.statuses() == ['new', 'new', 'new'], 'dropped, then settled on return'
+    assert crawl.overlay.statuses() == ['new', 'new', 'new']
+    await act(crawl.overlay.actions.turn_page, -1)
+    assert crawl.overlay.statuses() == ['new', 'new', 'new'], 'dropped, then settled on return'
     assert fetched(server).count(server.url(1)) == 1
 
 
@@ -302,12 +302,12 @@ async def test_a_request_in_flight_is_shared_never_sent_twice():
     gate = server.hold(server.url(0))
     crawl = await browser.visit()
     for step in [1, -1, 1, -1]:
-        await act(crawl.screen.actions.turn_page, step)
-    await act(crawl.screen.actions.refresh, server.url(0))
+        await act(crawl.overlay.actions.turn_page, step)
+    await act(crawl.overlay.actions.refresh, server.url(0))
     await act(gate.set)
     assert fetched(server).count(server.url(0)) == 1
-    assert crawl.screen.rows[server.url(0)]['status'] == 'new'
-    assert crawl.screen.status['state'] == 'done'
+    assert crawl.overlay.rows[server.url(0)]['status'] == 'new'
+    assert crawl.overlay.status['state'] == 'done'
 
 
 @run
@@ -316,12 +316,12 @@ async def test_closing_during_wave_one_starts_no_request_after_it():
     browser = Browser(server)
     gate = server.hold(ROOT)
     crawl = start_crawl(ROOT, dict(SETTINGS, pageSize=2), browser.adapters(), Screen)
-    await act(crawl.screen.actions.close)
+    await act(crawl.overlay.actions.close)
     await act(gate.set)
     await crawl.done
     await idle()
     assert server.requests == [ROOT]
-    assert crawl.screen.rows == {}
+    assert crawl.overlay.rows == {}
 
 
 @run
@@ -331,14 +331,14 @@ async def test_refresh_fetches_a_trusted_record_again_and_says_what_changed():
     await browser.visit()
     server.clock += 3600
     crawl = await browser.visit()
-    assert crawl.screen.statuses() == ['fresh', 'fresh'] and fetched(server) == []
-    await act(crawl.screen.actions.refresh, server.url(1))
+    assert crawl.overlay.statuses() == ['fresh', 'fresh'] and fetched(server) == []
+    await act(crawl.overlay.actions.refresh, server.url(1))
     assert fetched(server) == [server.url(1)]
-    assert crawl.screen.rows[server.url(1)]['status'] == 'fresh', 'the same names'
+    assert crawl.overlay.rows[server.url(1)]['status'] == 'fresh', 'the same names'
     # A name added without the mtime moving (a clock set back, a copy keeping times).
     server.tree['d0']['children']['sneaked'] = {'mtime': START}
-    await act(crawl.screen.actions.refresh, server.url(0))
-    assert crawl.screen.rows[server.url(0)] == {'status': 'changed', 'names': ['sneaked', 'f'],
+    await act(crawl.overlay.actions.refresh, server.url(0))
+    assert crawl.overlay.rows[server.url(0)] == {'status': 'changed', 'names': ['sneaked', 'f'],
                                                 'message': ''}
 
 
@@ -347,11 +347,11 @@ async def test_a_record_written_on_this_visit_is_read_when_its_directory_is_fetc
     server = Server(2)
     browser = Browser(server)
     crawl = await browser.visit()
-    assert browser.store.reads == [] and crawl.screen.statuses() == ['new', 'new']
+    assert browser.store.reads == [] and crawl.overlay.statuses() == ['new', 'new']
     server.tree['d0']['children']['sneaked'] = {'mtime': START}
-    await act(crawl.screen.actions.refresh, server.url(0))
+    await act(crawl.overlay.actions.refresh, server.url(0))
     assert browser.store.reads == [[server.url(0)]]
-    assert crawl.screen.rows[server.url(0)]['status'] == 'changed', 'against the record just kept'
+    assert crawl.overlay.rows[server.url(0)]['status'] == 'changed', 'against the record just kept'
 
 
 @run
@@ -364,14 +364,14 @@ async def test_refresh_stale_fetches_again_what_could_not_be_revalidated():
     server.faults[server.url(0)] = {'ok': False, 'message': 'HTTP 503', 'contentType': '',
                                     'body': '', 'url': '', 'date': None}
     crawl = await browser.visit()
-    assert crawl.screen.rows[server.url(1)]['status'] == 'changed'
-    assert crawl.screen.rows[server.url(0)] == {'status': 'stale', 'names': ['f'],
+    assert crawl.overlay.rows[server.url(1)]['status'] == 'changed'
+    assert crawl.overlay.rows[server.url(0)] == {'status': 'stale', 'names': ['f'],
                                                 'message': 'Could not revalidate: HTTP 503'}
     del server.faults[server.url(0)]
     server.requests = []
-    await act(crawl.screen.actions.refresh_stale)
+    await act(crawl.overlay.actions.refresh_stale)
     assert fetched(server) == [server.url(0)]
-    assert crawl.screen.rows[server.url(0)]['status'] == 'changed'
+    assert crawl.overlay.rows[server.url(0)]['status'] == 'changed'
 
 
 @run
@@ -382,7 +382,7 @@ async def test_a_redirect_is_followed_inside_the_root_only_and_nothing_else_is_k
                         server.url(1): 'http://other/files/d1/',
                         server.url(2): ROOT + 'd2-moved/'}
     crawl = await browser.visit(pageSize=3)
-    rows = crawl.screen.rows
+    rows = crawl.overlay.rows
     assert [rows[server.url(index)]['status'] for index in range(3)] == ['failed', 'failed', 'new']
     assert rows[server.url(0)]['message'] == \
         'Not loaded: redirected to http://test/elsewhere/, outside this listing'
@@ -411,7 +411,7 @@ async def test_a_record_fetched_within_its_mtimes_precision_is_not_trusted(fetch
     server.clock = minute + 7200
     crawl = await browser.visit()
     assert fetched(server) == ([] if trusted else [server.url(0)])
-    assert crawl.screen.statuses() == ['fresh']
+    assert crawl.overlay.statuses() == ['fresh']
 
 
 @pytest.mark.parametrize('fault, words', [
@@ -439,15 +439,15 @@ async def test_whatever_a_fetch_or_parse_throws_the_directory_settles_with_why(f
 
     browser.anchors_of_html = html_breaks
     crawl = await browser.visit(pageSize=3)
-    rows = crawl.screen.rows
+    rows = crawl.overlay.rows
     assert rows[ROOT + 'new/']['status'] == 'failed'
     assert rows[ROOT + 'new/']['message'].startswith('Not loaded: ')
     assert words in rows[ROOT + 'new/']['message']
     assert rows[server.url(1)]['status'] == 'stale' and rows[server.url(1)]['names'] == ['f']
     assert rows[server.url(1)]['message'].startswith('Could not revalidate: ')
     assert rows[server.url(0)]['status'] == 'changed'
-    assert crawl.screen.status['state'] == 'done'
-    assert crawl.screen.status['failed'] == 1
+    assert crawl.overlay.status['state'] == 'done'
+    assert crawl.overlay.status['failed'] == 1
 
 
 @pytest.mark.parametrize('broken, note', [
@@ -462,15 +462,15 @@ async def test_whatever_the_store_throws_every_directory_settles(broken, note):
     browser = Browser(server)
     browser.store.broken.add(broken)
     crawl = await browser.visit()
-    assert crawl.screen.statuses() == ['new', 'new']
-    assert crawl.screen.status['state'] == 'done'
-    assert len([n for n in crawl.screen.notes if n.startswith('The cache could not be written')]) \
+    assert crawl.overlay.statuses() == ['new', 'new']
+    assert crawl.overlay.status['state'] == 'done'
+    assert len([n for n in crawl.overlay.notes if n.startswith('The cache could not be written')]) \
         <= 1, 'a failing store is reported once'
     if note:
-        assert any(n.startswith(note) for n in crawl.screen.notes), crawl.screen.notes
+        assert any(n.startswith(note) for n in crawl.overlay.notes), crawl.overlay.notes
     # A pool place that a failure took is given back: the next page settles too.
-    await act(crawl.screen.actions.turn_page, 1)
-    assert crawl.screen.statuses() == ['new']
+    await act(crawl.overlay.actions.turn_page, 1)
+    assert crawl.overlay.statuses() == ['new']
 
 
 @pytest.mark.parametrize('times', [1, 2])
@@ -492,16 +492,16 @@ async def test_a_row_that_cannot_be_shown_still_settles_and_says_why(times):
     crawl = start_crawl(ROOT, dict(SETTINGS, pageSize=2), browser.adapters(), Breaking)
     await crawl.done
     await idle()
-    assert crawl.screen.status['state'] == 'done'
-    assert crawl.screen.status['failed'] == 1
-    assert crawl.screen.rows[server.url(1)]['status'] == 'new'
+    assert crawl.overlay.status['state'] == 'done'
+    assert crawl.overlay.status['failed'] == 1
+    assert crawl.overlay.rows[server.url(1)]['status'] == 'new'
     if times == 1:
-        assert crawl.screen.rows[server.url(0)] == {
+        assert crawl.overlay.rows[server.url(0)] == {
             'status': 'failed', 'names': [],
             'message': 'Not loaded: could not be shown (unexpected error: TypeError: cannot draw '
                        'this row)'}
     else:
-        assert any('could not be shown' in note for note in crawl.screen.notes)
+        assert any('could not be shown' in note for note in crawl.overlay.notes)
 
 
 @run
@@ -515,10 +515,10 @@ async def test_a_record_that_breaks_the_rules_fails_its_directory_alone():
 
     browser.store.read_records = damaged
     crawl = await browser.visit()
-    assert crawl.screen.rows[server.url(0)]['status'] == 'failed'
-    assert crawl.screen.rows[server.url(0)]['message'].startswith('Not loaded: unexpected error: ')
-    assert crawl.screen.rows[server.url(1)]['status'] == 'new'
-    assert crawl.screen.status['state'] == 'done'
+    assert crawl.overlay.rows[server.url(0)]['status'] == 'failed'
+    assert crawl.overlay.rows[server.url(0)]['message'].startswith('Not loaded: unexpected error: ')
+    assert crawl.overlay.rows[server.url(1)]['status'] == 'new'
+    assert crawl.overlay.status['state'] == 'done'
 
 
 @pytest.mark.parametrize('fault', [TypeError('Failed to fetch'),
@@ -534,10 +534,10 @@ async def test_wave_one_falls_back_to_the_open_page_whatever_goes_wrong(fault):
          'tail': time.strftime('%d-%b-%Y %H:%M', time.gmtime(START - DAY * (i + 1))) + '  -'}
         for i in range(3)]}
     crawl = await browser.visit()
-    assert [n for n in crawl.screen.notes if n.startswith('The listing request failed (')] \
-        and 'showing the page as it was loaded' in crawl.screen.notes[-1]
-    assert crawl.screen.statuses() == ['new', 'new']
-    assert crawl.screen.status['state'] == 'done'
+    assert [n for n in crawl.overlay.notes if n.startswith('The listing request failed (')] \
+        and 'showing the page as it was loaded' in crawl.overlay.notes[-1]
+    assert crawl.overlay.statuses() == ['new', 'new']
+    assert crawl.overlay.status['state'] == 'done'
 
 
 @run
@@ -546,8 +546,8 @@ async def test_a_page_that_cannot_be_read_either_is_broken_with_both_reasons():
     browser = Browser(server)
     server.faults[ROOT] = TypeError('Failed to fetch')
     crawl = await browser.visit()
-    assert crawl.screen.status['state'] == 'broken'
-    assert crawl.screen.status['text'] == ('This page cannot be read as a directory listing '
+    assert crawl.overlay.status['state'] == 'broken'
+    assert crawl.overlay.status['text'] == ('This page cannot be read as a directory listing '
                                            '(unexpected error: TypeError: Failed to fetch).')
 
 
@@ -556,15 +556,15 @@ async def test_a_chosen_page_size_and_scope_outlive_the_visit_but_not_a_choice_m
     server = Server(7)
     browser = Browser(server)
     crawl = await browser.visit(pageSizes=[2, 3])
-    assert crawl.view.size == 2 and crawl.scope == 'page'
-    await act(crawl.screen.actions.resize, 3)
-    await act(crawl.screen.actions.choose_scope, 'tree')
+    assert crawl.rows_view.page_size == 2 and crawl.search_scope == 'page'
+    await act(crawl.overlay.actions.resize, 3)
+    await act(crawl.overlay.actions.choose_scope, 'tree')
     crawl = await browser.visit(pageSizes=[2, 3])
-    assert crawl.view.size == 3 and crawl.screen.scope == 'tree'
-    assert len(crawl.screen.rows) == 3, 'page 1 is shown at the size chosen'
+    assert crawl.rows_view.page_size == 3 and crawl.overlay.scope == 'tree'
+    assert len(crawl.overlay.rows) == 3, 'page 1 is shown at the size chosen'
     browser.store.broken.add('read_choices')
     crawl = await browser.visit(pageSizes=[2, 3])
-    assert crawl.view.size == 2 and crawl.scope == 'page', "the build's defaults when unreadable"
+    assert crawl.rows_view.page_size == 2 and crawl.search_scope == 'page', "the build's defaults when unreadable"
 
 
 @run
@@ -572,14 +572,14 @@ async def test_a_tree_search_lists_cached_entries_below_the_root_and_pages_them(
     server = Server(5)
     browser = Browser(server)
     crawl = await browser.visit()
-    await act(crawl.screen.actions.choose_scope, 'tree')
-    await act(crawl.screen.actions.filter_by, 'f')
-    assert crawl.screen.hits['paths'] == ['d0/f', 'd1/f'] and crawl.screen.hits['pages'] == 2
-    assert crawl.screen.matches == '4 hits in 5 listings · 1 directories never loaded'
-    await act(crawl.screen.actions.turn_page, 1)
-    assert crawl.screen.hits['page'] == 2
-    await act(crawl.screen.actions.filter_by, '')
-    assert crawl.screen.page == 1 and len(crawl.screen.exported) > 0
+    await act(crawl.overlay.actions.choose_scope, 'tree')
+    await act(crawl.overlay.actions.filter_by, 'f')
+    assert crawl.overlay.hits['paths'] == ['d0/f', 'd1/f'] and crawl.overlay.hits['pages'] == 2
+    assert crawl.overlay.matches == '4 hits in 5 listings · 1 directories never loaded'
+    await act(crawl.overlay.actions.turn_page, 1)
+    assert crawl.overlay.hits['page'] == 2
+    await act(crawl.overlay.actions.filter_by, '')
+    assert crawl.overlay.page == 1 and len(crawl.overlay.exported) > 0
 
 
 @run
@@ -588,18 +588,18 @@ async def test_a_directory_opened_in_place_is_a_root_of_its_own_and_a_crumb_lead
     browser = Browser(server)
     crawl = await browser.visit()
     server.requests = []
-    await act(crawl.screen.actions.open_directory, server.url(1))
+    await act(crawl.overlay.actions.open_directory, server.url(1))
     assert server.requests == [server.url(1)], 'its listing is wave 1; it holds no directory'
-    assert [c['label'] for c in crawl.screen.crumbs] == ['/files/', 'd1/']
-    assert crawl.screen.crumbs[1]['href'] == server.url(1)
-    assert crawl.view.entries[0]['name'] == 'f' and crawl.screen.rows == {}
+    assert [c['label'] for c in crawl.overlay.crumbs] == ['/files/', 'd1/']
+    assert crawl.overlay.crumbs[1]['href'] == server.url(1)
+    assert crawl.rows_view.all_entries[0]['name'] == 'f' and crawl.overlay.rows == {}
     assert await browser.store.kept.read_visit(server.url(1)) == START, 'a visit of its own'
     server.requests = []
-    assert crawl.screen.actions.go_up() is True
+    assert crawl.overlay.actions.go_up() is True
     await idle()
-    assert server.requests == [ROOT] and crawl.screen.statuses() == ['fresh', 'fresh']
-    assert [c['href'] for c in crawl.screen.crumbs] == [ROOT]
-    assert crawl.screen.actions.go_up() is False
+    assert server.requests == [ROOT] and crawl.overlay.statuses() == ['fresh', 'fresh']
+    assert [c['href'] for c in crawl.overlay.crumbs] == [ROOT]
+    assert crawl.overlay.actions.go_up() is False
 
 
 @run
@@ -610,9 +610,9 @@ async def test_whats_new_marks_no_hit_of_a_later_search():
     server.clock += 3600
     server.touch(0, 'g')
     crawl = await browser.visit()
-    await act(crawl.screen.actions.choose_scope, 'tree')
-    await act(crawl.screen.actions.filter_by, 'd0/')
-    await act(crawl.screen.actions.show_news)
-    assert 'd0/g' in crawl.screen.hits['paths'] and 'new' in crawl.screen.hits['changes']
-    await act(crawl.screen.actions.filter_by, 'd0/g')
-    assert crawl.screen.hits['paths'] == ['d0/g'] and crawl.screen.hits['changes'] == [None]
+    await act(crawl.overlay.actions.choose_scope, 'tree')
+    await act(crawl.overlay.actions.filter_by, 'd0/')
+    await act(crawl.overlay.actions.show_news)
+    assert 'd0/g' in crawl.overlay.hits['paths'] and 'new' in crawl.overlay.hits['changes']
+    await act(crawl.overlay.actions.filter_by, 'd0/g')
+    assert crawl.overlay.hits['paths'] == ['d0/g'] and crawl.overlay.hits['changes'] == [None]

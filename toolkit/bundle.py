@@ -109,10 +109,10 @@ SNAKE_CASE = '[a-z][a-z0-9]*(_[a-z0-9]+)+'
 # may stand here, whatever the test says.
 OWN_WORDS = ['actions', 'adapters', 'chosen', 'crumbs', 'details', 'feedback', 'forget',
              'found', 'generation', 'heading', 'hint', 'keep', 'kept', 'limit', 'live',
-             'loads', 'newer', 'note', 'older', 'output', 'page', 'pager', 'panel',
+             'loads', 'newer', 'note', 'older', 'output', 'overlay', 'page', 'pager', 'panel',
              'persistent', 'polling', 'pool', 'query', 'refresh', 'resize', 'running',
-             'section', 'settings', 'settling', 'shadow', 'shown', 'timer', 'upkeep',
-             'waiting', 'wanted']
+             'section', 'settings', 'settled', 'settling', 'shadow', 'showing', 'shown', 'timer',
+             'tree', 'upkeep', 'waiting', 'wanted']
 OWN_PROPERTIES = '^(' + SNAKE_CASE + '|' + '|'.join(OWN_WORDS) + ')$'
 RESERVED_PROPERTIES = '^py_'
 
