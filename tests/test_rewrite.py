@@ -239,3 +239,14 @@ def test_the_runtime_module_is_never_rewritten(tmp_path):
     rewrite_modules(tmp_path)
     assert (tmp_path / RUNTIME_MODULE).read_text(encoding='utf-8') == runtime
     assert 'function' not in (tmp_path / 'a.js').read_text(encoding='utf-8')
+
+
+def test_esbuild_writes_es2019_and_nothing_newer(tmp_path):
+    """A catch without a binding (ES2019) is shorter; `??` and `?.` (ES2020) would shut
+    out browsers that run the rest of the script."""
+    (tmp_path / 'a.js').write_text(
+        "var f = (x) => { try { return x.y (); } catch (error) { return x != null ? x : 0; } };\n"
+        "console.log (f (null));\n", encoding='utf-8')
+    script = bundle(tmp_path / 'a.js', tmp_path / 'a.bundle.js')
+    assert 'catch{' in script
+    assert '??' not in script and '?.' not in script
