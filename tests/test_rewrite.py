@@ -10,9 +10,10 @@ from toolkit.bundle import OWN_WORDS, bundle, check_own_words, compact_css
 from toolkit.errors import BuildError
 from toolkit.native import place_runtime
 from toolkit.prune import RUNTIME_MODULE
-from toolkit.rewrite import METHODS_MODULE, STRINGS_MODULE, REWRITES, arrow_functions, \
-    catch_everything, constructed_names, hoisted_declarations, methods_as_functions, \
-    rewrite_modules, shared_strings, without_causes, direct_throws
+from toolkit.rewrite import HELPERS, METHODS_MODULE, STRINGS_MODULE, REWRITES, \
+    arrow_functions, catch_everything, constructed_names, defined_helpers, direct_throws, \
+    hoisted_declarations, inlined_helpers, methods_as_functions, object_literals, \
+    rewrite_modules, shared_strings, without_causes
 
 SAMPLE = """\
 def counter(start):
@@ -157,6 +158,58 @@ def test_a_raise_throws_its_error_without_naming_it():
     for kept in ["x = 1;\nthrow __except0__;\n", "var __except0__ = a;\ng ();\nthrow __except0__;\n",
                  "__except0__ == a;\nthrow __except0__;\n"]:
         assert direct_throws(kept) == kept
+
+
+PORTABLE = ("export var new_object = () => {\n\treturn ({});\n};\n"
+            "export var started = (promise) => {\n\treturn promise;\n};\n")
+
+
+def test_portables_helpers_are_known_by_their_definitions():
+    assert defined_helpers(PORTABLE) == set(HELPERS)
+    assert defined_helpers(PORTABLE.replace('return promise', 'return promise.then ()')) \
+        == {'new_object'}
+
+
+def test_calls_of_helpers_that_are_their_result_become_the_result():
+    text = ("import {new_object, started} from './bookmarklet.portable.js';\n"
+            "var a = new_object ();\nvar b = started (f (x, y));\nstarted (g ());\n")
+    assert inlined_helpers(text) == (
+        "import {new_object, started} from './bookmarklet.portable.js';\n"
+        "var a = ({});\nvar b =  (f (x, y));\n (g ());\n")
+    assert inlined_helpers(text, {'started'}).count('new_object ()') == 1
+    for kept in ["import {started} from './other.js';\nvar b = started (x);\n",
+                 "import {started} from './bookmarklet.portable.js';\nvar b = started (x, y);\n",
+                 "import {started} from './bookmarklet.portable.js';\nvar b = started (x);\n"
+                 "var c = f (started);\n"]:
+        assert inlined_helpers(kept) == kept
+
+
+def test_an_objects_fields_set_at_once_are_its_literal():
+    text = ("var f = (a, b) => {\n\tvar x = ({});\n\tx.one = a;\n\tx.two = g (b, [1]);\n"
+            "\treturn x;\n};\n"
+            "var h = async (a) => {\n\tvar y = ({});\n\ty.a = a;\n\ty.f = (z) => {\n"
+            "\t\treturn y.a + z;\n\t};\n\ty.b = k (y);\n\ty.c = 1;\n\treturn y;\n};\n")
+    assert object_literals(text) == (
+        "var f = (a, b) => {\n\treturn ({one: a, two: g (b, [1])});\n};\n"
+        "var h = async (a) => {\n\tvar y = ({a: a, f: (z) => {\n"
+        "\t\treturn y.a + z;\n\t}});\n\ty.b = k (y);\n\ty.c = 1;\n\treturn y;\n};\n")
+    for kept in [
+            # code before it may read x while the fields are evaluated
+            "var f = (a) => {\n\tvar r = () => x.one;\n\tvar x = {};\n\tx.one = r ();\n};\n",
+            "var f = (x) => {\n\tx = {};\n\tx.one = 1;\n};\n",
+            "var f = (a) => {\n\tvar x = {};\n\tx.one = r ();\n\tfunction r () {\n"
+            "\t\treturn x;\n\t}\n};\n",
+            # in a block, at module level, a field named twice, a field naming x
+            "var f = (a) => {\n\tif (a) {\n\t\tvar x = {};\n\t\tx.one = 1;\n\t}\n};\n",
+            "var x = {};\nx.one = 1;\n",
+            "var f = (a) => {\n\tvar x = {};\n\tx.__proto__ = a;\n};\n",
+            "var f = (a) => {\n\tvar x = {};\n\tx.one = x;\n};\n"]:
+        assert object_literals(kept) == kept
+    assert object_literals("var f = () => {\n\tvar x = {};\n\tx.a = 1;\n\tx.a = 2;\n};\n") \
+        == "var f = () => {\n\tvar x = ({a: 1});\n\tx.a = 2;\n};\n"
+    assert object_literals("var f = () => {\n\tvar x = {};\n\tx.a = () => {\n\t\treturn x;\n"
+                           "\t};\n\treturn x;\n};\n") == (
+        "var f = () => {\n\tvar x = ({a: () => {\n\t\treturn x;\n\t}});\n\treturn x;\n};\n")
 
 
 def test_each_function_declares_its_names_once():

@@ -205,6 +205,177 @@ def direct_throws(text):
     return edited(text, edits)
 
 
+# portable.py's helpers whose JavaScript is their result (the CPython side needs them):
+# {name: its definition in the transpiled portable module, as inlined_helpers reads it}.
+HELPERS = {'new_object': 'export var new_object = ( ) = > { return ( { } ) ; } ;',
+           'started': 'export var started = ( promise ) = > { return promise ; } ;'}
+HELPERS_MODULE = 'bookmarklet.portable.js'
+
+
+def defined_helpers(text):
+    """The names of HELPERS that text, the transpiled portable module, defines as HELPERS
+    says."""
+    written = ' ' + ' '.join(token[3] for token in tokens_of(text)) + ' '
+    return {name for name, definition in HELPERS.items() if ' ' + definition + ' ' in written}
+
+
+def inlined_helpers(text, helpers=frozenset(HELPERS)):
+    """text with each call of `new_object ()` as `({})` and of `started (x)` as `(x)`, for
+    those of helpers it imports from HELPERS_MODULE and names only to call them. Each call
+    costs a name and brackets, esbuild does not look into functions, and an empty object
+    literal is where object_literals starts."""
+    tokens = tokens_of(text)
+    imported = set()
+    listed = set()
+    for index, token in enumerate(tokens[:-1]):
+        closing_at = matching(tokens, index + 1) if token[3] == 'import' \
+            and tokens[index + 1][3] == '{' else None
+        if closing_at is not None and closing_at + 2 < len(tokens) \
+                and tokens[closing_at + 2][3][1:-1] == './' + HELPERS_MODULE:
+            imported |= {word for [_, _, _, word, _] in tokens[index + 2:closing_at]}
+            listed |= set(range(index + 2, closing_at))
+    edits = []
+    for name in sorted(helpers & imported):
+        named = [index for index, token in enumerate(tokens[:-1])
+                 if token[0] == 'word' and token[3] == name and not token[4]
+                 and index not in listed]
+        closings = [matching(tokens, index + 1) if tokens[index + 1][3] == '(' else None
+                    for index in named]
+        if None in closings:
+            continue
+        for index, closing_at in zip(named, closings):
+            count = arguments_count(tokens, index + 1, closing_at)
+            if name == 'new_object' and count == 0:
+                edits.append([tokens[index][1], tokens[closing_at][2], '({})'])
+            elif name == 'started' and count == 1:
+                edits.append([tokens[index][1], tokens[index][2], ''])
+    return edited(text, edits)
+
+
+def enclosing_brackets(tokens):
+    """For each token, the index of the innermost bracket open around it; -1 outside all."""
+    open_at = [-1]
+    found = []
+    for index, token in enumerate(tokens):
+        if token[0] == 'punct' and token[3] in ')]}' and len(open_at) > 1:
+            open_at.pop()
+        found.append(open_at[-1])
+        if token[0] == 'punct' and token[3] in '([{':
+            open_at.append(index)
+    return found
+
+
+def expression_end(tokens, start):
+    """The index of the ';' that ends the expression starting at start, outside brackets;
+    None when a bracket closes first."""
+    depth = 0
+    for at in range(start, len(tokens)):
+        if tokens[at][0] == 'punct':
+            word = tokens[at][3]
+            depth += 1 if word in '([{' else -1 if word in ')]}' else 0
+            if depth < 0:
+                return None
+            if depth == 0 and word == ';':
+                return at
+    return None
+
+
+def names(tokens, start, end, name):
+    """True when a token from start to end (not included) is name, other than after a '.'."""
+    return any(token[0] == 'word' and token[3] == name and not token[4]
+               for token in tokens[start:end])
+
+
+def is_arrow_function(tokens, start, end):
+    """True when the tokens from start to end are one arrow function with a body in braces."""
+    opening = start + 1 if tokens[start][3] == 'async' else start
+    if tokens[opening][3] != '(':
+        return False
+    closing_at = matching(tokens, opening)
+    return closing_at is not None and closing_at + 3 < end \
+        and [token[3] for token in tokens[closing_at + 1:closing_at + 4]] == ['=', '>', '{'] \
+        and matching(tokens, closing_at + 3) == end - 1
+
+
+def function_around(tokens, body):
+    """[first, last]: the token indexes of the parameters' opening bracket and of the body's
+    closing brace of the function whose body opens at body; None for another shape."""
+    closing_at = body - 3 if tokens[body - 1][3] == '>' else body - 1
+    end = matching(tokens, body)
+    if closing_at < 0 or tokens[closing_at][3] != ')' or end is None:
+        return None
+    opening = matching(tokens, closing_at)
+    return None if opening is None else [opening, end]
+
+
+def empty_object_end(tokens, start):
+    """The index of the last token of the empty object literal at start, `{}` or `({})`;
+    None when there is none."""
+    words = [token[3] for token in tokens[start:start + 4]]
+    if words[:2] == ['{', '}']:
+        return start + 1
+    return start + 3 if words == ['(', '{', '}', ')'] else None
+
+
+def object_literals(text):
+    """text with each function's `[var] x = {}; x.a = 1; x.b = f (y);` as
+    `[var] x = ({a: 1, b: f (y)});`, and `var x = ...; return x;` as `return ...;` where
+    no field names x (nothing after the return runs). A unit's state starts so
+    (`new_object ()`, then its fields), and each field costs the object's name again.
+
+    The fields are evaluated in the same order; only x is assigned after them instead of
+    before. So a field whose value names x ends the literal, unless the value is a
+    function (made now, called later), and a statement is left alone when code that runs
+    before it names x (the parameters, an earlier statement, a hoisted function
+    declaration: any of them could read x while the fields are evaluated), or when it is
+    not in the function's body itself (a block or a loop may run it again). No field is
+    named twice, nor `__proto__`."""
+    tokens = tokens_of(text)
+    inside = enclosing_brackets(tokens)
+    edits = []
+    for index, token in enumerate(tokens[:-4]):
+        name = token[3]
+        empty_end = empty_object_end(tokens, index + 2)
+        if token[0] != 'word' or token[4] or tokens[index + 1][3] != '=' or empty_end is None \
+                or tokens[empty_end + 1][3] != ';' or not is_assignment(text, tokens, index + 1):
+            continue
+        start = index - 1 if tokens[index - 1][3] == 'var' else index
+        body = inside[start]
+        if body < 0 or tokens[body][3] != '{' or not starts_function(tokens, body) \
+                or tokens[start - 1][3] not in (';', '{', '}'):
+            continue
+        function = function_around(tokens, body)
+        if function is None or names(tokens, function[0], start, name) or any(
+                word[3] == 'function' and tokens[at - 1][3] in (';', '{', '}')
+                for at, word in enumerate(tokens[body:function[1]], body)):
+            continue
+        fields: list[list[str]] = []
+        values_name_it = False
+        at = empty_end + 2
+        while at + 4 < len(tokens) and tokens[at][3] == name and not tokens[at][4] \
+                and tokens[at + 1][3] == '.' and tokens[at + 2][0] == 'word' \
+                and tokens[at + 3][3] == '=' and is_assignment(text, tokens, at + 3) \
+                and tokens[at + 2][3] not in [field for field, _ in fields] + ['__proto__']:
+            end = expression_end(tokens, at + 4)
+            if end is None:
+                break
+            if names(tokens, at + 4, end, name):
+                if not is_arrow_function(tokens, at + 4, end):
+                    break
+                values_name_it = True
+            fields.append([tokens[at + 2][3], text[tokens[at + 4][1]:tokens[end - 1][2]]])
+            at = end + 1
+        if len(fields) == 0:
+            continue
+        literal = '({' + ', '.join(field + ': ' + value for field, value in fields) + '});'
+        if start < index and not values_name_it and at + 2 < len(tokens) \
+                and [word[3] for word in tokens[at:at + 3]] == ['return', name, ';']:
+            edits.append([tokens[start][1], tokens[at + 2][2], 'return ' + literal])
+        else:
+            edits.append([tokens[index + 2][1], tokens[at - 1][2], literal])
+    return edited(text, edits)
+
+
 def statement_start(tokens, end):
     """The index of the first token of the statement that the ';' at end closes: the one
     after the ';', '{' or '}' before it, brackets within it skipped; None when they do not
@@ -527,11 +698,16 @@ def rewrite_modules(folder, rewrites=None, shared=True):
     for text in texts.values():
         constructed |= constructed_names(text)
     saved = {}
+    helpers: set[str] = set()
     for name in names:
         saved[name] = 0
+        if name == 'inlined_helpers':
+            helpers = {helper for path in paths if path.name == HELPERS_MODULE
+                       for helper in defined_helpers(texts[path])}
         for path in paths:
-            text = REWRITES[name](texts[path]) if name != 'arrow_functions' \
-                else arrow_functions(texts[path], constructed)
+            text = arrow_functions(texts[path], constructed) if name == 'arrow_functions' \
+                else inlined_helpers(texts[path], helpers) if name == 'inlined_helpers' \
+                else REWRITES[name](texts[path])
             saved[name] += len(texts[path]) - len(text)
             texts[path] = text
     if shared:
@@ -549,6 +725,6 @@ def rewrite_modules(folder, rewrites=None, shared=True):
 
 REWRITES = {'arrow_functions': arrow_functions, 'unwrapped_dicts': unwrapped_dicts,
             'catch_everything': catch_everything, 'without_causes': without_causes,
-            'direct_throws': direct_throws,
-            'hoisted_declarations': hoisted_declarations,
+            'direct_throws': direct_throws, 'inlined_helpers': inlined_helpers,
+            'object_literals': object_literals, 'hoisted_declarations': hoisted_declarations,
             'methods_as_functions': methods_as_functions}
