@@ -623,57 +623,100 @@ def methods_as_functions(text):
 
 
 STRINGS_MODULE = 'strings.js'
-# What a shared string costs where it is used: a name of two characters, as esbuild
+# What a shared value costs where it is used: a name of two characters, as esbuild
 # names a module's often used bindings.
 SHARED_NAME_LENGTH = 2
+# What shared_values may share, each measured as a step of its own (rewrite_modules):
+# string literals, the quoted keys of object literals as computed keys ({[k]: v}), the
+# keys and property names esbuild does not rename as computed ones (x[k]), and null.
+SHARED = {'shared_strings': 'string', 'shared_keys': 'key', 'shared_properties': 'property',
+          'shared_null': 'null'}
+IDENTIFIER = re.compile(r'[A-Za-z_$][\w$]*')
+# The tokens after which a '{' opens an object literal, not a block.
+OBJECT_AFTER = {'(', '[', ',', '=', ':', '?', 'return'}
 
 
-def string_literals(text):
-    """The tokens of text that are quoted strings standing as values: not module paths of
-    an import or export, not keys of an object literal, not a statement of their own (a
-    directive: 'use strict'), not template literals."""
+def is_property(tokens, index):
+    """True when the word at index names a property after a '.' that follows an object: a
+    name, a string, a call or a subscript (not a number, `...`, `new.target`)."""
+    return index >= 2 and tokens[index][4] and tokens[index - 2][3] not in ('new', 'import') \
+        and (tokens[index - 2][0] in ('word', 'string') or tokens[index - 2][3] in (')', ']'))
+
+
+def shared_uses(text, kinds, renamed):
+    """Where text writes a value that shared_values may share, for the kinds named:
+    [{kind, value, literal, start, end, gain}], value being the text between a string's
+    quotes (None for null), literal how to write it, start and end what a use replaces
+    (a property's '.' and name) and gain the characters one use saves. A name matching
+    renamed (esbuild renames it) is never a value."""
     tokens = tokens_of(text)
+    inside = enclosing_brackets(tokens)
     found = []
     for index, token in enumerate(tokens):
-        if token[0] != 'string' or token[3][0] not in '\'"':
-            continue
+        kind, word = token[0], token[3]
         before = tokens[index - 1][3] if index > 0 else ''
         after = tokens[index + 1][3] if index + 1 < len(tokens) else ''
-        if before in ('from', 'import') or (after == ':' and before in ('{', ',')) \
-                or (before in ('', ';', '{', '}') and after == ';'):
-            continue
-        found.append(token)
+        opening = inside[index]
+        in_object = opening > 0 and tokens[opening][3] == '{' \
+            and tokens[opening - 1][3] in OBJECT_AFTER
+        quoted = kind == 'string' and word[0] in '\'"'
+        plain = kind == 'word' and re.match(renamed, word) is None
+        use = None  # [kind, value, literal, characters a use saves]
+        if after == ':' and before in ('{', ',') and (quoted or plain):
+            value = word[1:-1] if quoted else word
+            if in_object and value != '__proto__':
+                use = ['key', value, word if quoted else "'" + word + "'",
+                       len(value) + (0 if IDENTIFIER.fullmatch(value) else 2) - 2]
+        elif quoted and before not in ('from', 'import') \
+                and not (before in ('', ';', '{', '}') and after == ';'):
+            use = ['string', word[1:-1], word, len(word)]
+        elif kind == 'word' and word == 'null' and not token[4]:
+            use = ['null', None, word, len(word)]
+        elif plain and is_property(tokens, index):
+            use = ['property', word, "'" + word + "'", len(word) + 1 - 2]
+        if use is not None and use[0] in kinds:
+            found.append({'kind': use[0], 'value': use[1], 'literal': use[2],
+                          'start': tokens[index - 1][1] if use[0] == 'property' else token[1],
+                          'end': token[2], 'gain': use[3] - SHARED_NAME_LENGTH})
     return found
 
 
-def shared_strings(texts):
-    """texts ({name: module text}) with each string literal that is written often enough
-    to pay for it replaced by a binding of STRINGS_MODULE, which is returned too:
-    {texts, module}. esbuild does not share equal strings; a string is a value, so a
-    binding that holds it means the same everywhere."""
-    counts: dict[str, int] = {}
-    for text in texts.values():
-        for token in string_literals(text):
-            counts[token[3]] = counts.get(token[3], 0) + 1
-    shared: dict[str, str] = {}
-    for literal in sorted(counts, key=lambda literal: [-counts[literal], literal]):
-        length = len(literal)
-        if counts[literal] * (length - SHARED_NAME_LENGTH) > length + SHARED_NAME_LENGTH + 2:
-            value = literal[1:-1]
-            if value not in {other[1:-1] for other in shared}:
-                shared[literal] = '__string{}__'.format(len(shared))
+def shared_values(texts, kinds=frozenset(SHARED.values()), renamed='^$'):
+    """texts ({name: module text}) with each value written often enough to pay for it
+    replaced by a binding of STRINGS_MODULE, which is returned too: {texts, module}.
+    esbuild shares no equal strings; a string or null is a value, so a binding that holds
+    it means the same everywhere, and x.name is x['name']. kinds names the uses shared
+    (SHARED); renamed matches the property names esbuild renames, which stay as they are."""
+    uses = {name: [use for use in shared_uses(text, kinds, renamed) if use['gain'] > 0]
+            for name, text in texts.items()}
+    gains: dict[str | None, int] = {}
+    counts: dict[str | None, int] = {}
+    literals: dict[str | None, str] = {}
+    for found in uses.values():
+        for use in found:
+            gains[use['value']] = gains.get(use['value'], 0) + use['gain']
+            counts[use['value']] = counts.get(use['value'], 0) + 1
+            if use['value'] not in literals or use['kind'] == 'string':
+                literals[use['value']] = use['literal']
+    shared: dict[str | None, str] = {}
+    for value in sorted(gains, key=lambda value: [-counts[value], str(value)]):
+        if gains[value] > len(literals[value]) + SHARED_NAME_LENGTH + 2:
+            shared[value] = '__null__' if value is None \
+                else '__string{}__'.format(len([other for other in shared if other is not None]))
     result = {}
     for name, text in texts.items():
-        used = set()
         edits = []
-        for token in string_literals(text):
-            if token[3] in shared:
-                edits.append([token[1], token[2], shared[token[3]]])
-                used.add(shared[token[3]])
-        result[name] = text if len(used) == 0 else "import {" + ', '.join(sorted(used)) \
-            + "} from './" + STRINGS_MODULE + "';\n" + edited(text, edits)
-    module = ''.join('export var {} = {};\n'.format(binding, literal)
-                     for literal, binding in shared.items())
+        for use in uses[name]:
+            if use['value'] in shared:
+                binding = shared[use['value']]
+                edits.append([use['start'], use['end'],
+                              '[' + binding + ']' if use['kind'] in ('key', 'property')
+                              else binding])
+        used = sorted({shared[use['value']] for use in uses[name] if use['value'] in shared})
+        result[name] = text if len(used) == 0 else "import {" + ', '.join(used) + "} from './" \
+            + STRINGS_MODULE + "';\n" + edited(text, edits)
+    module = ''.join('export var {} = {};\n'.format(binding, literals[value])
+                     for value, binding in shared.items())
     return {'texts': result, 'module': module}
 
 
@@ -682,11 +725,12 @@ def reads_cause(text):
     return '__cause__' in without_causes(text)
 
 
-def rewrite_modules(folder, rewrites=None, shared=True):
-    """Apply the rewrites to every transpiled module in folder but the runtime; rewrites
-    names those to apply (all by default), for measuring each one's saving. Returns
-    {rewrite: characters saved in the modules}."""
-    names = rewrites if rewrites is not None else list(REWRITES)
+def rewrite_modules(folder, renamed, rewrites=None):
+    """Apply the rewrites to every transpiled module in folder but the runtime, then share
+    values (shared_values) as SHARED steps say; renamed matches the property names esbuild
+    renames. rewrites names the steps to take (all by default), for measuring each one's
+    saving. Returns {rewrite: characters saved in the modules}."""
+    names = rewrites if rewrites is not None else list(REWRITES) + list(SHARED)
     paths = [path for path in sorted(folder.glob('*.js')) if path.name != RUNTIME_MODULE]
     texts = {path: path.read_text(encoding='utf-8') for path in paths}
     bindings = [text for text in texts.values() if 'var JSError' in text]
@@ -699,7 +743,7 @@ def rewrite_modules(folder, rewrites=None, shared=True):
         constructed |= constructed_names(text)
     saved = {}
     helpers: set[str] = set()
-    for name in names:
+    for name in [name for name in names if name in REWRITES]:
         saved[name] = 0
         if name == 'inlined_helpers':
             helpers = {helper for path in paths if path.name == HELPERS_MODULE
@@ -710,12 +754,13 @@ def rewrite_modules(folder, rewrites=None, shared=True):
                 else REWRITES[name](texts[path])
             saved[name] += len(texts[path]) - len(text)
             texts[path] = text
-    if shared:
+    kinds = {SHARED[name] for name in names if name in SHARED}
+    if len(kinds) > 0:
         before = sum(len(text) for text in texts.values())
-        strings = shared_strings(texts)
-        texts = strings['texts']
-        saved['shared_strings'] = before - sum(len(text) for text in texts.values())
-        (folder / STRINGS_MODULE).write_text(strings['module'], encoding='utf-8')
+        values = shared_values(texts, kinds, renamed)
+        texts = values['texts']
+        saved['shared_values'] = before - sum(len(text) for text in texts.values())
+        (folder / STRINGS_MODULE).write_text(values['module'], encoding='utf-8')
     for path in paths:
         path.write_text(texts[path], encoding='utf-8')
     if 'methods_as_functions' in names:
