@@ -111,8 +111,8 @@ OWN_WORDS = ['actions', 'adapters', 'chosen', 'crumbs', 'details', 'feedback', '
              'found', 'generation', 'heading', 'hint', 'keep', 'kept', 'limit', 'live',
              'loads', 'newer', 'note', 'older', 'output', 'page', 'pager', 'panel',
              'persistent', 'polling', 'pool', 'query', 'refresh', 'resize', 'running',
-             'section', 'settings', 'settling', 'shadow', 'shown', 'timer', 'upkeep',
-             'waiting', 'wanted']
+             'section', 'settings', 'settling', 'shadow', 'shown', 'store', 'timer', 'tree',
+             'upkeep', 'waiting', 'wanted']
 OWN_PROPERTIES = '^(' + SNAKE_CASE + '|' + '|'.join(OWN_WORDS) + ')$'
 RESERVED_PROPERTIES = '^py_'
 
