@@ -623,9 +623,10 @@ def methods_as_functions(text):
 
 
 STRINGS_MODULE = 'strings.js'
-# What a shared value costs where it is used: a name of two characters, as esbuild
-# names a module's often used bindings.
-SHARED_NAME_LENGTH = 2
+# What a shared value costs where it is used: its binding's name, which esbuild makes one
+# character long for about the 20 written most (its own functions used most take the other
+# short names; measured: 10 to 30 give the same script) and two for the others.
+ONE_CHARACTER_NAMES = 20
 # What shared_values may share, each measured as a step of its own (rewrite_modules):
 # string literals, the quoted keys of object literals as computed keys ({[k]: v}), the
 # keys and property names esbuild does not rename as computed ones (x[k]), and null.
@@ -645,10 +646,11 @@ def is_property(tokens, index):
 
 def shared_uses(text, kinds, renamed):
     """Where text writes a value that shared_values may share, for the kinds named:
-    [{kind, value, literal, start, end, gain}], value being the text between a string's
+    [{kind, value, literal, start, end, saves}], value being the text between a string's
     quotes (None for null), literal how to write it, start and end what a use replaces
-    (a property's '.' and name) and gain the characters one use saves. A name matching
-    renamed (esbuild renames it) is never a value."""
+    (a property's '.' and name) and saves the characters that the use writes and its
+    replacement does not, but for the binding's name. A name matching renamed (esbuild
+    renames it) is never a value."""
     tokens = tokens_of(text)
     inside = enclosing_brackets(tokens)
     found = []
@@ -661,7 +663,7 @@ def shared_uses(text, kinds, renamed):
             and tokens[opening - 1][3] in OBJECT_AFTER
         quoted = kind == 'string' and word[0] in '\'"'
         plain = kind == 'word' and re.match(renamed, word) is None
-        use = None  # [kind, value, literal, characters a use saves]
+        use = None  # [kind, value, literal, saves]
         if after == ':' and before in ('{', ',') and (quoted or plain):
             value = word[1:-1] if quoted else word
             if in_object and value != '__proto__':
@@ -677,7 +679,7 @@ def shared_uses(text, kinds, renamed):
         if use is not None and use[0] in kinds:
             found.append({'kind': use[0], 'value': use[1], 'literal': use[2],
                           'start': tokens[index - 1][1] if use[0] == 'property' else token[1],
-                          'end': token[2], 'gain': use[3] - SHARED_NAME_LENGTH})
+                          'end': token[2], 'saves': use[3]})
     return found
 
 
@@ -687,32 +689,31 @@ def shared_values(texts, kinds=frozenset(SHARED.values()), renamed='^$'):
     esbuild shares no equal strings; a string or null is a value, so a binding that holds
     it means the same everywhere, and x.name is x['name']. kinds names the uses shared
     (SHARED); renamed matches the property names esbuild renames, which stay as they are."""
-    uses = {name: [use for use in shared_uses(text, kinds, renamed) if use['gain'] > 0]
-            for name, text in texts.items()}
-    gains: dict[str | None, int] = {}
-    counts: dict[str | None, int] = {}
+    uses = {name: shared_uses(text, kinds, renamed) for name, text in texts.items()}
+    saves: dict[str | None, list[int]] = {}
     literals: dict[str | None, str] = {}
     for found in uses.values():
         for use in found:
-            gains[use['value']] = gains.get(use['value'], 0) + use['gain']
-            counts[use['value']] = counts.get(use['value'], 0) + 1
+            saves[use['value']] = saves.get(use['value'], []) + [use['saves']]
             if use['value'] not in literals or use['kind'] == 'string':
                 literals[use['value']] = use['literal']
     shared: dict[str | None, str] = {}
-    for value in sorted(gains, key=lambda value: [-counts[value], str(value)]):
-        if gains[value] > len(literals[value]) + SHARED_NAME_LENGTH + 2:
+    lengths: dict[str | None, int] = {}
+    for rank, value in enumerate(sorted(saves, key=lambda value: [-len(saves[value]), str(value)])):
+        length = 1 if rank < ONE_CHARACTER_NAMES else 2
+        if sum(saved - length for saved in saves[value] if saved > length) \
+                > len(literals[value]) + length + 2:
+            lengths[value] = length
             shared[value] = '__null__' if value is None \
                 else '__string{}__'.format(len([other for other in shared if other is not None]))
     result = {}
     for name, text in texts.items():
-        edits = []
-        for use in uses[name]:
-            if use['value'] in shared:
-                binding = shared[use['value']]
-                edits.append([use['start'], use['end'],
-                              '[' + binding + ']' if use['kind'] in ('key', 'property')
-                              else binding])
-        used = sorted({shared[use['value']] for use in uses[name] if use['value'] in shared})
+        replaced = [use for use in uses[name]
+                    if use['value'] in shared and use['saves'] > lengths[use['value']]]
+        edits = [[use['start'], use['end'], ('[{}]' if use['kind'] in ('key', 'property')
+                                             else '{}').format(shared[use['value']])]
+                 for use in replaced]
+        used = sorted({shared[use['value']] for use in replaced})
         result[name] = text if len(used) == 0 else "import {" + ', '.join(used) + "} from './" \
             + STRINGS_MODULE + "';\n" + edited(text, edits)
     module = ''.join('export var {} = {};\n'.format(binding, literals[value])
