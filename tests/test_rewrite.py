@@ -221,11 +221,11 @@ def test_each_function_declares_its_names_once():
 
 
 def test_frequent_browser_methods_become_functions_of_their_object():
-    text = ("a.b [0].appendChild (c.d (e));\nvar u = new X ().appendChild (y);\n"
+    text = ("a.b [0].push (c.d (e));\nvar u = new X ().push (y);\n"
             "xs.push (1, 2);\nvar k = 'ab'.indexOf ('b') + Math.floor (n / 2);\n")
     assert methods_as_functions(text) == (
-        "import {__appendChild__, __floor__, __indexOf__} from './methods.js';\n"
-        "__appendChild__ (a.b [0], c.d (e));\nvar u = new X ().appendChild (y);\n"
+        "import {__floor__, __indexOf__, __push__} from './methods.js';\n"
+        "__push__ (a.b [0], c.d (e));\nvar u = new X ().push (y);\n"
         "xs.push (1, 2);\nvar k = __indexOf__ ('ab', 'b') + __floor__ (n / 2);\n")
 
 

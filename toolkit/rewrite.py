@@ -21,10 +21,15 @@ Transcrypt writes what Python needs in general; within the native subset
 - every assignment to a local is a `var` statement; a function needs one
   `var` per name (hoisting), and without the others esbuild can join the
   assignments to their neighbours.
-- esbuild shortens names, not the browser's method names nor strings: a
-  method called often (`appendChild`, `indexOf`...) becomes a function of
-  its own (`__appendChild__ (node, child)`), and a string written often
-  (`'directory'`, a dict key like `'mtime'`) a binding of a shared module.
+- portable.py's `new_object ()` is `{}` and `started (x)` is `x` in
+  JavaScript, and a unit's state object, set field by field after it is
+  made, can be one object literal.
+- esbuild shortens names, not the browser's method and property names, nor
+  strings, nor null: a method called often (`indexOf`, `push`) becomes a
+  function of its own (`__push__ (items, item)`), and a value written often
+  (`'directory'`, a dict key like `'mtime'`, a property name like
+  `textContent`, null) a binding of a shared module, which a key or a
+  property reads as a computed one (`{[k]: v}`, `node [k]`).
 
 Each rewrite works on the tokens of js_tokens, so strings, regular
 expressions and comments are never touched, and leaves alone whatever it
@@ -517,9 +522,10 @@ def hoisted_declarations(text):
 # Browser methods called often enough that a function of the module METHODS_MODULE is
 # shorter, once esbuild names it: {method: how many arguments the function passes on}.
 # For each, an argument left undefined means what an absent one means, so a call with
-# fewer arguments keeps its meaning.
-METHODS = {'appendChild': 1, 'setAttribute': 2, 'addEventListener': 3, 'startsWith': 2,
-           'indexOf': 2, 'push': 1}
+# fewer arguments keeps its meaning. Other methods called often cost less as shared
+# property names (shared_values: `x[k] (...)`), appendChild, setAttribute,
+# addEventListener and startsWith among them (measured).
+METHODS = {'indexOf': 2, 'push': 1}
 METHODS_MODULE = 'methods.js'
 # Words that cannot end the object a method is called on.
 NOT_AN_OBJECT = {'return', 'typeof', 'await', 'new', 'void', 'delete', 'in', 'of', 'instanceof',
