@@ -6,13 +6,14 @@ import subprocess
 import pytest
 
 from tests.test_native_runtime import compiled
-from toolkit.bundle import OWN_WORDS, bundle, check_own_words, compact_css
+from toolkit.bundle import OWN_PROPERTIES, OWN_WORDS, bundle, check_own_words, compact_css
 from toolkit.errors import BuildError
 from toolkit.native import place_runtime
 from toolkit.prune import RUNTIME_MODULE
-from toolkit.rewrite import METHODS_MODULE, STRINGS_MODULE, REWRITES, arrow_functions, \
-    catch_everything, constructed_names, hoisted_declarations, methods_as_functions, \
-    rewrite_modules, shared_strings, without_causes, direct_throws
+from toolkit.rewrite import HELPERS, METHODS_MODULE, STRINGS_MODULE, REWRITES, \
+    arrow_functions, catch_everything, constructed_names, defined_helpers, direct_throws, \
+    hoisted_declarations, inlined_helpers, methods_as_functions, object_literals, \
+    rewrite_modules, shared_values, without_causes
 
 SAMPLE = """\
 def counter(start):
@@ -76,7 +77,7 @@ def test_the_rewritten_modules_run_as_the_python_does(tmp_path):
         "#?console.log(JSON.stringify(sample(['docs', 'x', 'dist'])))\n"
         "# __pragma__ ('noecom')\n"))
     assert place_runtime(folder, 'sample.py') == 'native'
-    saved = rewrite_modules(folder)
+    saved = rewrite_modules(folder, OWN_PROPERTIES)
     assert all(saved[name] > 0 for name in ['arrow_functions', 'unwrapped_dicts',
                                             'catch_everything', 'hoisted_declarations']), saved
     text = (folder / 'sample.js').read_text(encoding='utf-8')
@@ -159,6 +160,58 @@ def test_a_raise_throws_its_error_without_naming_it():
         assert direct_throws(kept) == kept
 
 
+PORTABLE = ("export var new_object = () => {\n\treturn ({});\n};\n"
+            "export var started = (promise) => {\n\treturn promise;\n};\n")
+
+
+def test_portables_helpers_are_known_by_their_definitions():
+    assert defined_helpers(PORTABLE) == set(HELPERS)
+    assert defined_helpers(PORTABLE.replace('return promise', 'return promise.then ()')) \
+        == {'new_object'}
+
+
+def test_calls_of_helpers_that_are_their_result_become_the_result():
+    text = ("import {new_object, started} from './bookmarklet.portable.js';\n"
+            "var a = new_object ();\nvar b = started (f (x, y));\nstarted (g ());\n")
+    assert inlined_helpers(text) == (
+        "import {new_object, started} from './bookmarklet.portable.js';\n"
+        "var a = ({});\nvar b =  (f (x, y));\n (g ());\n")
+    assert inlined_helpers(text, {'started'}).count('new_object ()') == 1
+    for kept in ["import {started} from './other.js';\nvar b = started (x);\n",
+                 "import {started} from './bookmarklet.portable.js';\nvar b = started (x, y);\n",
+                 "import {started} from './bookmarklet.portable.js';\nvar b = started (x);\n"
+                 "var c = f (started);\n"]:
+        assert inlined_helpers(kept) == kept
+
+
+def test_an_objects_fields_set_at_once_are_its_literal():
+    text = ("var f = (a, b) => {\n\tvar x = ({});\n\tx.one = a;\n\tx.two = g (b, [1]);\n"
+            "\treturn x;\n};\n"
+            "var h = async (a) => {\n\tvar y = ({});\n\ty.a = a;\n\ty.f = (z) => {\n"
+            "\t\treturn y.a + z;\n\t};\n\ty.b = k (y);\n\ty.c = 1;\n\treturn y;\n};\n")
+    assert object_literals(text) == (
+        "var f = (a, b) => {\n\treturn ({one: a, two: g (b, [1])});\n};\n"
+        "var h = async (a) => {\n\tvar y = ({a: a, f: (z) => {\n"
+        "\t\treturn y.a + z;\n\t}});\n\ty.b = k (y);\n\ty.c = 1;\n\treturn y;\n};\n")
+    for kept in [
+            # code before it may read x while the fields are evaluated
+            "var f = (a) => {\n\tvar r = () => x.one;\n\tvar x = {};\n\tx.one = r ();\n};\n",
+            "var f = (x) => {\n\tx = {};\n\tx.one = 1;\n};\n",
+            "var f = (a) => {\n\tvar x = {};\n\tx.one = r ();\n\tfunction r () {\n"
+            "\t\treturn x;\n\t}\n};\n",
+            # in a block, at module level, a field named twice, a field naming x
+            "var f = (a) => {\n\tif (a) {\n\t\tvar x = {};\n\t\tx.one = 1;\n\t}\n};\n",
+            "var x = {};\nx.one = 1;\n",
+            "var f = (a) => {\n\tvar x = {};\n\tx.__proto__ = a;\n};\n",
+            "var f = (a) => {\n\tvar x = {};\n\tx.one = x;\n};\n"]:
+        assert object_literals(kept) == kept
+    assert object_literals("var f = () => {\n\tvar x = {};\n\tx.a = 1;\n\tx.a = 2;\n};\n") \
+        == "var f = () => {\n\tvar x = ({a: 1});\n\tx.a = 2;\n};\n"
+    assert object_literals("var f = () => {\n\tvar x = {};\n\tx.a = () => {\n\t\treturn x;\n"
+                           "\t};\n\treturn x;\n};\n") == (
+        "var f = () => {\n\tvar x = ({a: () => {\n\t\treturn x;\n\t}});\n\treturn x;\n};\n")
+
+
 def test_each_function_declares_its_names_once():
     text = ("var f = (a) => {\n\tvar x = 1;\n\tif (a) {\n\t\tvar y = 2;\n\t\tvar x = 3;\n\t}\n"
             "\tfor (var a of b) {\n\t}\n\tvar g = () => {\n\t\tvar x = 4;\n\t};\n\treturn x;\n};\n")
@@ -168,24 +221,73 @@ def test_each_function_declares_its_names_once():
 
 
 def test_frequent_browser_methods_become_functions_of_their_object():
-    text = ("a.b [0].appendChild (c.d (e));\nvar u = new X ().appendChild (y);\n"
+    text = ("a.b [0].push (c.d (e));\nvar u = new X ().push (y);\n"
             "xs.push (1, 2);\nvar k = 'ab'.indexOf ('b') + Math.floor (n / 2);\n")
     assert methods_as_functions(text) == (
-        "import {__appendChild__, __floor__, __indexOf__} from './methods.js';\n"
-        "__appendChild__ (a.b [0], c.d (e));\nvar u = new X ().appendChild (y);\n"
+        "import {__floor__, __indexOf__, __push__} from './methods.js';\n"
+        "__push__ (a.b [0], c.d (e));\nvar u = new X ().push (y);\n"
         "xs.push (1, 2);\nvar k = __indexOf__ ('ab', 'b') + __floor__ (n / 2);\n")
 
 
 def test_strings_written_often_are_shared_but_keys_and_module_paths_stay():
     line = "var x = ['directory', 'directory', {'directory': 1}, 'a'];\n"
     texts = {'one': "import {f} from './directory.js';\n" + line, 'two': line}
-    shared = shared_strings(texts)
+    shared = shared_values(texts, {'string'})
     assert shared['module'] == "export var __string0__ = 'directory';\n"
     assert shared['texts']['two'] == (
         "import {__string0__} from './strings.js';\n"
         "var x = [__string0__, __string0__, {'directory': 1}, 'a'];\n")
     assert shared['texts']['one'].startswith(
         "import {__string0__} from './strings.js';\nimport {f} from './directory.js';\n")
+
+
+def test_keys_written_often_are_shared_as_computed_keys_but_renamed_ones_stay():
+    text = ("var x = [{'data-role': 1, 'data-role': 2}, ({children: [], page_size: 1})];\n"
+            "var y = {'data-role': 3, children: 4, page_size: 5, __proto__: 6, '__proto__': 7};\n"
+            "var z = (a) => {\n\tchildren: for (;;) {\n\t\tbreak children;\n\t}\n};\n"
+            "var w = {children: 8, 'children': 9};\n")
+    text += "var v = [{page_size: 1, __proto__: 2, '__proto__': 3}];\n" * 4
+    shared = shared_values({'a': text}, {'key'}, OWN_PROPERTIES)
+    assert shared['module'] == "export var __string0__ = 'children';\n" \
+        "export var __string1__ = 'data-role';\n"
+    assert shared['texts']['a'] == (
+        "import {__string0__, __string1__} from './strings.js';\n"
+        "var x = [{[__string1__]: 1, [__string1__]: 2}, ({[__string0__]: [], page_size: 1})];\n"
+        "var y = {[__string1__]: 3, [__string0__]: 4, page_size: 5, __proto__: 6, "
+        "'__proto__': 7};\n"
+        "var z = (a) => {\n\tchildren: for (;;) {\n\t\tbreak children;\n\t}\n};\n"
+        "var w = {[__string0__]: 8, [__string0__]: 9};\n"
+        + "var v = [{page_size: 1, __proto__: 2, '__proto__': 3}];\n" * 4)
+
+
+def test_property_names_written_often_are_shared_as_computed_ones_but_renamed_ones_stay():
+    text = ("a.textContent = b.textContent + f (c).textContent;\n"
+            "d [0].textContent = view.current_page + 1.5 + g (...textContent);\n"
+            "var t = 'textContent' + view.note + view.note + view.note;\n") \
+        + "view.current_page++;\n" * 5
+    shared = shared_values({'a': text}, {'property', 'string'}, OWN_PROPERTIES)
+    assert shared['module'] == "export var __string0__ = 'textContent';\n"
+    assert shared['texts']['a'] == (
+        "import {__string0__} from './strings.js';\n"
+        "a[__string0__] = b[__string0__] + f (c)[__string0__];\n"
+        "d [0][__string0__] = view.current_page + 1.5 + g (...textContent);\n"
+        "var t = __string0__ + view.note + view.note + view.note;\n"
+        + "view.current_page++;\n" * 5)
+    text = "var n = [e.target, e.target, e.target, e.target, e.target, new.target];\n"
+    assert shared_values({'a': text}, {'property'})['texts']['a'] == (
+        "import {__string0__} from './strings.js';\n"
+        "var n = [e[__string0__], e[__string0__], e[__string0__], e[__string0__], "
+        "e[__string0__], new.target];\n")
+
+
+def test_null_is_shared_as_a_binding():
+    text = "var a = [null, null, null, null, null, x.null, {null: 1}];\n"
+    shared = shared_values({'a': text}, {'null'})
+    assert shared['module'] == "export var __null__ = null;\n"
+    assert shared['texts']['a'] == ("import {__null__} from './strings.js';\n"
+                                   "var a = [__null__, __null__, __null__, __null__, __null__, x.null, "
+                                   "{null: 1}];\n")
+    assert shared_values({'a': text}, {'string'})['texts']['a'] == text
 
 
 def test_an_own_word_used_as_a_quoted_key_stops_the_build(tmp_path):
@@ -236,6 +338,17 @@ def test_the_runtime_module_is_never_rewritten(tmp_path):
     runtime = "export var len = function (x) {\n\treturn x.length;\n};\n"
     (tmp_path / RUNTIME_MODULE).write_text(runtime, encoding='utf-8')
     (tmp_path / 'a.js').write_text("var f = function () {\n\treturn 1;\n};\n", encoding='utf-8')
-    rewrite_modules(tmp_path)
+    rewrite_modules(tmp_path, OWN_PROPERTIES)
     assert (tmp_path / RUNTIME_MODULE).read_text(encoding='utf-8') == runtime
     assert 'function' not in (tmp_path / 'a.js').read_text(encoding='utf-8')
+
+
+def test_esbuild_writes_es2019_and_nothing_newer(tmp_path):
+    """A catch without a binding (ES2019) is shorter; `??` and `?.` (ES2020) would shut
+    out browsers that run the rest of the script."""
+    (tmp_path / 'a.js').write_text(
+        "var f = (x) => { try { return x.y (); } catch (error) { return x != null ? x : 0; } };\n"
+        "console.log (f (null));\n", encoding='utf-8')
+    script = bundle(tmp_path / 'a.js', tmp_path / 'a.bundle.js')
+    assert 'catch{' in script
+    assert '??' not in script and '?.' not in script

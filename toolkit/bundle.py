@@ -109,10 +109,10 @@ SNAKE_CASE = '[a-z][a-z0-9]*(_[a-z0-9]+)+'
 # may stand here, whatever the test says.
 OWN_WORDS = ['actions', 'adapters', 'chosen', 'crumbs', 'details', 'feedback', 'forget',
              'found', 'generation', 'heading', 'hint', 'keep', 'kept', 'limit', 'live',
-             'loads', 'newer', 'note', 'older', 'output', 'overlay', 'page', 'pager', 'panel',
-             'persistent', 'polling', 'pool', 'query', 'refresh', 'resize', 'running',
-             'section', 'settings', 'settled', 'settling', 'shadow', 'showing', 'shown', 'timer',
-             'tree', 'upkeep', 'waiting', 'wanted']
+             'loads', 'newer', 'note', 'older', 'output', 'overlay', 'page', 'pager',
+             'panel', 'persistent', 'polling', 'pool', 'query', 'refresh', 'resize',
+             'running', 'section', 'settings', 'settled', 'settling', 'shadow', 'showing',
+             'shown', 'store', 'timer', 'tree', 'upkeep', 'waiting', 'wanted']
 OWN_PROPERTIES = '^(' + SNAKE_CASE + '|' + '|'.join(OWN_WORDS) + ')$'
 RESERVED_PROPERTIES = '^py_'
 
@@ -140,6 +140,10 @@ def check_own_words(folder):
                              'toolkit/bundle.py'.format(path.name, ', '.join(found)))
 
 
+# The JavaScript esbuild may write. The script cannot run without AbortController (Chrome 66,
+# Safari 12.1) and attachShadow (Firefox 63), and every browser that has both reads ES2019's
+# syntax: a `catch` without a binding. ES2020's `??` and `?.` would shut out Safari 12.1 to 13.0.
+TARGET = '--target=es2019'
 IIFE_START = '(()=>{'
 IIFE_END = '})();'
 
@@ -154,7 +158,7 @@ def bundle(module, out, metafile=None):
     function, where it holds however the script is run (bookmarklet_url puts `void` in
     front of the call)."""
     run_step('esbuild', [str(ESBUILD), str(module), '--bundle', '--format=iife', '--minify',
-                         '--target=es2017', '--legal-comments=none', '--charset=ascii',
+                         TARGET, '--legal-comments=none', '--charset=ascii',
                          '--mangle-props=' + OWN_PROPERTIES,
                          '--reserve-props=' + RESERVED_PROPERTIES, '--log-level=warning',
                          '--outfile=' + str(out)]
@@ -169,6 +173,6 @@ def bundle(module, out, metafile=None):
 
 def minify(source, folder):
     """source, a script on its own, minified as one IIFE; esbuild runs in folder."""
-    return run_step('esbuild', [str(ESBUILD), '--minify', '--format=iife', '--target=es2017',
+    return run_step('esbuild', [str(ESBUILD), '--minify', '--format=iife', TARGET,
                                 '--charset=ascii', '--log-level=warning'],
                     folder, input=source).stdout.strip()

@@ -9,7 +9,7 @@ import json
 
 from bookmarklet.settings import SETTINGS as DEFAULTS
 from toolkit import ROOT
-from toolkit.bundle import bundle, check_own_words, stage_sources, transpile
+from toolkit.bundle import OWN_PROPERTIES, bundle, check_own_words, stage_sources, transpile
 from toolkit.literal import marked
 from toolkit.loader import minified_loader
 from toolkit.native import check_no_prototype_patch, place_runtime
@@ -26,9 +26,9 @@ def compile_script(entry, entry_name, staging, transcrypt_dir, out):
     """
     module = transpile(entry, staging, transcrypt_dir)
     runtime = place_runtime(module.parent, entry_name)
-    if runtime == 'native':
-        rewrite_modules(module.parent)
     check_own_words(module.parent)
+    if runtime == 'native':
+        rewrite_modules(module.parent, OWN_PROPERTIES)
     metafile = out.with_suffix('.meta.json')
     script = bundle(module, out, metafile)
     if runtime == 'native':

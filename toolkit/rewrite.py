@@ -21,10 +21,15 @@ Transcrypt writes what Python needs in general; within the native subset
 - every assignment to a local is a `var` statement; a function needs one
   `var` per name (hoisting), and without the others esbuild can join the
   assignments to their neighbours.
-- esbuild shortens names, not the browser's method names nor strings: a
-  method called often (`appendChild`, `indexOf`...) becomes a function of
-  its own (`__appendChild__ (node, child)`), and a string written often
-  (`'directory'`, a dict key like `'mtime'`) a binding of a shared module.
+- portable.py's `new_object ()` is `{}` and `started (x)` is `x` in
+  JavaScript, and a unit's state object, set field by field after it is
+  made, can be one object literal.
+- esbuild shortens names, not the browser's method and property names, nor
+  strings, nor null: a method called often (`indexOf`, `push`) becomes a
+  function of its own (`__push__ (items, item)`), and a value written often
+  (`'directory'`, a dict key like `'mtime'`, a property name like
+  `textContent`, null) a binding of a shared module, which a key or a
+  property reads as a computed one (`{[k]: v}`, `node [k]`).
 
 Each rewrite works on the tokens of js_tokens, so strings, regular
 expressions and comments are never touched, and leaves alone whatever it
@@ -205,6 +210,177 @@ def direct_throws(text):
     return edited(text, edits)
 
 
+# portable.py's helpers whose JavaScript is their result (the CPython side needs them):
+# {name: its definition in the transpiled portable module, as inlined_helpers reads it}.
+HELPERS = {'new_object': 'export var new_object = ( ) = > { return ( { } ) ; } ;',
+           'started': 'export var started = ( promise ) = > { return promise ; } ;'}
+HELPERS_MODULE = 'bookmarklet.portable.js'
+
+
+def defined_helpers(text):
+    """The names of HELPERS that text, the transpiled portable module, defines as HELPERS
+    says."""
+    written = ' ' + ' '.join(token[3] for token in tokens_of(text)) + ' '
+    return {name for name, definition in HELPERS.items() if ' ' + definition + ' ' in written}
+
+
+def inlined_helpers(text, helpers=frozenset(HELPERS)):
+    """text with each call of `new_object ()` as `({})` and of `started (x)` as `(x)`, for
+    those of helpers it imports from HELPERS_MODULE and names only to call them. Each call
+    costs a name and brackets, esbuild does not look into functions, and an empty object
+    literal is where object_literals starts."""
+    tokens = tokens_of(text)
+    imported = set()
+    listed = set()
+    for index, token in enumerate(tokens[:-1]):
+        closing_at = matching(tokens, index + 1) if token[3] == 'import' \
+            and tokens[index + 1][3] == '{' else None
+        if closing_at is not None and closing_at + 2 < len(tokens) \
+                and tokens[closing_at + 2][3][1:-1] == './' + HELPERS_MODULE:
+            imported |= {word for [_, _, _, word, _] in tokens[index + 2:closing_at]}
+            listed |= set(range(index + 2, closing_at))
+    edits = []
+    for name in sorted(helpers & imported):
+        named = [index for index, token in enumerate(tokens[:-1])
+                 if token[0] == 'word' and token[3] == name and not token[4]
+                 and index not in listed]
+        closings = [matching(tokens, index + 1) if tokens[index + 1][3] == '(' else None
+                    for index in named]
+        if None in closings:
+            continue
+        for index, closing_at in zip(named, closings):
+            count = arguments_count(tokens, index + 1, closing_at)
+            if name == 'new_object' and count == 0:
+                edits.append([tokens[index][1], tokens[closing_at][2], '({})'])
+            elif name == 'started' and count == 1:
+                edits.append([tokens[index][1], tokens[index][2], ''])
+    return edited(text, edits)
+
+
+def enclosing_brackets(tokens):
+    """For each token, the index of the innermost bracket open around it; -1 outside all."""
+    open_at = [-1]
+    found = []
+    for index, token in enumerate(tokens):
+        if token[0] == 'punct' and token[3] in ')]}' and len(open_at) > 1:
+            open_at.pop()
+        found.append(open_at[-1])
+        if token[0] == 'punct' and token[3] in '([{':
+            open_at.append(index)
+    return found
+
+
+def expression_end(tokens, start):
+    """The index of the ';' that ends the expression starting at start, outside brackets;
+    None when a bracket closes first."""
+    depth = 0
+    for at in range(start, len(tokens)):
+        if tokens[at][0] == 'punct':
+            word = tokens[at][3]
+            depth += 1 if word in '([{' else -1 if word in ')]}' else 0
+            if depth < 0:
+                return None
+            if depth == 0 and word == ';':
+                return at
+    return None
+
+
+def names(tokens, start, end, name):
+    """True when a token from start to end (not included) is name, other than after a '.'."""
+    return any(token[0] == 'word' and token[3] == name and not token[4]
+               for token in tokens[start:end])
+
+
+def is_arrow_function(tokens, start, end):
+    """True when the tokens from start to end are one arrow function with a body in braces."""
+    opening = start + 1 if tokens[start][3] == 'async' else start
+    if tokens[opening][3] != '(':
+        return False
+    closing_at = matching(tokens, opening)
+    return closing_at is not None and closing_at + 3 < end \
+        and [token[3] for token in tokens[closing_at + 1:closing_at + 4]] == ['=', '>', '{'] \
+        and matching(tokens, closing_at + 3) == end - 1
+
+
+def function_around(tokens, body):
+    """[first, last]: the token indexes of the parameters' opening bracket and of the body's
+    closing brace of the function whose body opens at body; None for another shape."""
+    closing_at = body - 3 if tokens[body - 1][3] == '>' else body - 1
+    end = matching(tokens, body)
+    if closing_at < 0 or tokens[closing_at][3] != ')' or end is None:
+        return None
+    opening = matching(tokens, closing_at)
+    return None if opening is None else [opening, end]
+
+
+def empty_object_end(tokens, start):
+    """The index of the last token of the empty object literal at start, `{}` or `({})`;
+    None when there is none."""
+    words = [token[3] for token in tokens[start:start + 4]]
+    if words[:2] == ['{', '}']:
+        return start + 1
+    return start + 3 if words == ['(', '{', '}', ')'] else None
+
+
+def object_literals(text):
+    """text with each function's `[var] x = {}; x.a = 1; x.b = f (y);` as
+    `[var] x = ({a: 1, b: f (y)});`, and `var x = ...; return x;` as `return ...;` where
+    no field names x (nothing after the return runs). A unit's state starts so
+    (`new_object ()`, then its fields), and each field costs the object's name again.
+
+    The fields are evaluated in the same order; only x is assigned after them instead of
+    before. So a field whose value names x ends the literal, unless the value is a
+    function (made now, called later), and a statement is left alone when code that runs
+    before it names x (the parameters, an earlier statement, a hoisted function
+    declaration: any of them could read x while the fields are evaluated), or when it is
+    not in the function's body itself (a block or a loop may run it again). No field is
+    named twice, nor `__proto__`."""
+    tokens = tokens_of(text)
+    inside = enclosing_brackets(tokens)
+    edits = []
+    for index, token in enumerate(tokens[:-4]):
+        name = token[3]
+        empty_end = empty_object_end(tokens, index + 2)
+        if token[0] != 'word' or token[4] or tokens[index + 1][3] != '=' or empty_end is None \
+                or tokens[empty_end + 1][3] != ';' or not is_assignment(text, tokens, index + 1):
+            continue
+        start = index - 1 if tokens[index - 1][3] == 'var' else index
+        body = inside[start]
+        if body < 0 or tokens[body][3] != '{' or not starts_function(tokens, body) \
+                or tokens[start - 1][3] not in (';', '{', '}'):
+            continue
+        function = function_around(tokens, body)
+        if function is None or names(tokens, function[0], start, name) or any(
+                word[3] == 'function' and tokens[at - 1][3] in (';', '{', '}')
+                for at, word in enumerate(tokens[body:function[1]], body)):
+            continue
+        fields: list[list[str]] = []
+        values_name_it = False
+        at = empty_end + 2
+        while at + 4 < len(tokens) and tokens[at][3] == name and not tokens[at][4] \
+                and tokens[at + 1][3] == '.' and tokens[at + 2][0] == 'word' \
+                and tokens[at + 3][3] == '=' and is_assignment(text, tokens, at + 3) \
+                and tokens[at + 2][3] not in [field for field, _ in fields] + ['__proto__']:
+            end = expression_end(tokens, at + 4)
+            if end is None:
+                break
+            if names(tokens, at + 4, end, name):
+                if not is_arrow_function(tokens, at + 4, end):
+                    break
+                values_name_it = True
+            fields.append([tokens[at + 2][3], text[tokens[at + 4][1]:tokens[end - 1][2]]])
+            at = end + 1
+        if len(fields) == 0:
+            continue
+        literal = '({' + ', '.join(field + ': ' + value for field, value in fields) + '});'
+        if start < index and not values_name_it and at + 2 < len(tokens) \
+                and [word[3] for word in tokens[at:at + 3]] == ['return', name, ';']:
+            edits.append([tokens[start][1], tokens[at + 2][2], 'return ' + literal])
+        else:
+            edits.append([tokens[index + 2][1], tokens[at - 1][2], literal])
+    return edited(text, edits)
+
+
 def statement_start(tokens, end):
     """The index of the first token of the statement that the ';' at end closes: the one
     after the ';', '{' or '}' before it, brackets within it skipped; None when they do not
@@ -346,9 +522,10 @@ def hoisted_declarations(text):
 # Browser methods called often enough that a function of the module METHODS_MODULE is
 # shorter, once esbuild names it: {method: how many arguments the function passes on}.
 # For each, an argument left undefined means what an absent one means, so a call with
-# fewer arguments keeps its meaning.
-METHODS = {'appendChild': 1, 'setAttribute': 2, 'addEventListener': 3, 'startsWith': 2,
-           'indexOf': 2, 'push': 1}
+# fewer arguments keeps its meaning. Other methods called often cost less as shared
+# property names (shared_values: `x[k] (...)`), appendChild, setAttribute,
+# addEventListener and startsWith among them (measured).
+METHODS = {'indexOf': 2, 'push': 1}
 METHODS_MODULE = 'methods.js'
 # Words that cannot end the object a method is called on.
 NOT_AN_OBJECT = {'return', 'typeof', 'await', 'new', 'void', 'delete', 'in', 'of', 'instanceof',
@@ -452,57 +629,101 @@ def methods_as_functions(text):
 
 
 STRINGS_MODULE = 'strings.js'
-# What a shared string costs where it is used: a name of two characters, as esbuild
-# names a module's often used bindings.
-SHARED_NAME_LENGTH = 2
+# What a shared value costs where it is used: its binding's name, which esbuild makes one
+# character long for about the 20 written most (its own functions used most take the other
+# short names; measured: 10 to 30 give the same script) and two for the others.
+ONE_CHARACTER_NAMES = 20
+# What shared_values may share, each measured as a step of its own (rewrite_modules):
+# string literals, the quoted keys of object literals as computed keys ({[k]: v}), the
+# keys and property names esbuild does not rename as computed ones (x[k]), and null.
+SHARED = {'shared_strings': 'string', 'shared_keys': 'key', 'shared_properties': 'property',
+          'shared_null': 'null'}
+IDENTIFIER = re.compile(r'[A-Za-z_$][\w$]*')
+# The tokens after which a '{' opens an object literal, not a block.
+OBJECT_AFTER = {'(', '[', ',', '=', ':', '?', 'return'}
 
 
-def string_literals(text):
-    """The tokens of text that are quoted strings standing as values: not module paths of
-    an import or export, not keys of an object literal, not a statement of their own (a
-    directive: 'use strict'), not template literals."""
+def is_property(tokens, index):
+    """True when the word at index names a property after a '.' that follows an object: a
+    name, a string, a call or a subscript (not a number, `...`, `new.target`)."""
+    return index >= 2 and tokens[index][4] and tokens[index - 2][3] not in ('new', 'import') \
+        and (tokens[index - 2][0] in ('word', 'string') or tokens[index - 2][3] in (')', ']'))
+
+
+def shared_uses(text, kinds, renamed):
+    """Where text writes a value that shared_values may share, for the kinds named:
+    [{kind, value, literal, start, end, saves}], value being the text between a string's
+    quotes (None for null), literal how to write it, start and end what a use replaces
+    (a property's '.' and name) and saves the characters that the use writes and its
+    replacement does not, but for the binding's name. A name matching renamed (esbuild
+    renames it) is never a value."""
     tokens = tokens_of(text)
+    inside = enclosing_brackets(tokens)
     found = []
     for index, token in enumerate(tokens):
-        if token[0] != 'string' or token[3][0] not in '\'"':
-            continue
+        kind, word = token[0], token[3]
         before = tokens[index - 1][3] if index > 0 else ''
         after = tokens[index + 1][3] if index + 1 < len(tokens) else ''
-        if before in ('from', 'import') or (after == ':' and before in ('{', ',')) \
-                or (before in ('', ';', '{', '}') and after == ';'):
-            continue
-        found.append(token)
+        opening = inside[index]
+        in_object = opening > 0 and tokens[opening][3] == '{' \
+            and tokens[opening - 1][3] in OBJECT_AFTER
+        quoted = kind == 'string' and word[0] in '\'"'
+        plain = kind == 'word' and re.match(renamed, word) is None
+        use = None  # [kind, value, literal, saves]
+        if after == ':' and before in ('{', ',') and (quoted or plain):
+            value = word[1:-1] if quoted else word
+            if in_object and value != '__proto__':
+                use = ['key', value, word if quoted else "'" + word + "'",
+                       len(value) + (0 if IDENTIFIER.fullmatch(value) else 2) - 2]
+        elif quoted and before not in ('from', 'import') \
+                and not (before in ('', ';', '{', '}') and after == ';'):
+            use = ['string', word[1:-1], word, len(word)]
+        elif kind == 'word' and word == 'null' and not token[4]:
+            use = ['null', None, word, len(word)]
+        elif plain and is_property(tokens, index):
+            use = ['property', word, "'" + word + "'", len(word) + 1 - 2]
+        if use is not None and use[0] in kinds:
+            found.append({'kind': use[0], 'value': use[1], 'literal': use[2],
+                          'start': tokens[index - 1][1] if use[0] == 'property' else token[1],
+                          'end': token[2], 'saves': use[3]})
     return found
 
 
-def shared_strings(texts):
-    """texts ({name: module text}) with each string literal that is written often enough
-    to pay for it replaced by a binding of STRINGS_MODULE, which is returned too:
-    {texts, module}. esbuild does not share equal strings; a string is a value, so a
-    binding that holds it means the same everywhere."""
-    counts: dict[str, int] = {}
-    for text in texts.values():
-        for token in string_literals(text):
-            counts[token[3]] = counts.get(token[3], 0) + 1
-    shared: dict[str, str] = {}
-    for literal in sorted(counts, key=lambda literal: [-counts[literal], literal]):
-        length = len(literal)
-        if counts[literal] * (length - SHARED_NAME_LENGTH) > length + SHARED_NAME_LENGTH + 2:
-            value = literal[1:-1]
-            if value not in {other[1:-1] for other in shared}:
-                shared[literal] = '__string{}__'.format(len(shared))
+def shared_values(texts, kinds=frozenset(SHARED.values()), renamed='^$'):
+    """texts ({name: module text}) with each value written often enough to pay for it
+    replaced by a binding of STRINGS_MODULE, which is returned too: {texts, module}.
+    esbuild shares no equal strings; a string or null is a value, so a binding that holds
+    it means the same everywhere, and x.name is x['name']. kinds names the uses shared
+    (SHARED); renamed matches the property names esbuild renames, which stay as they are."""
+    uses = {name: shared_uses(text, kinds, renamed) for name, text in texts.items()}
+    saves: dict[str | None, list[int]] = {}
+    literals: dict[str | None, str] = {}
+    for found in uses.values():
+        for use in found:
+            saves[use['value']] = saves.get(use['value'], []) + [use['saves']]
+            if use['value'] not in literals or use['kind'] == 'string':
+                literals[use['value']] = use['literal']
+    shared: dict[str | None, str] = {}
+    lengths: dict[str | None, int] = {}
+    for rank, value in enumerate(sorted(saves, key=lambda value: [-len(saves[value]), str(value)])):
+        length = 1 if rank < ONE_CHARACTER_NAMES else 2
+        if sum(saved - length for saved in saves[value] if saved > length) \
+                > len(literals[value]) + length + 2:
+            lengths[value] = length
+            shared[value] = '__null__' if value is None \
+                else '__string{}__'.format(len([other for other in shared if other is not None]))
     result = {}
     for name, text in texts.items():
-        used = set()
-        edits = []
-        for token in string_literals(text):
-            if token[3] in shared:
-                edits.append([token[1], token[2], shared[token[3]]])
-                used.add(shared[token[3]])
-        result[name] = text if len(used) == 0 else "import {" + ', '.join(sorted(used)) \
-            + "} from './" + STRINGS_MODULE + "';\n" + edited(text, edits)
-    module = ''.join('export var {} = {};\n'.format(binding, literal)
-                     for literal, binding in shared.items())
+        replaced = [use for use in uses[name]
+                    if use['value'] in shared and use['saves'] > lengths[use['value']]]
+        edits = [[use['start'], use['end'], ('[{}]' if use['kind'] in ('key', 'property')
+                                             else '{}').format(shared[use['value']])]
+                 for use in replaced]
+        used = sorted({shared[use['value']] for use in replaced})
+        result[name] = text if len(used) == 0 else "import {" + ', '.join(used) + "} from './" \
+            + STRINGS_MODULE + "';\n" + edited(text, edits)
+    module = ''.join('export var {} = {};\n'.format(binding, literals[value])
+                     for value, binding in shared.items())
     return {'texts': result, 'module': module}
 
 
@@ -511,11 +732,12 @@ def reads_cause(text):
     return '__cause__' in without_causes(text)
 
 
-def rewrite_modules(folder, rewrites=None, shared=True):
-    """Apply the rewrites to every transpiled module in folder but the runtime; rewrites
-    names those to apply (all by default), for measuring each one's saving. Returns
-    {rewrite: characters saved in the modules}."""
-    names = rewrites if rewrites is not None else list(REWRITES)
+def rewrite_modules(folder, renamed, rewrites=None):
+    """Apply the rewrites to every transpiled module in folder but the runtime, then share
+    values (shared_values) as SHARED steps say; renamed matches the property names esbuild
+    renames. rewrites names the steps to take (all by default), for measuring each one's
+    saving. Returns {rewrite: characters saved in the modules}."""
+    names = rewrites if rewrites is not None else list(REWRITES) + list(SHARED)
     paths = [path for path in sorted(folder.glob('*.js')) if path.name != RUNTIME_MODULE]
     texts = {path: path.read_text(encoding='utf-8') for path in paths}
     bindings = [text for text in texts.values() if 'var JSError' in text]
@@ -527,19 +749,25 @@ def rewrite_modules(folder, rewrites=None, shared=True):
     for text in texts.values():
         constructed |= constructed_names(text)
     saved = {}
-    for name in names:
+    helpers: set[str] = set()
+    for name in [name for name in names if name in REWRITES]:
         saved[name] = 0
+        if name == 'inlined_helpers':
+            helpers = {helper for path in paths if path.name == HELPERS_MODULE
+                       for helper in defined_helpers(texts[path])}
         for path in paths:
-            text = REWRITES[name](texts[path]) if name != 'arrow_functions' \
-                else arrow_functions(texts[path], constructed)
+            text = arrow_functions(texts[path], constructed) if name == 'arrow_functions' \
+                else inlined_helpers(texts[path], helpers) if name == 'inlined_helpers' \
+                else REWRITES[name](texts[path])
             saved[name] += len(texts[path]) - len(text)
             texts[path] = text
-    if shared:
+    kinds = {SHARED[name] for name in names if name in SHARED}
+    if len(kinds) > 0:
         before = sum(len(text) for text in texts.values())
-        strings = shared_strings(texts)
-        texts = strings['texts']
-        saved['shared_strings'] = before - sum(len(text) for text in texts.values())
-        (folder / STRINGS_MODULE).write_text(strings['module'], encoding='utf-8')
+        values = shared_values(texts, kinds, renamed)
+        texts = values['texts']
+        saved['shared_values'] = before - sum(len(text) for text in texts.values())
+        (folder / STRINGS_MODULE).write_text(values['module'], encoding='utf-8')
     for path in paths:
         path.write_text(texts[path], encoding='utf-8')
     if 'methods_as_functions' in names:
@@ -549,6 +777,6 @@ def rewrite_modules(folder, rewrites=None, shared=True):
 
 REWRITES = {'arrow_functions': arrow_functions, 'unwrapped_dicts': unwrapped_dicts,
             'catch_everything': catch_everything, 'without_causes': without_causes,
-            'direct_throws': direct_throws,
-            'hoisted_declarations': hoisted_declarations,
+            'direct_throws': direct_throws, 'inlined_helpers': inlined_helpers,
+            'object_literals': object_literals, 'hoisted_declarations': hoisted_declarations,
             'methods_as_functions': methods_as_functions}
