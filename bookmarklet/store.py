@@ -110,7 +110,7 @@ async def open_store():
     try:
         factory = globalThis.indexedDB
         if factory == None:
-            return memory_store('this browser offers no IndexedDB here')
+            return memory_store('no IndexedDB here')
         database = await open_database(factory, 'another tab holds an older version of the cache open')
         missing = False
         for name in STORES:
