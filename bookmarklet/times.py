@@ -46,8 +46,8 @@ def parse_table_date(date_text, clock_text):
     '2019-Jul-15'; the clock 'HH:MM' (precision 60) or 'HH:MM:SS' (precision 1).
     """
     date = date_text.split('-')
-    clock = clock_seconds(clock_text)
-    if len(date) != 3 or clock == None:
+    in_day = clock_seconds(clock_text)
+    if len(date) != 3 or in_day == None:
         return None
     year_first = len(date[0]) == 4
     year_text = date[0] if year_first else date[2]
@@ -63,7 +63,7 @@ def parse_table_date(date_text, clock_text):
     days = days_from_civil(year, month, day)
     if days >= days_from_civil(year, month + 1, 1):
         return None
-    return [days * 86400 + clock, 1 if len(clock_text) > 5 else 60]
+    return [days * 86400 + in_day, 1 if len(clock_text) > 5 else 60]
 
 
 def parse_http_date(text):
@@ -91,10 +91,10 @@ def parse_iso_time(text):
     zone = part(rest, zone_at, None)
     offset = 0
     if zone != 'Z':
-        zone_clock = clock_seconds(part(zone, 1, None))
-        if zone_clock == None or len(zone) != 6:
+        zone_seconds = clock_seconds(part(zone, 1, None))
+        if zone_seconds == None or len(zone) != 6:
             return None
-        offset = zone_clock * (-1 if zone[0] == '-' else 1)
+        offset = zone_seconds * (-1 if zone[0] == '-' else 1)
     clock_text = part(rest, 0, zone_at)
     fraction_at = clock_text.find('.')
     if fraction_at >= 0:
