@@ -96,10 +96,15 @@ def new_record(url, mtime, precision, listing, fetched_at, previous):
         if previous != None:
             first = seen[key] if key in seen else fetched_at
         entries.append(record_entry(entry, first))
-    record = {'url': url, 'mtime': mtime, 'precision': precision, 'format': listing['format'],
-              'fetchedAt': fetched_at, 'entries': entries, 'schema': SCHEMA, 'bytes': 0}
+    record = record_of(url, mtime, precision, listing['format'], fetched_at, entries, 0)
     record['bytes'] = record_bytes(record)
     return record
+
+
+def record_of(url, mtime, precision, format_name, fetched_at, entries, size):
+    """A record of this schema with these fields (size is its bytes)."""
+    return {'url': url, 'mtime': mtime, 'precision': precision, 'format': format_name,
+            'fetchedAt': fetched_at, 'entries': entries, 'schema': SCHEMA, 'bytes': size}
 
 
 def record_entry(entry, seen):
@@ -159,9 +164,8 @@ def stored_record(value, url):
         if not has_fields(entry, ENTRY_FIELDS):
             return None
         checked.append(record_entry(entry, entry['seen']))
-    return {'url': url, 'mtime': record_field(value, 'mtime'), 'precision': value['precision'],
-            'format': record_field(value, 'format'), 'fetchedAt': value['fetchedAt'],
-            'entries': checked, 'schema': SCHEMA, 'bytes': value['bytes']}
+    return record_of(url, record_field(value, 'mtime'), value['precision'],
+                     record_field(value, 'format'), value['fetchedAt'], checked, value['bytes'])
 
 
 def level_one_urls(urls, root_url):

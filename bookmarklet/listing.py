@@ -54,16 +54,21 @@ def read_json_listing(text, format_name):
     try:
         items = parse_json(text)
     except JSError:
-        raise Problem('the listing is not valid JSON (cut off or malformed)')
+        raise Problem(malformed(format_name))
     if not is_list(items):
-        raise Problem('the JSON is not a listing: no array of entries')
+        raise Problem('the JSON is not a list of entries')
     entries = []
     for item in items:
         entry = json_entry(item) if is_record(item) else None
         if entry == None:
-            raise Problem('the JSON is not a listing: an entry has no name')
+            raise Problem('a JSON entry has no name')
         entries.append(entry)
     return new_listing(format_name, 1, entries)
+
+
+def malformed(format_name):
+    """What a listing in format_name that cannot be read to its end says."""
+    return 'the ' + format_name.upper() + ' listing is cut off or malformed'
 
 
 def json_entry(item):
@@ -115,7 +120,7 @@ def read_jsonp_listing(text):
         open_at = body.find('(')
         close_at = body.rfind(')')
         if open_at < 0 or close_at < open_at:
-            raise Problem('the JSONP listing is cut off or malformed')
+            raise Problem(malformed('jsonp'))
         body = part(body, open_at + 1, close_at)
     return read_json_listing(body, 'jsonp')
 
@@ -127,7 +132,7 @@ def read_xml_listing(text):
     start = text.find('<list>')
     end = text.find('</list>')
     if start < 0 or end < start:
-        raise Problem('the XML listing is cut off or malformed')
+        raise Problem(malformed('xml'))
     entries = []
     at = text.find('<', start + 6)
     while at >= 0 and at < end:
@@ -137,7 +142,7 @@ def read_xml_listing(text):
         closing = '</' + kind + '>'
         stop = text.find(closing, close)
         if kind_named(kind) == None or stop < 0 or stop > end:
-            raise Problem('the XML listing is cut off or malformed')
+            raise Problem(malformed('xml'))
         named = name_of_text(decode_entities(part(text, close + 1, stop)))
         if is_plain_name(named['name']):
             entries.append(new_entry(named, kind, parse_iso_time(xml_attribute(head, 'mtime')),

@@ -110,7 +110,7 @@ async def open_store():
     try:
         factory = globalThis.indexedDB
         if factory == None:
-            return memory_store('this browser offers no IndexedDB here')
+            return memory_store('no IndexedDB here')
         database = await open_database(factory, 'another tab holds an older version of the cache open')
         missing = False
         for name in STORES:
@@ -163,13 +163,6 @@ def transaction_done(transaction):
     return __new__(Promise(executor))
 
 
-def within(promise, milliseconds, message):
-    """promise, or a rejection with message once milliseconds have passed."""
-    def executor(resolve, reject):
-        setTimeout(lambda: reject(__new__(Error(message))), milliseconds)
-    return Promise.race([promise, __new__(Promise(executor))])
-
-
 def upgrade(database, transaction, old_version):
     """Bring the object stores from old_version to VERSION, one step at a time."""
     if old_version < 1:
@@ -195,8 +188,11 @@ def open_database(factory, message):
     request.onupgradeneeded = lambda event: upgrade(request.result, request.transaction,
                                                     event.oldVersion)
     opened = request_done(request)
+
+    def give_up(resolve, reject):
+        setTimeout(lambda: reject(Problem(message)), OPEN_TIMEOUT_MS)
     late = lambda error: opened.then(lambda database: database.close()) and Promise.reject(error)
-    return within(opened, OPEN_TIMEOUT_MS, message).then(None, late)
+    return Promise.race([opened, __new__(Promise(give_up))]).then(None, late)
 
 
 def object_store(database, name, mode):

@@ -23,20 +23,20 @@ def month_number(abbreviation):
     return at // 3 + 1 if len(abbreviation) == 3 and floor_mod(at, 3) == 0 else None
 
 
-def clock_fields(text):
-    """[hour, minute, second] of 'HH:MM' or 'HH:MM:SS' within a day, else None."""
+def clock_seconds(text):
+    """The seconds into the day of 'HH:MM' or 'HH:MM:SS', else None."""
     parts = text.split(':')
     if len(parts) == 2:
         parts.append('00')
     if len(parts) != 3:
         return None
-    fields = []
+    seconds = 0
     for index in range(0, 3):
         value = parse_int(parts[index]) if len(parts[index]) == 2 else None
         if value == None or value > CLOCK_LIMITS[index]:
             return None
-        fields.append(value)
-    return fields
+        seconds = seconds * 60 + value
+    return seconds
 
 
 def parse_table_date(date_text, clock_text):
@@ -46,8 +46,8 @@ def parse_table_date(date_text, clock_text):
     '2019-Jul-15'; the clock 'HH:MM' (precision 60) or 'HH:MM:SS' (precision 1).
     """
     date = date_text.split('-')
-    clock = clock_fields(clock_text)
-    if len(date) != 3 or clock == None:
+    in_day = clock_seconds(clock_text)
+    if len(date) != 3 or in_day == None:
         return None
     year_first = len(date[0]) == 4
     year_text = date[0] if year_first else date[2]
@@ -63,8 +63,7 @@ def parse_table_date(date_text, clock_text):
     days = days_from_civil(year, month, day)
     if days >= days_from_civil(year, month + 1, 1):
         return None
-    return [days * 86400 + clock[0] * 3600 + clock[1] * 60 + clock[2],
-            1 if len(clock_text) > 5 else 60]
+    return [days * 86400 + in_day, 1 if len(clock_text) > 5 else 60]
 
 
 def parse_http_date(text):
@@ -92,10 +91,10 @@ def parse_iso_time(text):
     zone = part(rest, zone_at, None)
     offset = 0
     if zone != 'Z':
-        zone_clock = clock_fields(part(zone, 1, None))
-        if zone_clock == None or len(zone) != 6:
+        zone_seconds = clock_seconds(part(zone, 1, None))
+        if zone_seconds == None or len(zone) != 6:
             return None
-        offset = (zone_clock[0] * 3600 + zone_clock[1] * 60) * (-1 if zone[0] == '-' else 1)
+        offset = zone_seconds * (-1 if zone[0] == '-' else 1)
     clock_text = part(rest, 0, zone_at)
     fraction_at = clock_text.find('.')
     if fraction_at >= 0:

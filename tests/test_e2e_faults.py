@@ -67,7 +67,7 @@ FAULTS = {
     'loop': 'network error',
     'login': 'not a directory listing',
     'cut': 'network error',
-    'eof': 'not valid JSON',
+    'eof': 'JSON listing is cut off',
     'slow': 'timed out after {} s'.format(TIMEOUT),
 }
 

@@ -418,7 +418,7 @@ async def test_a_record_fetched_within_its_mtimes_precision_is_not_trusted(fetch
     (TypeError('Failed to fetch'), 'unexpected error: TypeError: Failed to fetch'),
     (Problem('network error or blocked by CORS'), 'network error or blocked by CORS'),
     ({'ok': True, 'message': '', 'contentType': 'application/json', 'body': '[{"na',
-      'url': '', 'date': None}, 'not valid JSON'),
+      'url': '', 'date': None}, 'JSON listing is cut off'),
     ({'ok': True, 'message': '', 'contentType': 'text/html', 'body': '<title>Index of',
       'url': '', 'date': None}, 'unexpected error'),
 ])
