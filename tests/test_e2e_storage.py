@@ -27,6 +27,13 @@ def note_of(page):
     return page.find('.note').text_content()
 
 
+def awaited_note(page):
+    """The note once it says something: a write's failure is known only after the rows,
+    which never wait for their records' writes to commit."""
+    return page.wait_for("""() => document.getElementById('autoindex-sitemap')
+        .shadowRoot.querySelector('.note').textContent""")
+
+
 def check_records(cache):
     """Every record in IndexedDB is whole: one the crawler would trust as it is."""
     for record in cache['records']:
@@ -118,7 +125,7 @@ def test_a_full_disk_leaves_the_overlay_working_and_says_so(new_page, tree, book
     assert {row['status'] for row in rows} == {'new'}
     assert all(len(row['children']) == min(5, len(spec[row['name']]['children'])) for row in rows)
     assert overlay['status']['state'] == 'done'
-    note = note_of(page)
+    note = awaited_note(page)
     assert note.startswith('The cache could not be written (') and 'listings are not kept' in note
     assert 'null' not in note and 'None' not in note, note
     assert page.errors == []
