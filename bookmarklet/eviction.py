@@ -9,8 +9,7 @@ never go, even when they alone pass a bound. The store applies it after each
 live visit is written (upkeep.bound).
 """
 
-from bookmarklet.portable import dict_key, part
-from bookmarklet.order import merge_sorted
+from bookmarklet.portable import dict_key, part, stable_sorted
 
 # The bounds (docs/design.md, The cache). A record's size is estimated from its
 # entries (record_bytes): a record of 10,000 entries is about a megabyte.
@@ -55,7 +54,7 @@ def evictions(visits, records, current_root, bounds):
         found['records'].append(record['url'])
         count -= 1
         total_bytes -= record['bytes']
-    oldest_first = merge_sorted(visits, lambda a, b: a['visitedAt'] - b['visitedAt'])
+    oldest_first = stable_sorted(visits, lambda a, b: a['visitedAt'] - b['visitedAt'])
     for visit in oldest_first:
         if roots <= bounds['roots'] and count <= bounds['records'] \
                 and total_bytes <= bounds['bytes']:

@@ -46,8 +46,5 @@ def compare_newest(a, b, field):
 
 def sorted_entries(entries):
     """A new list of the entries in display order; stable."""
-    return merge_sorted(entries, compare_entries)
+    return stable_sorted(entries, compare_entries)
 
-
-# A new list of items ordered by compare, stable: both sides sort by merging.
-merge_sorted = stable_sorted

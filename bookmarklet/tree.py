@@ -7,9 +7,9 @@ ending in '/'; key is the path in lower case, what a search looks in. Pure:
 the records come in, nothing is fetched.
 """
 
-from bookmarklet.portable import dict_key, part
+from bookmarklet.portable import dict_key, part, stable_sorted
 from bookmarklet.names import entry_url, name_of_href, readable_path
-from bookmarklet.order import merge_sorted, compare_newest
+from bookmarklet.order import compare_newest
 from bookmarklet.words import NEW, CHANGED
 
 
@@ -43,7 +43,7 @@ def tree_index(root_url, entries, records):
     for hit in hits:
         if hit['type'] == 'directory' and not (dict_key(hit['href']) in kept):
             unloaded += 1
-    return {'hits': merge_sorted(hits, lambda a, b: compare_newest(a, b, 'path')),
+    return {'hits': stable_sorted(hits, lambda a, b: compare_newest(a, b, 'path')),
             'listings': listings, 'unloaded': unloaded}
 
 

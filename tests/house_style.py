@@ -19,7 +19,7 @@ ALIASED = {'append', 'find', 'rfind', 'startswith', 'endswith', 'lower', 'upper'
 
 # Built-in functions outside the subset, and what to write instead.
 FUNCTIONS = {
-    'sorted': 'order.merge_sorted(items, compare)',
+    'sorted': 'portable.stable_sorted(items, compare)',
     'enumerate': '`for i in range(0, len(xs))`',
     'zip': 'a loop over indexes',
     'map': 'a loop',
@@ -66,7 +66,7 @@ METHODS = {
     'index': 'find, or a loop',
     'count': 'a loop',
     'insert': 'build a new list',
-    'sort': 'order.merge_sorted(items, compare)',
+    'sort': 'portable.stable_sorted(items, compare)',
     'reverse': 'a loop from the end',
     'format': 'concatenation and portable.pad',
     'zfill': 'portable.pad',
