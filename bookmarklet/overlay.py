@@ -57,7 +57,9 @@ def open_overlay(page, settings, actions):
     def reveal():
         if panel.host.hidden:
             panel.host.hidden = False
-            panel.section.focus({'preventScroll': True})
+            # Focus lays the overlay out: in the frame that lays it out anyway, after
+            # the rows are in. Keys reach on_key before.
+            page.requestAnimationFrame(lambda time: panel.section.focus({'preventScroll': True}))
 
     page.setTimeout(reveal, REVEAL_MS)
 
