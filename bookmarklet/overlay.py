@@ -13,6 +13,10 @@ from bookmarklet.keys import handle_key, keep_focus
 from bookmarklet.rows import new_rows, show_rows, show_children, show_hits
 from bookmarklet.takeaway import new_takeaway, show_export
 
+# How long the overlay may stay hidden while the listing is read: a listing read sooner
+# shows at once with its rows; a slower one (or a failure) shows its status after this.
+REVEAL_MS = 100
+
 
 def open_overlay(page, settings, actions):
     """Put the overlay on the page; the screen: show_root(url, crumbs), add_note(text),
@@ -45,8 +49,19 @@ def open_overlay(page, settings, actions):
     document.addEventListener('focusin', on_focus, True)
     # A second click's script tells this one to close: listeners and crawl go.
     panel.host.addEventListener(CLOSE_EVENT, close)
+    # Hidden until there is more to show than 'Reading the listing…': the panel and
+    # the first rows are then laid out once, and nothing is in the way of reading them.
+    panel.host.hidden = True
     document.body.appendChild(panel.host)
-    panel.section.focus({'preventScroll': True})
+
+    def reveal():
+        if panel.host.hidden:
+            panel.host.hidden = False
+            # Focus lays the overlay out: in the frame that lays it out anyway, after
+            # the rows are in. Keys reach on_key before.
+            page.requestAnimationFrame(lambda time: panel.section.focus({'preventScroll': True}))
+
+    page.setTimeout(reveal, REVEAL_MS)
 
     screen = new_object()
     screen.show_root = panel.show_root
@@ -61,10 +76,12 @@ def open_overlay(page, settings, actions):
     def show_page(entries, root_url, number, pages, size, now):
         panel.show_pager(number, pages, size)
         show_rows(rows, entries, root_url, now)
+        reveal()
 
     def show_found(hits, number, pages, size, now):
         panel.show_pager(number, pages, size)
         show_hits(rows, hits, now)
+        reveal()
 
     screen.show_page = show_page
     screen.show_hits = show_found
