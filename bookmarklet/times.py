@@ -26,18 +26,15 @@ def month_number(abbreviation):
 
 def clock_seconds(text):
     """The seconds into the day of 'HH:MM' or 'HH:MM:SS', else None."""
-    parts = text.split(':')
-    if len(parts) == 2:
-        parts.append('00')
-    if len(parts) != 3:
+    if len(text) != 5 and len(text) != 8:
         return None
     seconds = 0
-    for index in range(0, 3):
-        value = parse_int(parts[index]) if len(parts[index]) == 2 else None
-        if value == None or value > CLOCK_LIMITS[index]:
+    for index in range(0, len(text), 3):
+        value = parse_int(part(text, index, index + 2))
+        if value == None or value > CLOCK_LIMITS[index // 3] or (index > 0 and text[index - 1] != ':'):
             return None
         seconds = seconds * 60 + value
-    return seconds
+    return seconds * 60 if len(text) == 5 else seconds
 
 
 def parse_table_date(date_text, clock_text):
