@@ -18,7 +18,7 @@ decodeURIComponent throws on bytes that are not UTF-8 and urllib replaces
 them its own way, so portable.py decodes them alike on both sides.
 """
 
-from bookmarklet.portable import utf8_text, decode_utf8, utf8_bytes, percent_encode, \
+from bookmarklet.portable import is_ascii, utf8_text, decode_utf8, utf8_bytes, percent_encode, \
     percent_decode, part
 
 BYTE_ORDER_MARK = '\ufeff'
@@ -35,7 +35,8 @@ def body_text(data):
 
 def name_of_bytes(data):
     """An entry's name fields {name, href, undecodable} for its bytes (module docstring)."""
-    text = utf8_text(data)
+    # ASCII is its own UTF-8, and most names are ASCII.
+    text = data if is_ascii(data) else utf8_text(data)
     return {'name': text if text != None else decode_utf8(data, True), 'href': percent_encode(data),
             'undecodable': text == None}
 

@@ -8,7 +8,8 @@ parse_table_date. The calendar is Date's arithmetic on numbers, which engines ag
 on (portable.days_from_civil and iso_time; the same arithmetic in CPython).
 """
 
-from bookmarklet.portable import parse_int, words, part, days_from_civil, iso_time, floor_mod
+from bookmarklet.portable import parse_int, words, part, days_from_civil, iso_time, floor_mod, \
+    dict_key
 
 # The months' abbreviations, three letters each.
 MONTHS = 'JanFebMarAprMayJunJulAugSepOctNovDec'
@@ -25,18 +26,15 @@ def month_number(abbreviation):
 
 def clock_seconds(text):
     """The seconds into the day of 'HH:MM' or 'HH:MM:SS', else None."""
-    parts = text.split(':')
-    if len(parts) == 2:
-        parts.append('00')
-    if len(parts) != 3:
+    if len(text) != 5 and len(text) != 8:
         return None
     seconds = 0
-    for index in range(0, 3):
-        value = parse_int(parts[index]) if len(parts[index]) == 2 else None
-        if value == None or value > CLOCK_LIMITS[index]:
+    for index in range(0, len(text), 3):
+        value = parse_int(part(text, index, index + 2))
+        if value == None or value > CLOCK_LIMITS[index // 3] or (index > 0 and text[index - 1] != ':'):
             return None
         seconds = seconds * 60 + value
-    return seconds
+    return seconds * 60 if len(text) == 5 else seconds
 
 
 def parse_table_date(date_text, clock_text):
@@ -45,9 +43,36 @@ def parse_table_date(date_text, clock_text):
     The date is nginx's '15-Jul-2019', Apache's '2019-07-15' or lighttpd's
     '2019-Jul-15'; the clock 'HH:MM' (precision 60) or 'HH:MM:SS' (precision 1).
     """
-    date = date_text.split('-')
+    days = date_days(date_text)
     in_day = clock_seconds(clock_text)
-    if len(date) != 3 or in_day == None:
+    if days == None or in_day == None:
+        return None
+    return [days * 86400 + in_day, 1 if len(clock_text) > 5 else 60]
+
+
+# The days of the dates read lately, by dict_key of the date: a listing repeats a few
+# dates many times. Emptied when full, so a long crawl holds little.
+RECENT_DATES = {'days': {}, 'count': 0}
+
+
+def date_days(date_text):
+    """Days since the epoch of a listing's date word (parse_table_date), else None."""
+    key = dict_key(date_text)
+    if key in RECENT_DATES['days']:
+        return RECENT_DATES['days'][key]
+    if RECENT_DATES['count'] >= 4096:
+        RECENT_DATES['days'] = {}
+        RECENT_DATES['count'] = 0
+    days = civil_days(date_text)
+    RECENT_DATES['days'][key] = days
+    RECENT_DATES['count'] += 1
+    return days
+
+
+def civil_days(date_text):
+    """date_days, without the memory."""
+    date = date_text.split('-')
+    if len(date) != 3:
         return None
     year_first = len(date[0]) == 4
     year_text = date[0] if year_first else date[2]
@@ -61,9 +86,7 @@ def parse_table_date(date_text, clock_text):
             or month < 1 or month > 12 or day < 1:
         return None
     days = days_from_civil(year, month, day)
-    if days >= days_from_civil(year, month + 1, 1):
-        return None
-    return [days * 86400 + in_day, 1 if len(clock_text) > 5 else 60]
+    return days if days < days_from_civil(year, month + 1, 1) else None
 
 
 def parse_http_date(text):
