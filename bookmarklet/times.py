@@ -53,6 +53,7 @@ def parse_table_date(date_text, clock_text):
 # The days of the dates read lately, by dict_key of the date: a listing repeats a few
 # dates many times. Emptied when full, so a long crawl holds little.
 RECENT_DATES = {'days': {}, 'count': 0}
+DATES_REMEMBERED = 4096
 
 
 def date_days(date_text):
@@ -60,7 +61,7 @@ def date_days(date_text):
     key = dict_key(date_text)
     if key in RECENT_DATES['days']:
         return RECENT_DATES['days'][key]
-    if RECENT_DATES['count'] >= 4096:
+    if RECENT_DATES['count'] >= DATES_REMEMBERED:
         RECENT_DATES['days'] = {}
         RECENT_DATES['count'] = 0
     days = civil_days(date_text)

@@ -306,3 +306,17 @@ def test_a_loader_passes_settings_in_its_script_url(url, passed):
     from bookmarklet.configured import with_passed
     from bookmarklet.settings import SETTINGS
     assert with_passed(SETTINGS, url) == dict(SETTINGS, **passed)
+
+
+def test_the_dates_remembered_stay_few_and_right_past_the_memory():
+    """A listing of more distinct dates than the memory holds reads each right and never
+    holds more than the memory's size."""
+    start = calendar.timegm((1990, 1, 1, 0, 0, 0))
+    for day in range(0, times.DATES_REMEMBERED + 1000):
+        moment = time.gmtime(start + day * 86400)
+        text = time.strftime('%d-%b-%Y', moment)
+        assert times.parse_table_date(text, '12:34') == [start + day * 86400 + 45240, 60], text
+        assert times.RECENT_DATES['count'] == len(times.RECENT_DATES['days']) \
+            <= times.DATES_REMEMBERED
+    # Read again after the memory emptied: the same answer.
+    assert times.parse_table_date('01-Jan-1990', '00:00') == [start, 60]
