@@ -19,6 +19,14 @@ from pathlib import Path
 LOG_LINE = re.compile(r'^(\S+) (\S+) (\d+) (\d+|-) "(\S+) (\S+) [^"]*" "([^"]*)"$')
 
 
+def log_time(text):
+    """Seconds since the epoch of a log line's `seconds.fraction`. lighttpd 1.4.69 now and
+    then writes something else after the seconds ('1796074766/000'): they then stand alone."""
+    seconds = re.match(r'\d+', text).group()
+    fraction = text[len(seconds):]
+    return float(text) if fraction[:1] == '.' and fraction[1:].isdigit() else float(seconds)
+
+
 def stop_process(process, timeout=10):
     """End a child process: ask it to stop, and kill it if it has not within timeout seconds."""
     if process.poll() is not None:
@@ -142,7 +150,7 @@ class Server:
         if not match:
             return None
         return {
-            'time': float(match.group(1)),
+            'time': log_time(match.group(1)),
             'duration': float(match.group(2)) * self.duration_unit,
             'status': int(match.group(3)),
             'bytes': 0 if match.group(4) == '-' else int(match.group(4)),
