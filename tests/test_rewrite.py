@@ -1,12 +1,14 @@
 """The build's rewrites of Transcrypt's output: shorter, and the same program."""
 
 import json
+import re
 import subprocess
 
 import pytest
 
 from tests.test_native_runtime import compiled
-from toolkit.bundle import OWN_PROPERTIES, OWN_WORDS, bundle, check_own_words, compact_css
+from toolkit.bundle import OWN_PROPERTIES, OWN_WORDS, bundle, check_own_words, compact_css, \
+    compressed
 from toolkit.errors import BuildError
 from toolkit.native import place_runtime
 from toolkit.prune import RUNTIME_MODULE
@@ -352,3 +354,19 @@ def test_esbuild_writes_es2019_and_nothing_newer(tmp_path):
     script = bundle(tmp_path / 'a.js', tmp_path / 'a.bundle.js')
     assert 'catch{' in script
     assert '??' not in script and '?.' not in script
+
+
+def test_the_last_pass_keeps_the_strict_directive_and_the_function_around_the_script(tmp_path):
+    """Taken for a module, the script would lose its directive (Transcrypt's keyword
+    arguments need it) and its names could leave the function for the page's globals."""
+    script = compressed('(()=>{"use strict";var a=[1];a.push(2);console.log(a)})();', tmp_path)
+    assert script.startswith('(()=>{"use strict";') and script.endswith('})();')
+
+
+def test_the_last_pass_never_reuses_an_async_functions_parameter(tmp_path):
+    """Older Safari loses such a parameter's value (WebKit bug 223533); without the
+    workaround uglify-js writes `async a=>{a=await g(a),...}`."""
+    script = compressed('(()=>{"use strict";window.f=async(x)=>{var y=await g(x);'
+                        'var z=await g(y);console.log(z)}})();', tmp_path)
+    parameter = re.search(r'async (\w+)=>', script).group(1)
+    assert re.search(r'\b' + parameter + r'=(?![=>])', script) is None, script

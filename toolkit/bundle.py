@@ -13,6 +13,7 @@ from toolkit.rewrite import tokens_of
 
 SOURCES = ROOT / 'bookmarklet'
 ESBUILD = ROOT / 'node_modules' / '.bin' / 'esbuild'
+UGLIFY = ROOT / 'node_modules' / '.bin' / 'uglifyjs'
 
 
 # Python method names that mean what a native JavaScript method means, within the rules
@@ -166,9 +167,26 @@ def bundle(module, out, metafile=None):
     script = out.read_text(encoding='ascii').strip()
     if not (script.startswith(IIFE_START) and script.endswith(IIFE_END)):
         raise BuildError('esbuild wrote a script of an unexpected shape: ' + script[:40])
-    script = IIFE_START + '"use strict";' + script[len(IIFE_START):]
+    script = compressed(IIFE_START + '"use strict";' + script[len(IIFE_START):], out.parent)
+    if not (script.startswith(IIFE_START + '"use strict";') and script.endswith(IIFE_END)):
+        raise BuildError('uglify-js wrote a script of an unexpected shape: ' + script[:40])
     out.write_text(script + '\n', encoding='ascii')
     return script
+
+
+# esbuild minifies each statement; uglify-js then goes further across them: it inlines
+# functions and values used once, gives variables whose lives do not overlap one name, and
+# folds statements into expressions, in three passes. It must not take the script for a
+# module (strict already, it would drop the directive and could unwrap the IIFE into
+# globals), and it must work around WebKit: older Safari loses the value of an async
+# function's parameter that a merged variable declares again (WebKit bug 223533).
+COMPRESS = ['--no-module', '--webkit', '--compress', 'passes=3', '--mangle',
+            '--output-opts', 'ascii_only=true']
+
+
+def compressed(script, folder):
+    """script, minified by esbuild, compressed further by uglify-js."""
+    return run_step('uglify-js', [str(UGLIFY)] + COMPRESS, folder, input=script).stdout.strip()
 
 
 def minify(source, folder):
