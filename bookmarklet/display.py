@@ -52,9 +52,8 @@ def entry_view(entry, directory_url, now):
 
 
 def likely_cause(problems):
-    """What most probably went wrong, in words, from the problems of the failed requests."""
-    if len(problems) == 0:
-        return 'unknown'
+    """What most probably went wrong: the problem most of the failed requests had (one at
+    least), in its own words."""
     counts = {}
     common = problems[0]
     for problem in problems:
@@ -62,14 +61,4 @@ def likely_cause(problems):
         counts[key] = counts[key] + 1 if key in counts else 1
         if counts[key] > counts[dict_key(common)]:
             common = problem
-    if common.find('network') >= 0 or common.find('CORS') >= 0:
-        return 'the server cannot be reached, or refuses these requests (CORS)'
-    if common.find('timed out') >= 0:
-        return 'the server does not answer in time'
-    if common.find('HTTP 4') == 0:
-        return 'the server refuses the listings (' + common + ')'
-    if common.find('HTTP 5') == 0:
-        return 'the server fails (' + common + ')'
-    if common.find('listing') >= 0 or common.find('JSON') >= 0:
-        return 'the server answers with pages that are not directory listings (' + common + ')'
     return common
