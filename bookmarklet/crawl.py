@@ -22,7 +22,7 @@ from bookmarklet.view import new_view, list_entries, filter_by, turn_to, resize,
 from bookmarklet.settle import new_settling, settle, settled_result, fail_result, drop_result, \
     drop_results, want, want_none
 from bookmarklet.upkeep import new_upkeep, keep, record_visit, start_timer, stop_timer
-from bookmarklet.store import memory_store
+from bookmarklet.store import refused_store
 from bookmarklet.tree import tree_index, found_hits, news_since, totals_of, index_text, new_hit, \
     crumbs_of
 from bookmarklet.display import format_size
@@ -74,7 +74,7 @@ def show_root_of(crawl, root, wave_1):
     crawl.previous_visit = None
     # The store once root's previous visit is read: its rows' marks and the new visit wait.
     crawl.root_cache = started(read_previous_visit(crawl, root))
-    crawl.upkeep = new_upkeep(root, crawl.overlay.add_note)
+    crawl.upkeep = new_upkeep(root, lambda reason: say_uncached(crawl, reason))
     crawl.settling = new_settling(root, crawl.store_ready,
                                   lambda promise: keep(crawl.upkeep, promise))
     crawl.overlay.show_root(root.url, crumbs_of(crawl.page_url, root.url))
@@ -170,10 +170,15 @@ async def open_cache(crawl):
     try:
         store = await crawl.adapters.open_store()
     except JSError as error:
-        store = memory_store('the cache could not be opened (' + problem_of(error) + ')')
+        store = refused_store(error)
     if not store.persistent:
-        crawl.overlay.add_note('Not caching: ' + store.reason + '.')
+        say_uncached(crawl, store.reason)
     return store
+
+
+def say_uncached(crawl, reason):
+    """Tell the user that listings are not kept past this tab, and why."""
+    crawl.overlay.add_note('Not caching: ' + reason + '.')
 
 
 async def recall_choices(crawl):

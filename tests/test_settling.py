@@ -451,9 +451,9 @@ async def test_whatever_a_fetch_or_parse_throws_the_directory_settles_with_why(f
 
 
 @pytest.mark.parametrize('broken, note', [
-    ('write', 'The cache could not be written (the store broke in write)'),
+    ('write', 'Not caching: a write failed (the store broke in write).'),
     ('read_records', None),
-    ('open', 'Not caching: the cache could not be opened (unexpected error: TypeError: no store today).'),
+    ('open', 'Not caching: IndexedDB refused (unexpected error: TypeError: no store today).'),
     ('read_visit', None),
 ])
 @run
@@ -464,7 +464,7 @@ async def test_whatever_the_store_throws_every_directory_settles(broken, note):
     crawl = await browser.visit()
     assert crawl.overlay.statuses() == ['new', 'new']
     assert crawl.overlay.status['state'] == 'done'
-    assert len([n for n in crawl.overlay.notes if n.startswith('The cache could not be written')]) \
+    assert len([n for n in crawl.overlay.notes if n.startswith('Not caching: a write failed')]) \
         <= 1, 'a failing store is reported once'
     if note:
         assert any(n.startswith(note) for n in crawl.overlay.notes), crawl.overlay.notes
