@@ -28,7 +28,7 @@ from bookmarklet.tree import tree_index, found_hits, news_since, totals_of, inde
 from bookmarklet.display import format_size
 from bookmarklet.times import format_age
 from bookmarklet.portable import part
-from bookmarklet.words import STALE, FAILED, PENDING, PAGE_SCOPE, TREE_SCOPE, SCOPES
+from bookmarklet.words import STALE, FAILED, PENDING, PAGE_SCOPE, TREE_SCOPE, SCOPES, READING
 
 # What the list shows (crawl.showing): the page's rows, search hits in the tree, or what is new.
 ROWS = 'rows'
@@ -89,7 +89,7 @@ def open_directory(crawl, url):
     want_none(crawl.settling)
     crawl.generation += 1
     crawl.overlay.show_matches('')
-    crawl.overlay.show_status('loading', 0, 0, 0, 'Reading the listing…')
+    crawl.overlay.show_status('loading', 0, 0, 0, READING)
     root = new_root(url, crawl.settings, crawl.adapters)
     root.in_place = True
     show_root_of(crawl, root, started(read_root(root)))
@@ -145,14 +145,14 @@ async def run(crawl, root, reading):
             return
         listing = wave_1['listing']
         if listing == None:
-            screen.show_status('broken', 0, 0, 0, 'This page cannot be read as a directory '
-                               + 'listing (' + wave_1['problem'] + ').')
+            screen.show_status('broken', 0, 0, 0, 'No listing could be read here ('
+                               + wave_1['problem'] + ').')
             return
         if wave_1['problem'] != '':
             screen.add_note('The listing request failed (' + wave_1['problem']
-                            + '); showing the page as it was loaded.')
+                            + '); showing the page as loaded.')
         if not listing['dated']:
-            screen.add_note('This server lists no dates: entries are in name order.')
+            screen.add_note('No dates listed: sorted by name.')
         navigate(crawl, lambda view: list_entries(view, sorted_entries(listing['entries'])))
         store = await crawl.root_cache
         if crawl.root_dir != root:
@@ -277,7 +277,7 @@ async def show_news(crawl):
     found = news_since(await read_index(crawl), visit)
     text = 'No previous visit here'
     if visit != None:
-        text = str(len(found)) + ' new or changed since the previous visit, ' + \
+        text = str(len(found)) + ' new or changed since the visit ' + \
             format_age(server_now(crawl.root_dir) - visit)
     list_hits(crawl, NEWS, found, text)
 
@@ -440,7 +440,7 @@ async def forget(crawl):
     crawl.generation += 1
     drop_results(crawl.settling)
     crawl.previous_visit = None
-    crawl.overlay.show_status('loading', 0, 0, 0, 'Forgetting the cache of this directory…')
+    crawl.overlay.show_status('loading', 0, 0, 0, 'Forgetting the cache…')
     store = await crawl.store_ready
     await keep(crawl.upkeep, store.forget(crawl.root_dir.url))
     show_page(crawl)

@@ -7,7 +7,7 @@ everything else here is presentation. JavaScript side only.
 
 from bookmarklet.portable import new_object, parse_int, keys_of, is_text
 from bookmarklet.style import STYLE
-from bookmarklet.words import OVERLAY_ID, CLOSE_EVENT, SCOPES, PAGE_SCOPE
+from bookmarklet.words import OVERLAY_ID, CLOSE_EVENT, SCOPES, PAGE_SCOPE, READING
 
 FILTER_LABEL = 'Filter by name'
 KEYS_HELP = 'Keys: ↑ ↓ or j k move · n p page · / filter · ⌫ or Alt+← up · Esc close'
@@ -85,7 +85,7 @@ def build_panel(page, settings, actions, close):
     heading = add(header, 'h1', {'id': 'title'}, settings['title'])
     add(header, 'button', {'data-role': 'close', 'aria-label': 'Close the sitemap', 'click': close}, '✕')
     status = add(section, 'p', {'data-role': 'status', 'data-state': 'loading', 'aria-live': 'polite'},
-                 'Reading the listing…')
+                 READING)
     crumbs = add(section, 'nav', {'class': 'crumbs', 'aria-label': 'Directories opened'}, '')
     notes = add(section, 'div', {'class': 'note'}, '')
 

@@ -1,5 +1,6 @@
 """The words more than one place spells: the names the overlay leaves on the page,
-the row statuses, the mark of an undecodable name, the size units.
+the row statuses, the status line while reading, the mark of an undecodable name,
+the size units.
 
 The crawler reads them from here; the build (toolkit/) imports this module under
 CPython and fills the loader from it. The public ones are in docs/contract.md.
@@ -20,6 +21,9 @@ FRESH = 'fresh'
 STALE = 'stale'
 FAILED = 'failed'
 PENDING = 'pending'
+
+# The status line while a root's listing is read.
+READING = 'Reading the listing…'
 
 # The mark of a name whose bytes are not all UTF-8 (names.py), and its tooltip.
 UNDECODABLE = 'not UTF-8'

@@ -151,7 +151,7 @@ def test_whats_new_lists_what_appeared_or_changed_since_the_previous_visit(page,
     touch(www / 'media', now)
     page.open_sitemap(server.url('/'), bookmarklet)
     page.control('whats-new').click()
-    overlay = wait_matches(page, '4 new or changed since the previous visit, ')
+    overlay = wait_matches(page, '4 new or changed since the visit ')
     assert sorted([hit['path'], hit['change']] for hit in overlay['hits']) == sorted([
             ['docs/', 'changed'], ['docs/brand new $x.txt', 'new'],
             ['media/', 'changed'], ['media/song.mp3', 'changed']])

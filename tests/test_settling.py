@@ -535,7 +535,7 @@ async def test_wave_one_falls_back_to_the_open_page_whatever_goes_wrong(fault):
         for i in range(3)]}
     crawl = await browser.visit()
     assert [n for n in crawl.overlay.notes if n.startswith('The listing request failed (')] \
-        and 'showing the page as it was loaded' in crawl.overlay.notes[-1]
+        and 'showing the page as loaded' in crawl.overlay.notes[-1]
     assert crawl.overlay.statuses() == ['new', 'new']
     assert crawl.overlay.status['state'] == 'done'
 
@@ -547,7 +547,7 @@ async def test_a_page_that_cannot_be_read_either_is_broken_with_both_reasons():
     server.faults[ROOT] = TypeError('Failed to fetch')
     crawl = await browser.visit()
     assert crawl.overlay.status['state'] == 'broken'
-    assert crawl.overlay.status['text'] == ('This page cannot be read as a directory listing '
+    assert crawl.overlay.status['text'] == ('No listing could be read here '
                                            '(unexpected error: TypeError: Failed to fetch).')
 
 
