@@ -27,7 +27,7 @@ READING = 'Reading the listing…'
 
 # The mark of a name whose bytes are not all UTF-8 (names.py), and its tooltip.
 UNDECODABLE = 'not UTF-8'
-UNDECODABLE_TITLE = 'This name is not UTF-8: each \\xNN is one of its bytes; the link opens it.'
+UNDECODABLE_TITLE = 'Each \\xNN is a byte of the name; the link opens it.'
 
 # What the filter searches (data-role=scope): the shown root's names, or every entry
 # cached below it.

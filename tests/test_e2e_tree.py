@@ -125,7 +125,7 @@ def test_a_tree_search_finds_cached_entries_at_any_depth(page, tree, bookmarklet
     # docs/deep/sub…/ (the visit of docs/deep/); media/never/ never was.
     listed = ['', 'docs/', 'media/', 'docs/deep/', 'docs/deep/' + HOSTILE_DIR + '/']
     expected = expected_hits(server, listed, 'i')
-    overlay = wait_matches(page, '{} hits in 5 listings · 1 directories never loaded'.format(len(expected)))
+    overlay = wait_matches(page, '{} hits in 5 listings · 1 never loaded'.format(len(expected)))
     assert overlay['hits'] == expected[:10]
     assert 'docs/deep/' + HOSTILE_DIR + '/inner.bin' in [hit['path'] for hit in expected]
     assert overlay['pager'] == {'page': '1', 'pages': str((len(expected) + 9) // 10)}

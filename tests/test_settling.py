@@ -366,7 +366,7 @@ async def test_refresh_stale_fetches_again_what_could_not_be_revalidated():
     crawl = await browser.visit()
     assert crawl.overlay.rows[server.url(1)]['status'] == 'changed'
     assert crawl.overlay.rows[server.url(0)] == {'status': 'stale', 'names': ['f'],
-                                                'message': 'Could not revalidate: HTTP 503'}
+                                                'message': 'Not revalidated: HTTP 503'}
     del server.faults[server.url(0)]
     server.requests = []
     await act(crawl.overlay.actions.refresh_stale)
@@ -444,7 +444,7 @@ async def test_whatever_a_fetch_or_parse_throws_the_directory_settles_with_why(f
     assert rows[ROOT + 'new/']['message'].startswith('Not loaded: ')
     assert words in rows[ROOT + 'new/']['message']
     assert rows[server.url(1)]['status'] == 'stale' and rows[server.url(1)]['names'] == ['f']
-    assert rows[server.url(1)]['message'].startswith('Could not revalidate: ')
+    assert rows[server.url(1)]['message'].startswith('Not revalidated: ')
     assert rows[server.url(0)]['status'] == 'changed'
     assert crawl.overlay.status['state'] == 'done'
     assert crawl.overlay.status['failed'] == 1
@@ -575,7 +575,7 @@ async def test_a_tree_search_lists_cached_entries_below_the_root_and_pages_them(
     await act(crawl.overlay.actions.choose_scope, 'tree')
     await act(crawl.overlay.actions.filter_by, 'f')
     assert crawl.overlay.hits['paths'] == ['d0/f', 'd1/f'] and crawl.overlay.hits['pages'] == 2
-    assert crawl.overlay.matches == '4 hits in 5 listings · 1 directories never loaded'
+    assert crawl.overlay.matches == '4 hits in 5 listings · 1 never loaded'
     await act(crawl.overlay.actions.turn_page, 1)
     assert crawl.overlay.hits['page'] == 2
     await act(crawl.overlay.actions.filter_by, '')
