@@ -10,7 +10,7 @@ from bookmarklet.words import NEW, PENDING, FAILED, UNDECODABLE, UNDECODABLE_TIT
 
 # The attributes a row or child carries, each from the entry_view field of that name.
 ENTRY_ATTRIBUTES = ['name', 'type', 'href', 'mtime', 'size', 'undecodable']
-REFRESH_TITLE = 'Refresh this directory now'
+REFRESH_TITLE = 'Refresh'
 
 
 def new_rows(row_list, settings, actions):
