@@ -15,7 +15,7 @@ whole crawl also runs under CPython with fakes.
 
 from bookmarklet.portable import JSError, new_object, started, problem_of
 from bookmarklet.order import sorted_entries
-from bookmarklet.display import likely_cause
+from bookmarklet.display import likely_cause, totals_text
 from bookmarklet.root import new_root, read_root, fetch_root, server_now, url_of
 from bookmarklet.view import new_view, list_entries, filter_by, turn_to, resize, pages_of, \
     entries_on, directories_on, matches_text, same_entries
@@ -25,7 +25,6 @@ from bookmarklet.upkeep import new_upkeep, keep, record_visit, start_timer, stop
 from bookmarklet.store import refused_store
 from bookmarklet.tree import tree_index, found_hits, news_since, totals_of, index_text, new_hit, \
     crumbs_of
-from bookmarklet.display import format_size
 from bookmarklet.times import format_age
 from bookmarklet.portable import part
 from bookmarklet.words import STALE, FAILED, PENDING, PAGE_SCOPE, TREE_SCOPE, SCOPES, READING
@@ -393,8 +392,7 @@ def show_progress(crawl):
     text = counted + ' directories loaded'
     if failed > 0:
         text += ', ' + str(failed) + ' failed'
-    text += ' · ' + str(len(crawl.rows_view.all_entries)) + ' entries here, ' + \
-        format_size(totals_of(crawl.rows_view.all_entries)['bytes']) + ' in files'
+    text += ' · ' + totals_text(totals_of(crawl.rows_view.all_entries))
     state = 'done' if settled else 'loading'
     # A single failure is only a mark, but nearly nothing loaded is a breakage
     # (CORS, a server gone) to show plainly (docs/design.md, Failure).

@@ -51,6 +51,12 @@ def entry_view(entry, directory_url, now):
     return view
 
 
+def totals_text(totals):
+    """Entries and their files' size (tree.totals_of), as rows and the status line say
+    them: '12 entries · 3.4 MB'."""
+    return str(totals['count']) + ' entries · ' + format_size(totals['bytes'])
+
+
 def likely_cause(problems):
     """What most probably went wrong: the problem most of the failed requests had (one at
     least), in its own words."""
