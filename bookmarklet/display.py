@@ -58,8 +58,8 @@ def totals_text(totals):
 
 
 def likely_cause(problems):
-    """What most probably went wrong: the problem most of the failed requests had (one at
-    least), in its own words."""
+    """What most probably went wrong: the problem most of the failed requests had, in its
+    own words (problems holds one at least)."""
     counts = {}
     common = problems[0]
     for problem in problems:
