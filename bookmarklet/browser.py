@@ -25,7 +25,7 @@ def every(seconds, task):
 # are about 20 MB): the tab would hold it, decoded, several times over.
 BODY_LIMIT_MB = 48
 BODY_LIMIT = BODY_LIMIT_MB * 1024 * 1024
-TOO_LARGE = 'the listing is larger than ' + str(BODY_LIMIT_MB) + ' MB: not read'
+TOO_LARGE = 'the listing is over ' + str(BODY_LIMIT_MB) + ' MB'
 
 
 def failed_response(message):

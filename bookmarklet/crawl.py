@@ -15,20 +15,19 @@ whole crawl also runs under CPython with fakes.
 
 from bookmarklet.portable import JSError, new_object, started, problem_of
 from bookmarklet.order import sorted_entries
-from bookmarklet.display import likely_cause
+from bookmarklet.display import likely_cause, totals_text
 from bookmarklet.root import new_root, read_root, fetch_root, server_now, url_of
 from bookmarklet.view import new_view, list_entries, filter_by, turn_to, resize, pages_of, \
     entries_on, directories_on, matches_text, same_entries
 from bookmarklet.settle import new_settling, settle, settled_result, fail_result, drop_result, \
     drop_results, want, want_none
 from bookmarklet.upkeep import new_upkeep, keep, record_visit, start_timer, stop_timer
-from bookmarklet.store import memory_store
+from bookmarklet.store import refused_store
 from bookmarklet.tree import tree_index, found_hits, news_since, totals_of, index_text, new_hit, \
     crumbs_of
-from bookmarklet.display import format_size
 from bookmarklet.times import format_age
 from bookmarklet.portable import part
-from bookmarklet.words import STALE, FAILED, PENDING, PAGE_SCOPE, TREE_SCOPE, SCOPES
+from bookmarklet.words import STALE, FAILED, PENDING, PAGE_SCOPE, TREE_SCOPE, SCOPES, READING
 
 # What the list shows (crawl.showing): the page's rows, search hits in the tree, or what is new.
 ROWS = 'rows'
@@ -74,7 +73,7 @@ def show_root_of(crawl, root, wave_1):
     crawl.previous_visit = None
     # The store once root's previous visit is read: its rows' marks and the new visit wait.
     crawl.root_cache = started(read_previous_visit(crawl, root))
-    crawl.upkeep = new_upkeep(root, crawl.overlay.add_note)
+    crawl.upkeep = new_upkeep(root, lambda reason: say_uncached(crawl, reason))
     crawl.settling = new_settling(root, crawl.store_ready,
                                   lambda promise: keep(crawl.upkeep, promise))
     crawl.overlay.show_root(root.url, crumbs_of(crawl.page_url, root.url))
@@ -89,7 +88,7 @@ def open_directory(crawl, url):
     want_none(crawl.settling)
     crawl.generation += 1
     crawl.overlay.show_matches('')
-    crawl.overlay.show_status('loading', 0, 0, 0, 'Reading the listing…')
+    crawl.overlay.show_status('loading', 0, 0, 0, READING)
     root = new_root(url, crawl.settings, crawl.adapters)
     root.in_place = True
     show_root_of(crawl, root, started(read_root(root)))
@@ -145,14 +144,14 @@ async def run(crawl, root, reading):
             return
         listing = wave_1['listing']
         if listing == None:
-            screen.show_status('broken', 0, 0, 0, 'This page cannot be read as a directory '
-                               + 'listing (' + wave_1['problem'] + ').')
+            screen.show_status('broken', 0, 0, 0, 'No listing could be read here ('
+                               + wave_1['problem'] + ').')
             return
         if wave_1['problem'] != '':
             screen.add_note('The listing request failed (' + wave_1['problem']
-                            + '); showing the page as it was loaded.')
+                            + '); showing the page as loaded.')
         if not listing['dated']:
-            screen.add_note('This server lists no dates: entries are in name order.')
+            screen.add_note('No dates listed: sorted by name.')
         navigate(crawl, lambda view: list_entries(view, sorted_entries(listing['entries'])))
         store = await crawl.root_cache
         if crawl.root_dir != root:
@@ -170,10 +169,15 @@ async def open_cache(crawl):
     try:
         store = await crawl.adapters.open_store()
     except JSError as error:
-        store = memory_store('the cache could not be opened (' + problem_of(error) + ')')
+        store = refused_store(error)
     if not store.persistent:
-        crawl.overlay.add_note('Not caching: ' + store.reason + '.')
+        say_uncached(crawl, store.reason)
     return store
+
+
+def say_uncached(crawl, reason):
+    """Tell the user that listings are not kept past this tab, and why."""
+    crawl.overlay.add_note('Not caching: ' + reason + '.')
 
 
 async def recall_choices(crawl):
@@ -272,7 +276,7 @@ async def show_news(crawl):
     found = news_since(await read_index(crawl), visit)
     text = 'No previous visit here'
     if visit != None:
-        text = str(len(found)) + ' new or changed since the previous visit, ' + \
+        text = str(len(found)) + ' new or changed since the visit ' + \
             format_age(server_now(crawl.root_dir) - visit)
     list_hits(crawl, NEWS, found, text)
 
@@ -388,8 +392,7 @@ def show_progress(crawl):
     text = counted + ' directories loaded'
     if failed > 0:
         text += ', ' + str(failed) + ' failed'
-    text += ' · ' + str(len(crawl.rows_view.all_entries)) + ' entries here, ' + \
-        format_size(totals_of(crawl.rows_view.all_entries)['bytes']) + ' in files'
+    text += ' · ' + totals_text(totals_of(crawl.rows_view.all_entries))
     state = 'done' if settled else 'loading'
     # A single failure is only a mark, but nearly nothing loaded is a breakage
     # (CORS, a server gone) to show plainly (docs/design.md, Failure).
@@ -435,7 +438,7 @@ async def forget(crawl):
     crawl.generation += 1
     drop_results(crawl.settling)
     crawl.previous_visit = None
-    crawl.overlay.show_status('loading', 0, 0, 0, 'Forgetting the cache of this directory…')
+    crawl.overlay.show_status('loading', 0, 0, 0, 'Forgetting the cache…')
     store = await crawl.store_ready
     await keep(crawl.upkeep, store.forget(crawl.root_dir.url))
     show_page(crawl)

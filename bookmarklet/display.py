@@ -51,10 +51,15 @@ def entry_view(entry, directory_url, now):
     return view
 
 
+def totals_text(totals):
+    """Entries and their files' size (tree.totals_of), as rows and the status line say
+    them: '12 entries · 3.4 MB'."""
+    return str(totals['count']) + ' entries · ' + format_size(totals['bytes'])
+
+
 def likely_cause(problems):
-    """What most probably went wrong, in words, from the problems of the failed requests."""
-    if len(problems) == 0:
-        return 'unknown'
+    """What most probably went wrong: the problem most of the failed requests had, in its
+    own words (problems holds one at least)."""
     counts = {}
     common = problems[0]
     for problem in problems:
@@ -62,14 +67,4 @@ def likely_cause(problems):
         counts[key] = counts[key] + 1 if key in counts else 1
         if counts[key] > counts[dict_key(common)]:
             common = problem
-    if common.find('network') >= 0 or common.find('CORS') >= 0:
-        return 'the server cannot be reached, or refuses these requests (CORS)'
-    if common.find('timed out') >= 0:
-        return 'the server does not answer in time'
-    if common.find('HTTP 4') == 0:
-        return 'the server refuses the listings (' + common + ')'
-    if common.find('HTTP 5') == 0:
-        return 'the server fails (' + common + ')'
-    if common.find('listing') >= 0 or common.find('JSON') >= 0:
-        return 'the server answers with pages that are not directory listings (' + common + ')'
     return common

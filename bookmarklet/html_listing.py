@@ -69,7 +69,7 @@ def read_html_listing(anchors, title, settings):
     for anchor in anchors:
         listing_page = listing_page or starts_with_any(anchor['href'], SORT_LINKS)
     if not listing_page:
-        raise Problem('the page is not a directory listing')
+        raise Problem('not a directory listing')
     entries = []
     seen = {}
     precision = 1

@@ -7,10 +7,10 @@ everything else here is presentation. JavaScript side only.
 
 from bookmarklet.portable import new_object, parse_int, keys_of, is_text
 from bookmarklet.style import STYLE
-from bookmarklet.words import OVERLAY_ID, CLOSE_EVENT, SCOPES, PAGE_SCOPE
+from bookmarklet.words import OVERLAY_ID, CLOSE_EVENT, SCOPES, PAGE_SCOPE, READING
 
 FILTER_LABEL = 'Filter by name'
-KEYS_HELP = 'Keys: ↑ ↓ or j k move · n p page · / filter · ⌫ or Alt+← up · Esc close'
+KEYS_HELP = 'Keys: ↑ ↓ or j k move, n p page, / filter, ⌫ or Alt+← up, Esc close'
 
 
 def set_attributes(element, attributes):
@@ -83,10 +83,10 @@ def build_panel(page, settings, actions, close):
     panel.section = section
     header = add(section, 'header', {}, '')
     heading = add(header, 'h1', {'id': 'title'}, settings['title'])
-    add(header, 'button', {'data-role': 'close', 'aria-label': 'Close the sitemap', 'click': close}, '✕')
+    add(header, 'button', {'data-role': 'close', 'aria-label': 'Close', 'click': close}, '✕')
     status = add(section, 'p', {'data-role': 'status', 'data-state': 'loading', 'aria-live': 'polite'},
-                 'Reading the listing…')
-    crumbs = add(section, 'nav', {'class': 'crumbs', 'aria-label': 'Directories opened'}, '')
+                 READING)
+    crumbs = add(section, 'nav', {'class': 'crumbs', 'aria-label': 'Path'}, '')
     notes = add(section, 'div', {'class': 'note'}, '')
 
     tools = add(section, 'div', {'class': 'tools'}, '')
@@ -95,7 +95,7 @@ def build_panel(page, settings, actions, close):
                                  'input': lambda event: actions.filter_by(query.value)}, '')
     panel.query = query
     scope = add_select(tools, 'scope', SCOPES, PAGE_SCOPE, actions.choose_scope)
-    scope.setAttribute('aria-label', 'Search this page or the cached tree')
+    scope.setAttribute('aria-label', 'Search in')
     add_button(tools, 'whats-new', "What's new", actions.show_news)
     matches = add(tools, 'span', {'data-role': 'matches', 'aria-live': 'polite'}, '')
 

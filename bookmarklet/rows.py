@@ -2,7 +2,7 @@
 entries inside it, updated in place as its listing settles. JavaScript side only."""
 
 from bookmarklet.portable import new_object, dict_key, part
-from bookmarklet.display import entry_view, format_size
+from bookmarklet.display import entry_view, totals_text
 from bookmarklet.freshness import appeared_since
 from bookmarklet.tree import totals_of
 from bookmarklet.panel import add
@@ -10,7 +10,7 @@ from bookmarklet.words import NEW, PENDING, FAILED, UNDECODABLE, UNDECODABLE_TIT
 
 # The attributes a row or child carries, each from the entry_view field of that name.
 ENTRY_ATTRIBUTES = ['name', 'type', 'href', 'mtime', 'size', 'undecodable']
-REFRESH_TITLE = 'Refresh this directory now'
+REFRESH_TITLE = 'Refresh'
 
 
 def new_rows(row_list, settings, actions):
@@ -102,10 +102,9 @@ def show_children(rows, url, status, entries, message, visit, now):
         old.remove()
     if status != PENDING and status != FAILED:
         totals = totals_of(entries)
-        count = str(totals['count'])
-        total = add(line, 'span', {'data-role': 'total', 'class': 'meta', 'data-count': count,
-                                   'data-bytes': str(totals['bytes'])},
-                    count + ' entries · ' + format_size(totals['bytes']))
+        total = add(line, 'span', {'data-role': 'total', 'class': 'meta',
+                                   'data-count': str(totals['count']),
+                                   'data-bytes': str(totals['bytes'])}, totals_text(totals))
         line.insertBefore(total, mark)
     children = add(row, 'ul', {}, '')
     if message != '':

@@ -62,7 +62,7 @@ def new_result(status, entries, problem, mtime):
     """A directory's settled state for this session: what its row shows."""
     message = ''
     if problem != '':
-        message = ('Could not revalidate: ' if status == STALE else 'Not loaded: ') + problem
+        message = ('Not revalidated: ' if status == STALE else 'Not loaded: ') + problem
     return {'status': status, 'entries': entries, 'problem': problem, 'message': message,
             'mtime': mtime}
 

@@ -111,7 +111,7 @@ async def open_store():
         factory = globalThis.indexedDB
         if factory == None:
             return memory_store('no IndexedDB here')
-        database = await open_database(factory, 'another tab holds an older version of the cache open')
+        database = await open_database(factory, 'another tab holds an older cache open')
         missing = False
         for name in STORES:
             missing = missing or not database.objectStoreNames.contains(name)
@@ -125,7 +125,12 @@ async def open_store():
         database.onversionchange = lambda event: database.close()
         return new_store(True, '', indexed_tables(database))
     except JSError as error:
-        return memory_store('IndexedDB refused (' + problem_of(error) + ')')
+        return refused_store(error)
+
+
+def refused_store(error):
+    """A memory store, saying the error that kept IndexedDB from opening."""
+    return memory_store('IndexedDB refused (' + problem_of(error) + ')')
 
 
 def indexed_tables(database):

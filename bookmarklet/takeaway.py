@@ -25,7 +25,7 @@ def new_takeaway(panel):
     box.feedback = add(box.details, 'span', {'class': 'meta', 'aria-live': 'polite'}, '')
     box.hint = add(box.details, 'code', {}, '')
     box.output = add(box.details, 'textarea', {'data-role': 'export-text', 'readonly': 'readonly',
-                                             'aria-label': 'The export'}, '')
+                                             'aria-label': 'Export'}, '')
     return box
 
 

@@ -95,7 +95,7 @@ def index_text(index, found):
     """What the search says: '3 hits in 12 listings · 4 directories never loaded'."""
     text = str(len(found)) + ' hits in ' + str(index['listings']) + ' listings'
     if index['unloaded'] > 0:
-        text += ' · ' + str(index['unloaded']) + ' directories never loaded'
+        text += ' · ' + str(index['unloaded']) + ' never loaded'
     return text
 
 

@@ -9,11 +9,12 @@ from bookmarklet.root import server_now, url_of
 from bookmarklet.eviction import evictions, BOUNDS
 
 
-def new_upkeep(root, note):
-    """Nothing kept yet for root; note(text) tells the user about a failing store."""
+def new_upkeep(root, say_uncached):
+    """Nothing kept yet for root; say_uncached(reason) tells the user that the store
+    fails, and why."""
     upkeep = new_object()
     upkeep.root_dir = root
-    upkeep.note = note
+    upkeep.say_uncached = say_uncached
     upkeep.write_failed = False
     upkeep.end_timer = None
     return upkeep
@@ -26,8 +27,7 @@ async def keep(upkeep, promise):
     except JSError as error:
         if not upkeep.write_failed:
             upkeep.write_failed = True
-            upkeep.note('The cache could not be written (' + problem_of(error)
-                        + '); listings are not kept.')
+            upkeep.say_uncached('a write failed (' + problem_of(error) + ')')
         return False
     return True
 

@@ -1,5 +1,6 @@
 """The words more than one place spells: the names the overlay leaves on the page,
-the row statuses, the mark of an undecodable name, the size units.
+the row statuses, the status line while reading, the mark of an undecodable name,
+the size units.
 
 The crawler reads them from here; the build (toolkit/) imports this module under
 CPython and fills the loader from it. The public ones are in docs/contract.md.
@@ -21,9 +22,12 @@ STALE = 'stale'
 FAILED = 'failed'
 PENDING = 'pending'
 
+# The status line while a root's listing is read.
+READING = 'Reading the listing…'
+
 # The mark of a name whose bytes are not all UTF-8 (names.py), and its tooltip.
 UNDECODABLE = 'not UTF-8'
-UNDECODABLE_TITLE = 'This name is not UTF-8: each \\xNN is one of its bytes; the link opens it.'
+UNDECODABLE_TITLE = 'Each \\xNN is a byte of the name; the link opens it.'
 
 # What the filter searches (data-role=scope): the shown root's names, or every entry
 # cached below it.

@@ -151,6 +151,8 @@ def test_a_dead_server_still_shows_the_open_page(page, serve, tmp_path, bookmark
     expected = [entry['name'] for entry in expected_entries(spec, 60)]
     assert [row['name'] for row in overlay['rows']] == expected[:10]
     assert overlay['status']['state'] == 'broken'
+    assert overlay['status']['text'].endswith(': network error or blocked by CORS.'), \
+        'the warning names what most requests met'
     assert all(row['status'] == 'failed' for row in overlay['rows'] if row['type'] == 'directory')
 
 

@@ -58,7 +58,7 @@ server {
 }
 """
 
-# suffix -> what the row must say after 'Not loaded: ' or 'Could not revalidate: '
+# suffix -> what the row must say after 'Not loaded: ' or 'Not revalidated: '
 FAULTS = {
     '404': 'HTTP 404',
     '403': 'HTTP 403',
@@ -140,7 +140,7 @@ def test_each_fault_marks_its_row_and_nothing_else(page, serve, tmp_path, delayi
             (suffix, notes['new-' + suffix])
         assert stale['status'] == 'stale', (suffix, stale)
         assert [child['name'] for child in stale['children']] == ['kept-{}.txt'.format(suffix)]
-        assert notes['cached-' + suffix].startswith('Could not revalidate: ') \
+        assert notes['cached-' + suffix].startswith('Not revalidated: ') \
             and words in notes['cached-' + suffix], (suffix, notes['cached-' + suffix])
     # The rest of the page loaded: one good directory fetched, the others from the cache.
     assert rows['good-0']['status'] == 'changed'

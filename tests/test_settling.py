@@ -366,7 +366,7 @@ async def test_refresh_stale_fetches_again_what_could_not_be_revalidated():
     crawl = await browser.visit()
     assert crawl.overlay.rows[server.url(1)]['status'] == 'changed'
     assert crawl.overlay.rows[server.url(0)] == {'status': 'stale', 'names': ['f'],
-                                                'message': 'Could not revalidate: HTTP 503'}
+                                                'message': 'Not revalidated: HTTP 503'}
     del server.faults[server.url(0)]
     server.requests = []
     await act(crawl.overlay.actions.refresh_stale)
@@ -444,16 +444,16 @@ async def test_whatever_a_fetch_or_parse_throws_the_directory_settles_with_why(f
     assert rows[ROOT + 'new/']['message'].startswith('Not loaded: ')
     assert words in rows[ROOT + 'new/']['message']
     assert rows[server.url(1)]['status'] == 'stale' and rows[server.url(1)]['names'] == ['f']
-    assert rows[server.url(1)]['message'].startswith('Could not revalidate: ')
+    assert rows[server.url(1)]['message'].startswith('Not revalidated: ')
     assert rows[server.url(0)]['status'] == 'changed'
     assert crawl.overlay.status['state'] == 'done'
     assert crawl.overlay.status['failed'] == 1
 
 
 @pytest.mark.parametrize('broken, note', [
-    ('write', 'The cache could not be written (the store broke in write)'),
+    ('write', 'Not caching: a write failed (the store broke in write).'),
     ('read_records', None),
-    ('open', 'Not caching: the cache could not be opened (unexpected error: TypeError: no store today).'),
+    ('open', 'Not caching: IndexedDB refused (unexpected error: TypeError: no store today).'),
     ('read_visit', None),
 ])
 @run
@@ -464,7 +464,7 @@ async def test_whatever_the_store_throws_every_directory_settles(broken, note):
     crawl = await browser.visit()
     assert crawl.overlay.statuses() == ['new', 'new']
     assert crawl.overlay.status['state'] == 'done'
-    assert len([n for n in crawl.overlay.notes if n.startswith('The cache could not be written')]) \
+    assert len([n for n in crawl.overlay.notes if n.startswith('Not caching: a write failed')]) \
         <= 1, 'a failing store is reported once'
     if note:
         assert any(n.startswith(note) for n in crawl.overlay.notes), crawl.overlay.notes
@@ -535,7 +535,7 @@ async def test_wave_one_falls_back_to_the_open_page_whatever_goes_wrong(fault):
         for i in range(3)]}
     crawl = await browser.visit()
     assert [n for n in crawl.overlay.notes if n.startswith('The listing request failed (')] \
-        and 'showing the page as it was loaded' in crawl.overlay.notes[-1]
+        and 'showing the page as loaded' in crawl.overlay.notes[-1]
     assert crawl.overlay.statuses() == ['new', 'new']
     assert crawl.overlay.status['state'] == 'done'
 
@@ -547,7 +547,7 @@ async def test_a_page_that_cannot_be_read_either_is_broken_with_both_reasons():
     server.faults[ROOT] = TypeError('Failed to fetch')
     crawl = await browser.visit()
     assert crawl.overlay.status['state'] == 'broken'
-    assert crawl.overlay.status['text'] == ('This page cannot be read as a directory listing '
+    assert crawl.overlay.status['text'] == ('No listing could be read here '
                                            '(unexpected error: TypeError: Failed to fetch).')
 
 
@@ -575,7 +575,7 @@ async def test_a_tree_search_lists_cached_entries_below_the_root_and_pages_them(
     await act(crawl.overlay.actions.choose_scope, 'tree')
     await act(crawl.overlay.actions.filter_by, 'f')
     assert crawl.overlay.hits['paths'] == ['d0/f', 'd1/f'] and crawl.overlay.hits['pages'] == 2
-    assert crawl.overlay.matches == '4 hits in 5 listings · 1 directories never loaded'
+    assert crawl.overlay.matches == '4 hits in 5 listings · 1 never loaded'
     await act(crawl.overlay.actions.turn_page, 1)
     assert crawl.overlay.hits['page'] == 2
     await act(crawl.overlay.actions.filter_by, '')

@@ -55,7 +55,7 @@ def test_a_search_matches_paths_ignoring_case_and_says_what_it_searched():
     found = found_hits(built, 'DEEP/')
     assert [hit['path'] for hit in found] == [
         'docs/deep/', 'docs/deep/line\nbreak.txt', 'docs/deep/a b $x `y` "q\'.txt']
-    assert index_text(built, found) == '3 hits in 4 listings · 1 directories never loaded'
+    assert index_text(built, found) == '3 hits in 4 listings · 1 never loaded'
     assert found_hits(built, 'nothing like it') == []
 
 
