@@ -86,7 +86,7 @@ def build_panel(page, settings, actions, close):
     add(header, 'button', {'data-role': 'close', 'aria-label': 'Close', 'click': close}, '✕')
     status = add(section, 'p', {'data-role': 'status', 'data-state': 'loading', 'aria-live': 'polite'},
                  READING)
-    crumbs = add(section, 'nav', {'class': 'crumbs', 'aria-label': 'Path'}, '')
+    crumbs = add(section, 'nav', {'aria-label': 'Path'}, '')
     notes = add(section, 'div', {'class': 'note'}, '')
 
     tools = add(section, 'div', {'class': 'tools'}, '')
@@ -97,7 +97,7 @@ def build_panel(page, settings, actions, close):
     scope = add_select(tools, 'scope', SCOPES, PAGE_SCOPE, actions.choose_scope)
     scope.setAttribute('aria-label', 'Search in')
     add_button(tools, 'whats-new', "What's new", actions.show_news)
-    matches = add(tools, 'span', {'data-role': 'matches', 'aria-live': 'polite'}, '')
+    matches = add(tools, 'span', {'data-role': 'matches', 'class': 'meta', 'aria-live': 'polite'}, '')
 
     bar = add(section, 'nav', {}, '')
     newer = add_button(bar, 'prev', '‹ Newer', lambda event: actions.turn_page(-1))

@@ -303,11 +303,13 @@ def test_an_own_word_used_as_a_quoted_key_stops_the_build(tmp_path):
         check_own_words(tmp_path)
 
 
-def test_the_css_names_its_custom_properties_by_one_letter_each():
+def test_the_css_loses_its_spaces_and_names_its_custom_properties_by_one_letter():
     css = (".p { --fg: #111; --muted-text: #222; font: 1em -apple-system; }\n"
-           ".q { color: var(--muted-text); background: var(--fg); }\n")
+           ".q { color: var(--muted-text); background: var(--fg); }\n"
+           "@media (max-width: 600px) { .q { color: var(--fg); } }\n")
     assert compact_css(css) == (".p{--a:#111;--b:#222;font:1em -apple-system}"
-                                ".q{color:var(--b);background:var(--a)}")
+                                ".q{color:var(--b);background:var(--a)}"
+                                "@media(max-width:600px){.q{color:var(--a)}}")
 
 
 # The browser objects the bookmarklet reads or writes properties of: the page, its

@@ -69,6 +69,7 @@ def compact_css(css):
     css = re.sub(r'\s+', ' ', css)
     css = re.sub(r'\s*([{};,>])\s*', r'\1', css)
     css = re.sub(r':\s+', ':', css)
+    css = css.replace('@media (', '@media(')
     names = list(dict.fromkeys(CUSTOM_PROPERTY.findall(css)))
     free = [letter for letter in string.ascii_letters if '--' + letter not in names]
     if len(names) <= len(free):
