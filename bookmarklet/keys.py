@@ -1,6 +1,8 @@
 """Keys and focus while the overlay is open: the page does not see the keys handled here,
 and focus stays inside the panel. JavaScript side only."""
 
+from bookmarklet.panel import focus_quietly
+
 # Keys that move focus between rows, and keys that turn the page: how far.
 ROW_STEPS = {'ArrowDown': 1, 'j': 1, 'ArrowUp': -1, 'k': -1}
 PAGE_STEPS = {'n': 1, 'p': -1}
@@ -61,7 +63,7 @@ def cycle_focus(panel, backwards):
 def keep_focus(panel, event):
     """Focus that wanders to the page comes back to the panel."""
     if event.target != panel.host:
-        panel.section.focus({'preventScroll': True})
+        focus_quietly(panel.section)
 
 
 def move_row(panel, step):

@@ -6,12 +6,11 @@ innerHTML: panel.py and rows.py build every node with textContent and
 attributes.
 """
 
-from bookmarklet.portable import new_object
 from bookmarklet.words import CLOSE_EVENT
-from bookmarklet.panel import build_panel
+from bookmarklet.panel import build_panel, focus_quietly
 from bookmarklet.keys import handle_key, keep_focus
-from bookmarklet.rows import new_rows, show_rows, show_children, show_hits
-from bookmarklet.takeaway import new_takeaway, show_export
+from bookmarklet.rows import new_rows, show_rows, show_children
+from bookmarklet.takeaway import add_export_box
 
 # How long the overlay may stay hidden while the listing is read: a listing read sooner
 # shows at once with its rows; a slower one (or a failure) shows its status after this.
@@ -37,12 +36,13 @@ def open_overlay(page, settings, actions):
         document.removeEventListener('focusin', on_focus, True)
         panel.host.remove()
         if focus_before != None:
-            focus_before.focus({'preventScroll': True})
+            focus_quietly(focus_before)
         actions.close()
 
+    # The panel is the screen, with the rows' and the export box's show_ functions.
     panel = build_panel(page, settings, actions, close)
     rows = new_rows(panel.row_list, settings, actions)
-    box = new_takeaway(panel)
+    add_export_box(panel)
     on_key = lambda event: handle_key(panel, actions, close, event)
     on_focus = lambda event: keep_focus(panel, event)
     document.addEventListener('keydown', on_key, True)
@@ -59,31 +59,19 @@ def open_overlay(page, settings, actions):
             panel.host.hidden = False
             # Focus lays the overlay out: in the frame that lays it out anyway, after
             # the rows are in. Keys reach on_key before.
-            page.requestAnimationFrame(lambda time: panel.section.focus({'preventScroll': True}))
+            page.requestAnimationFrame(lambda time: focus_quietly(panel.section))
 
     page.setTimeout(reveal, REVEAL_MS)
 
-    screen = new_object()
-    screen.show_root = panel.show_root
-    screen.add_note = panel.add_note
-    screen.show_matches = panel.show_matches
-    screen.show_status = panel.show_status
-    screen.show_scope = panel.show_scope
-    screen.show_children = lambda url, status, entries, message, visit, now: show_children(
-        rows, url, status, entries, message, visit, now)
-    screen.show_export = lambda items, root_url: show_export(box, items, root_url)
-
     def show_page(entries, root_url, number, pages, size, now):
+        """A page of the listing at root_url's entries, or of hits for root_url None."""
         panel.show_pager(number, pages, size)
         show_rows(rows, entries, root_url, now)
         reveal()
 
-    def show_found(hits, number, pages, size, now):
-        panel.show_pager(number, pages, size)
-        show_hits(rows, hits, now)
-        reveal()
-
-    screen.show_page = show_page
-    screen.show_hits = show_found
-    return screen
-
+    panel.show_page = show_page
+    panel.show_hits = lambda hits, number, pages, size, now: show_page(hits, None, number, pages,
+                                                                         size, now)
+    panel.show_children = lambda url, status, entries, message, visit, now: show_children(
+        rows, url, status, entries, message, visit, now)
+    return panel

@@ -10,8 +10,9 @@ from bookmarklet.export import FORMATS, export_text, tool_hint
 from bookmarklet.panel import add, add_button, add_select
 
 
-def new_takeaway(panel):
-    """The export box, closed, at the end of the panel."""
+def add_export_box(panel):
+    """The export box, closed, at the end of the panel, and panel.show_export(items, root_url):
+    show what is shown as text, once it stays."""
     box = new_object()
     box.page = panel.page
     box.shown = []
@@ -26,11 +27,10 @@ def new_takeaway(panel):
     box.hint = add(box.details, 'code', {}, '')
     box.output = add(box.details, 'textarea', {'data-role': 'export-text', 'readonly': 'readonly',
                                              'aria-label': 'The export'}, '')
-    return box
+    panel.show_export = lambda items, root_url: show_export(box, items, root_url)
 
 
 def show_export(box, items, root_url):
-    """Show what is shown as text, once it stays."""
     box.shown = items
     box.root_url = root_url
     box.page.clearTimeout(box.timer)
