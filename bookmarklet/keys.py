@@ -45,9 +45,9 @@ def position_of(elements, element):
 
 
 def cycle_focus(panel, backwards):
-    """Tab within the panel only: past the last control comes the first. A control that
-    takes no focus (in the closed export box) is passed over."""
-    controls = panel.section.querySelectorAll('a[href],button:enabled,select,input,summary,textarea')
+    """Tab within the panel only: past the last control comes the first. What takes no focus
+    when asked (text, a disabled button, a control in the closed export box) is passed over."""
+    controls = panel.section.querySelectorAll('*')
     last = len(controls) - 1
     at = position_of(controls, panel.shadow.activeElement)
     for tried in range(0, last + 1):
