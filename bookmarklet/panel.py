@@ -40,7 +40,7 @@ def add_select(parent, role, values, chosen, handler):
     """A <select> of values, one chosen; handler(value) on a change."""
     select = add(parent, 'select', {'data-role': role, 'change': lambda event: handler(select.value)}, '')
     for value in values:
-        add(select, 'option', {}, str(value))
+        add(select, 'option', {'value': str(value)}, str(value))
     select.value = chosen
     return select
 

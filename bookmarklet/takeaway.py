@@ -47,27 +47,14 @@ def fill(box):
 
 
 def copy(box):
-    """The clipboard where the page may write it (only secure pages have one), else the
-    selection's copy command."""
-    clipboard = box.page.navigator.clipboard
-    if clipboard != None:
-        clipboard.writeText(box.output.value).then(lambda: say(box, 'Copied'),
-                                                 lambda error: copy_selection(box))
-    else:
-        copy_selection(box)
-
-
-def copy_selection(box):
+    """The selection's copy command: every browser has it, also on a page that is not secure
+    and so has no navigator.clipboard. The text stays selected, to copy by hand if refused."""
     box.output.select()
     try:
         copied = box.page.document.execCommand('copy')
     except JSError:
         copied = False
-    say(box, 'Copied' if copied else 'Not copied: select the text and copy it')
-
-
-def say(box, text):
-    box.feedback.textContent = text
+    box.feedback.textContent = 'Copied' if copied else 'Not copied: select the text and copy it'
 
 
 def save(box):
