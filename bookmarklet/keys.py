@@ -62,7 +62,7 @@ def cycle_focus(panel, backwards):
 
 def keep_focus(panel, event):
     """Focus that wanders to the page comes back to the panel."""
-    if event.target != panel.host:
+    if event.target != panel.shadow_host:
         focus_quietly(panel.section)
 
 

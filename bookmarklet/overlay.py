@@ -30,11 +30,11 @@ def open_overlay(page, settings, actions):
     def close():
         """Remove the overlay and the listeners it put on the page, give focus back, stop
         the crawl; once: the host leaves the page."""
-        if not panel.host.isConnected:
+        if not panel.shadow_host.isConnected:
             return
         document.removeEventListener('keydown', on_key, True)
         document.removeEventListener('focusin', on_focus, True)
-        panel.host.remove()
+        panel.shadow_host.remove()
         if focus_before != None:
             focus_quietly(focus_before)
         actions.close()
@@ -48,15 +48,15 @@ def open_overlay(page, settings, actions):
     document.addEventListener('keydown', on_key, True)
     document.addEventListener('focusin', on_focus, True)
     # A second click's script tells this one to close: listeners and crawl go.
-    panel.host.addEventListener(CLOSE_EVENT, close)
+    panel.shadow_host.addEventListener(CLOSE_EVENT, close)
     # Hidden until there is more to show than 'Reading the listing…': the panel and
     # the first rows are then laid out once, and nothing is in the way of reading them.
-    panel.host.hidden = True
-    document.body.appendChild(panel.host)
+    panel.shadow_host.hidden = True
+    document.body.appendChild(panel.shadow_host)
 
     def reveal():
-        if panel.host.hidden:
-            panel.host.hidden = False
+        if panel.shadow_host.hidden:
+            panel.shadow_host.hidden = False
             # Focus lays the overlay out: in the frame that lays it out anyway, after
             # the rows are in. Keys reach on_key before.
             page.requestAnimationFrame(lambda time: focus_quietly(panel.section))

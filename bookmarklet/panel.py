@@ -61,7 +61,7 @@ def close_existing(document):
 
 
 def build_panel(page, settings, actions, close):
-    """The overlay's elements, not yet on the page (panel.host goes into the body), and what
+    """The overlay's elements, not yet on the page (panel.shadow_host goes into the body), and what
     the screen shows through them: show_root(url, crumbs), add_note(text), show_matches(text),
     show_status(state, loaded, total, failed, text), show_pager(page, pages, size) and
     show_scope(scope).
@@ -70,9 +70,9 @@ def build_panel(page, settings, actions, close):
     close button's and the backdrop's."""
     panel = new_object()
     panel.page = page
-    panel.host = page.document.createElement('div')
-    panel.host.id = OVERLAY_ID
-    shadow = panel.host.attachShadow({'mode': 'open'})
+    panel.shadow_host = page.document.createElement('div')
+    panel.shadow_host.id = OVERLAY_ID
+    shadow = panel.shadow_host.attachShadow({'mode': 'open'})
     panel.shadow = shadow
     # A constructed sheet, which a page's style-src cannot strip, where there are such.
     if shadow.adoptedStyleSheets != None:

@@ -28,21 +28,17 @@ def show_rows(rows, entries, root_url, now):
     pending, or for root_url None search or what's-new hits, each named by its path."""
     rows.row_list.textContent = ''
     for entry in entries:
-        if root_url == None:
-            add_hit(rows, entry, now)
-        else:
+        if root_url != None:
             add_entry(rows, rows.row_list, 'row', entry_view(entry, root_url, now))
-
-
-def add_hit(rows, hit, now):
-    view = entry_view(hit, '', now)
-    view['href'] = hit['href']
-    element = add_entry(rows, rows.row_list, 'hit', view)
-    element.setAttribute('data-path', hit['path'])
-    element.querySelector('a').textContent = hit['path']
-    if 'change' in hit:
-        element.setAttribute('data-change', hit['change'])
-        add_mark(element, hit['change'])
+        else:
+            view = entry_view(entry, '', now)
+            view['href'] = entry['href']
+            hit = add_entry(rows, rows.row_list, 'hit', view)
+            hit.setAttribute('data-path', entry['path'])
+            hit.querySelector('a').textContent = entry['path']
+            if 'change' in entry:
+                hit.setAttribute('data-change', entry['change'])
+                add_mark(hit, entry['change'])
 
 
 def add_mark(element, word):
