@@ -64,7 +64,7 @@ def open_overlay(page, settings, actions):
     page.setTimeout(reveal, REVEAL_MS)
 
     def show_page(entries, root_url, number, pages, size, now):
-        """A page of the listing at root_url's entries, or of hits for root_url None."""
+        """One page: entries of the listing at root_url, or hits for root_url None."""
         panel.show_pager(number, pages, size)
         show_rows(rows, entries, root_url, now)
         reveal()
