@@ -30,25 +30,18 @@ def entry_view(entry, directory_url, now):
     which promises bytes. undecodable is 'true' for a name whose bytes are not all
     UTF-8 (shown as \\xe9), so the row can say why it looks odd.
     """
-    view = {
+    mtime = entry['mtime']
+    size = entry['size']
+    return {
         'name': entry['name'],
         'type': entry['type'],
         'href': entry_url(directory_url, entry),
         'undecodable': 'true' if entry['undecodable'] else '',
-        'mtime': '',
-        'size': '',
-        'age': '',
-        'sizeText': '',
+        'mtime': '' if mtime == None else format_iso(mtime),
+        'age': '' if mtime == None else format_age(now - mtime),
+        'size': str(size) if size != None and not entry['sizeApprox'] else '',
+        'sizeText': '' if size == None else ('~' if entry['sizeApprox'] else '') + format_size(size),
     }
-    if entry['mtime'] != None:
-        view['mtime'] = format_iso(entry['mtime'])
-        view['age'] = format_age(now - entry['mtime'])
-    if entry['size'] != None and entry['sizeApprox']:
-        view['sizeText'] = '~' + format_size(entry['size'])
-    elif entry['size'] != None:
-        view['size'] = str(entry['size'])
-        view['sizeText'] = format_size(entry['size'])
-    return view
 
 
 def totals_text(totals):

@@ -7,45 +7,38 @@ dir= carry names, where a control character is written as %XX (a line break
 would end the option). Pure.
 """
 
-from bookmarklet.portable import joined, to_json, code_point, part
+from bookmarklet.portable import to_json, part, percent_encode
 from bookmarklet.times import format_iso
 
 FORMATS = ['urls', 'wget', 'aria2', 'json']
-HEX = '0123456789ABCDEF'
 
 
 def export_text(items, format_name):
     """The items in a format of FORMATS, one line (or block) each."""
     if format_name == 'json':
         return to_json(json_items(items))
-    lines = []
+    text = ''
     for item in items:
-        if format_name == 'urls':
-            lines.append(item['href'])
-        elif item['type'] == 'file':
-            # wget -x makes the directories from the URLs, aria2c from dir=.
-            lines.append(item['href'])
+        # wget -x makes the directories from the URLs, aria2c from dir=: files only.
+        if format_name == 'urls' or item['type'] == 'file':
+            text += item['href'] + '\n'
             if format_name == 'aria2':
-                lines.append(aria2_options(item['path']))
-    return joined(lines, '\n') + ('\n' if len(lines) > 0 else '')
+                text += aria2_options(item['path'])
+    return text
 
 
 def aria2_options(path):
     """dir= and out= lines of aria2c's input for a file at path below the root."""
     cut = path.rfind('/')
-    directory = '.' if cut < 0 else part(path, 0, cut)
-    return ' dir=' + without_controls(directory) + '\n out=' + without_controls(part(path, cut + 1, None))
+    return ' dir=' + without_controls('.' if cut < 0 else part(path, 0, cut)) + \
+        '\n out=' + without_controls(part(path, cut + 1, None)) + '\n'
 
 
 def without_controls(text):
     """text with each control character as %XX, so that a line break cannot end the option."""
     found = ''
     for char in text:
-        if char < ' ' or char == '\x7f':
-            code = code_point(char, 0)[0]
-            found += '%' + HEX[code >> 4] + HEX[code & 15]
-        else:
-            found += char
+        found += percent_encode(char) if char < ' ' or char == '\x7f' else char
     return found
 
 

@@ -1,6 +1,8 @@
 """Keys and focus while the overlay is open: the page does not see the keys handled here,
 and focus stays inside the panel. JavaScript side only."""
 
+from bookmarklet.panel import focus_quietly
+
 # Keys that move focus between rows, and keys that turn the page: how far.
 ROW_STEPS = {'ArrowDown': 1, 'j': 1, 'ArrowUp': -1, 'k': -1}
 PAGE_STEPS = {'n': 1, 'p': -1}
@@ -43,9 +45,9 @@ def position_of(elements, element):
 
 
 def cycle_focus(panel, backwards):
-    """Tab within the panel only: past the last control comes the first. A control that
-    takes no focus (in the closed export box) is passed over."""
-    controls = panel.section.querySelectorAll('a[href],button:enabled,select,input,summary,textarea')
+    """Tab within the panel only: past the last control comes the first. What takes no focus
+    when asked (text, a disabled button, a control in the closed export box) is passed over."""
+    controls = panel.section.querySelectorAll('*')
     last = len(controls) - 1
     at = position_of(controls, panel.shadow.activeElement)
     for tried in range(0, last + 1):
@@ -60,8 +62,8 @@ def cycle_focus(panel, backwards):
 
 def keep_focus(panel, event):
     """Focus that wanders to the page comes back to the panel."""
-    if event.target != panel.host:
-        panel.section.focus({'preventScroll': True})
+    if event.target != panel.shadow_host:
+        focus_quietly(panel.section)
 
 
 def move_row(panel, step):

@@ -6,12 +6,11 @@ innerHTML: panel.py and rows.py build every node with textContent and
 attributes.
 """
 
-from bookmarklet.portable import new_object
 from bookmarklet.words import CLOSE_EVENT
-from bookmarklet.panel import build_panel
+from bookmarklet.panel import build_panel, focus_quietly
 from bookmarklet.keys import handle_key, keep_focus
-from bookmarklet.rows import new_rows, show_rows, show_children, show_hits
-from bookmarklet.takeaway import new_takeaway, show_export
+from bookmarklet.rows import new_rows, show_rows, show_children
+from bookmarklet.takeaway import add_export_box
 
 # How long the overlay may stay hidden while the listing is read: a listing read sooner
 # shows at once with its rows; a slower one (or a failure) shows its status after this.
@@ -31,59 +30,48 @@ def open_overlay(page, settings, actions):
     def close():
         """Remove the overlay and the listeners it put on the page, give focus back, stop
         the crawl; once: the host leaves the page."""
-        if not panel.host.isConnected:
+        if not panel.shadow_host.isConnected:
             return
         document.removeEventListener('keydown', on_key, True)
         document.removeEventListener('focusin', on_focus, True)
-        panel.host.remove()
+        panel.shadow_host.remove()
         if focus_before != None:
-            focus_before.focus({'preventScroll': True})
+            focus_quietly(focus_before)
         actions.close()
 
+    # The panel is the screen, with the rows' and the export box's show_ functions.
     panel = build_panel(page, settings, actions, close)
     rows = new_rows(panel.row_list, settings, actions)
-    box = new_takeaway(panel)
+    add_export_box(panel)
     on_key = lambda event: handle_key(panel, actions, close, event)
     on_focus = lambda event: keep_focus(panel, event)
     document.addEventListener('keydown', on_key, True)
     document.addEventListener('focusin', on_focus, True)
     # A second click's script tells this one to close: listeners and crawl go.
-    panel.host.addEventListener(CLOSE_EVENT, close)
+    panel.shadow_host.addEventListener(CLOSE_EVENT, close)
     # Hidden until there is more to show than 'Reading the listing…': the panel and
     # the first rows are then laid out once, and nothing is in the way of reading them.
-    panel.host.hidden = True
-    document.body.appendChild(panel.host)
+    panel.shadow_host.hidden = True
+    document.body.appendChild(panel.shadow_host)
 
     def reveal():
-        if panel.host.hidden:
-            panel.host.hidden = False
+        if panel.shadow_host.hidden:
+            panel.shadow_host.hidden = False
             # Focus lays the overlay out: in the frame that lays it out anyway, after
             # the rows are in. Keys reach on_key before.
-            page.requestAnimationFrame(lambda time: panel.section.focus({'preventScroll': True}))
+            page.requestAnimationFrame(lambda time: focus_quietly(panel.section))
 
     page.setTimeout(reveal, REVEAL_MS)
 
-    screen = new_object()
-    screen.show_root = panel.show_root
-    screen.add_note = panel.add_note
-    screen.show_matches = panel.show_matches
-    screen.show_status = panel.show_status
-    screen.show_scope = panel.show_scope
-    screen.show_children = lambda url, status, entries, message, visit, now: show_children(
-        rows, url, status, entries, message, visit, now)
-    screen.show_export = lambda items, root_url: show_export(box, items, root_url)
-
     def show_page(entries, root_url, number, pages, size, now):
+        """One page: entries of the listing at root_url, or hits for root_url None."""
         panel.show_pager(number, pages, size)
         show_rows(rows, entries, root_url, now)
         reveal()
 
-    def show_found(hits, number, pages, size, now):
-        panel.show_pager(number, pages, size)
-        show_hits(rows, hits, now)
-        reveal()
-
-    screen.show_page = show_page
-    screen.show_hits = show_found
-    return screen
-
+    panel.show_page = show_page
+    panel.show_hits = lambda hits, number, pages, size, now: show_page(hits, None, number, pages,
+                                                                         size, now)
+    panel.show_children = lambda url, status, entries, message, visit, now: show_children(
+        rows, url, status, entries, message, visit, now)
+    return panel

@@ -13,24 +13,23 @@ FILTER_LABEL = 'Filter by name'
 KEYS_HELP = 'Keys: ↑ ↓ or j k move, n p page, / filter, ⌫ or Alt+← up, Esc close'
 
 
-def set_attributes(element, attributes):
-    """Give element attributes, {name: value}: a value '' leaves the attribute out, and
-    a function listens to the event of that name (it is called with the event)."""
+def show(element, attributes, text):
+    """element with attributes, {name: value}, and a text, as text, never markup: a value ''
+    leaves the attribute out, and a function listens to the event of that name (it is called
+    with the event)."""
     for name in keys_of(attributes):
         value = attributes[name]
         if not is_text(value):
             element.addEventListener(name, value)
         elif value != '':
             element.setAttribute(name, value)
+    element.textContent = text
     return element
 
 
 def add(parent, tag, attributes, text):
-    """A new element at the end of parent, with attributes (set_attributes) and a text,
-    as text, never markup."""
-    element = set_attributes(parent.ownerDocument.createElement(tag), attributes)
-    element.textContent = text
-    return parent.appendChild(element)
+    """A new element at the end of parent, shown with attributes and a text (show)."""
+    return parent.appendChild(show(parent.ownerDocument.createElement(tag), attributes, text))
 
 
 def add_button(parent, role, text, handler):
@@ -42,8 +41,13 @@ def add_select(parent, role, values, chosen, handler):
     select = add(parent, 'select', {'data-role': role, 'change': lambda event: handler(select.value)}, '')
     for value in values:
         add(select, 'option', {'value': str(value)}, str(value))
-    select.value = str(chosen)
+    select.value = chosen
     return select
+
+
+def focus_quietly(element):
+    """Focus element without scrolling the page or the panel to it."""
+    element.focus({'preventScroll': True})
 
 
 def close_existing(document):
@@ -57,7 +61,7 @@ def close_existing(document):
 
 
 def build_panel(page, settings, actions, close):
-    """The overlay's elements, not yet on the page (panel.host goes into the body), and what
+    """The overlay's elements, not yet on the page (panel.shadow_host goes into the body), and what
     the screen shows through them: show_root(url, crumbs), add_note(text), show_matches(text),
     show_status(state, loaded, total, failed, text), show_pager(page, pages, size) and
     show_scope(scope).
@@ -66,9 +70,9 @@ def build_panel(page, settings, actions, close):
     close button's and the backdrop's."""
     panel = new_object()
     panel.page = page
-    panel.host = page.document.createElement('div')
-    panel.host.id = OVERLAY_ID
-    shadow = panel.host.attachShadow({'mode': 'open'})
+    panel.shadow_host = page.document.createElement('div')
+    panel.shadow_host.id = OVERLAY_ID
+    shadow = panel.shadow_host.attachShadow({'mode': 'open'})
     panel.shadow = shadow
     # A constructed sheet, which a page's style-src cannot strip, where there are such.
     if shadow.adoptedStyleSheets != None:
@@ -129,16 +133,15 @@ def build_panel(page, settings, actions, close):
         matches.textContent = text
 
     def show_status(state, loaded, total, failed, text):
-        set_attributes(status, {'data-state': state, 'data-loaded': str(loaded),
-                                'data-total': str(total), 'data-failed': str(failed)})
-        status.textContent = text
+        show(status, {'data-state': state, 'data-loaded': str(loaded), 'data-total': str(total),
+                      'data-failed': str(failed)}, text)
 
     def show_pager(number, pages, size):
-        set_attributes(pager, {'data-page': str(number), 'data-pages': str(pages)})
-        pager.textContent = 'Page ' + str(number) + ' of ' + str(pages)
+        show(pager, {'data-page': str(number), 'data-pages': str(pages)},
+             'Page ' + str(number) + ' of ' + str(pages))
         newer.disabled = number <= 1
         older.disabled = number >= pages
-        sizes.value = str(size)
+        sizes.value = size
 
     def show_scope(chosen):
         scope.value = chosen

@@ -1,11 +1,11 @@
 """The overlay's rows: one per level-1 entry of the page, each directory's level-2
 entries inside it, updated in place as its listing settles. JavaScript side only."""
 
-from bookmarklet.portable import new_object, dict_key, part
+from bookmarklet.portable import new_object, part
 from bookmarklet.display import entry_view, totals_text
 from bookmarklet.freshness import appeared_since
 from bookmarklet.tree import totals_of
-from bookmarklet.panel import add
+from bookmarklet.panel import add, show
 from bookmarklet.words import NEW, PENDING, FAILED, UNDECODABLE, UNDECODABLE_TITLE
 
 # The attributes a row or child carries, each from the entry_view field of that name.
@@ -20,44 +20,25 @@ def new_rows(row_list, settings, actions):
     rows.row_list = row_list
     rows.children_shown = settings['childrenShown']
     rows.actions = actions
-    rows.by_url = {}
     return rows
 
 
-def clear(rows):
-    rows.row_list.textContent = ''
-    rows.by_url = {}
-
-
 def show_rows(rows, entries, root_url, now):
-    """Replace the rows with the entries of one page; directories start pending."""
-    clear(rows)
+    """Replace the rows with one page: entries of the listing at root_url, its directories
+    pending, or for root_url None search or what's-new hits, each named by its path."""
+    rows.row_list.textContent = ''
     for entry in entries:
-        row = add_entry(rows, rows.row_list, 'row', entry_view(entry, root_url, now))
-        if entry['type'] == 'directory':
-            track_directory(rows, row, row.getAttribute('data-href'))
-
-
-def track_directory(rows, row, url):
-    """A directory row waits for its listing: kept by its URL, marked pending, with its ↻ button."""
-    rows.by_url[dict_key(url)] = row
-    add_mark(row, PENDING)
-    add(row.firstChild, 'button', {'data-role': 'refresh', 'title': REFRESH_TITLE, 'aria-label': REFRESH_TITLE,
-                                   'click': lambda event: rows.actions.refresh(url)}, '↻')
-
-
-def show_hits(rows, hits, now):
-    """Replace the rows with search or what's-new hits, each named by its path."""
-    clear(rows)
-    for hit in hits:
-        view = entry_view(hit, '', now)
-        view['href'] = hit['href']
-        element = add_entry(rows, rows.row_list, 'hit', view)
-        element.setAttribute('data-path', hit['path'])
-        element.querySelector('a').textContent = hit['path']
-        if 'change' in hit:
-            element.setAttribute('data-change', hit['change'])
-            add_mark(element, hit['change'])
+        if root_url != None:
+            add_entry(rows, rows.row_list, 'row', entry_view(entry, root_url, now))
+        else:
+            view = entry_view(entry, '', now)
+            view['href'] = entry['href']
+            hit = add_entry(rows, rows.row_list, 'hit', view)
+            hit.setAttribute('data-path', entry['path'])
+            hit.querySelector('a').textContent = entry['path']
+            if 'change' in entry:
+                hit.setAttribute('data-change', entry['change'])
+                add_mark(hit, entry['change'])
 
 
 def add_mark(element, word):
@@ -66,7 +47,7 @@ def add_mark(element, word):
 
 def add_entry(rows, parent, role, view):
     """A row, child or hit at the end of parent, carrying an entry's attributes and texts;
-    a directory's opens in place."""
+    a directory's opens in place, and a directory row waits for its listing, with its ↻."""
     attributes = {'data-role': role}
     for key in ENTRY_ATTRIBUTES:
         attributes['data-' + key] = view[key]
@@ -84,20 +65,25 @@ def add_entry(rows, parent, role, view):
     if directory:
         add(line, 'button', {'data-role': 'open', 'title': 'Open here',
                              'click': lambda event: rows.actions.open_directory(view['href'])}, '▸')
+        if role == 'row':
+            add_mark(element, PENDING)
+            add(line, 'button', {'data-role': 'refresh', 'title': REFRESH_TITLE, 'aria-label': REFRESH_TITLE,
+                                 'click': lambda event: rows.actions.refresh(view['href'])}, '↻')
     return element
 
 
 def show_children(rows, url, status, entries, message, visit, now):
     """Show a directory's settled level-2 entries (or why there are none) in its row."""
-    key = dict_key(url)
-    if not (key in rows.by_url):
+    row = None
+    for each in rows.row_list.querySelectorAll('[data-role=row]'):
+        if each.getAttribute('data-href') == url:
+            row = each
+    if row == None:
         return
-    row = rows.by_url[key]
     line = row.firstChild
     mark = line.querySelector('.mark')
     row.setAttribute('data-status', status)
-    mark.setAttribute('data-status', status)
-    mark.textContent = status
+    show(mark, {'data-status': status}, status)
     for old in row.querySelectorAll('ul,[data-role=more],[data-role=total]'):
         old.remove()
     if status != PENDING and status != FAILED:
@@ -107,14 +93,14 @@ def show_children(rows, url, status, entries, message, visit, now):
                                    'data-bytes': str(totals['bytes'])}, totals_text(totals))
         line.insertBefore(total, mark)
     children = add(row, 'ul', {}, '')
-    if message != '':
-        add(children, 'li', {'class': 'note'}, message)
     shown = rows.children_shown
 
     def fill(count):
-        """Show the newest count level-2 entries (all of them for count None)."""
-        for old in children.querySelectorAll('[data-role=child]'):
-            old.remove()
+        """Show the message, if any, and the newest count level-2 entries (all of them for
+        count None)."""
+        children.textContent = ''
+        if message != '':
+            add(children, 'li', {'class': 'note'}, message)
         for entry in part(entries, 0, count):
             child = add_entry(rows, children, 'child', entry_view(entry, url, now))
             if appeared_since(entry, visit):
@@ -128,7 +114,7 @@ def show_children(rows, url, status, entries, message, visit, now):
         def toggle(event):
             expanded = more.getAttribute('aria-expanded') == 'true'
             fill(shown if expanded else None)
-            more.setAttribute('aria-expanded', 'false' if expanded else 'true')
-            more.textContent = more_text if expanded else 'Show fewer'
+            show(more, {'aria-expanded': 'false' if expanded else 'true'},
+                 more_text if expanded else 'Show fewer')
 
         more = add(row, 'button', {'data-role': 'more', 'aria-expanded': 'false', 'click': toggle}, more_text)

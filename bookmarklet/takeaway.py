@@ -10,8 +10,9 @@ from bookmarklet.export import FORMATS, export_text, tool_hint
 from bookmarklet.panel import add, add_button, add_select
 
 
-def new_takeaway(panel):
-    """The export box, closed, at the end of the panel."""
+def add_export_box(panel):
+    """The export box, closed, at the end of the panel, and panel.show_export(items, root_url):
+    show what is shown as text, once it stays."""
     box = new_object()
     box.page = panel.page
     box.shown = []
@@ -26,11 +27,10 @@ def new_takeaway(panel):
     box.hint = add(box.details, 'code', {}, '')
     box.output = add(box.details, 'textarea', {'data-role': 'export-text', 'readonly': 'readonly',
                                              'aria-label': 'Export'}, '')
-    return box
+    panel.show_export = lambda items, root_url: show_export(box, items, root_url)
 
 
 def show_export(box, items, root_url):
-    """Show what is shown as text, once it stays."""
     box.shown = items
     box.root_url = root_url
     box.page.clearTimeout(box.timer)
@@ -47,27 +47,14 @@ def fill(box):
 
 
 def copy(box):
-    """The clipboard where the page may write it (only secure pages have one), else the
-    selection's copy command."""
-    clipboard = box.page.navigator.clipboard
-    if clipboard != None:
-        clipboard.writeText(box.output.value).then(lambda: say(box, 'Copied'),
-                                                 lambda error: copy_selection(box))
-    else:
-        copy_selection(box)
-
-
-def copy_selection(box):
+    """The selection's copy command: every browser has it, also on a page that is not secure
+    and so has no navigator.clipboard. The text stays selected, to copy by hand if refused."""
     box.output.select()
     try:
         copied = box.page.document.execCommand('copy')
     except JSError:
         copied = False
-    say(box, 'Copied' if copied else 'Not copied: select the text and copy it')
-
-
-def say(box, text):
-    box.feedback.textContent = text
+    box.feedback.textContent = 'Copied' if copied else 'Not copied: select the text and copy it'
 
 
 def save(box):
