@@ -118,7 +118,7 @@ async def open_store():
         if missing:
             # Created by something else at our version: start it over.
             database.close()
-            await request_done(factory.deleteDatabase(DATABASE))
+            await settled(factory.deleteDatabase(DATABASE))
             database = await open_database(factory, 'the cache could not be recreated')
         # A newer version opened elsewhere (or the cache deleted) must not wait on
         # this page; the reads after that find nothing, the writes fail and say so.
@@ -134,32 +134,29 @@ def indexed_tables(database):
     tables.read_values = lambda name, keys: asked(database, name, lambda kept, key: kept.js_get(key),
                                            keys, None)
     tables.found_below = lambda name, root, keys: asked(
-        database, name, lambda kept, root: kept.getAllKeys(below(root)) if keys
-        else kept.getAll(below(root)), [root], []).then(lambda found: found[0])
+        database, name, lambda kept, root: kept['getAllKeys' if keys else 'getAll'](
+            IDBKeyRange.bound(root, root + '\uffff')), [root], []).then(lambda found: found[0])
     # Records and visits are kept under their own URL (keyPath), choices under a key.
     tables.put_value = lambda name, key, value: changed(
-        database, name, lambda kept: kept.put(value) if kept.keyPath != None else kept.put(value, key))
-    tables.delete_keys = lambda name, keys: changed(database, name, lambda kept: delete_all(kept, keys))
+        database, name, lambda kept, value: kept.put(value) if kept.keyPath != None
+        else kept.put(value, key), [value])
+    tables.delete_keys = lambda name, keys: changed(database, name, lambda kept, key: kept.delete(key),
+                                             keys)
     tables.read_sizes = lambda: read_sizes(database)
     return tables
 
 
-def request_done(request):
-    """A Promise of an IDBRequest's result."""
+def settled(target):
+    """A Promise of an IDBRequest's result, or of an IDBTransaction's commit: each fires
+    one of success and complete. It fails with a Problem, also for a transaction aborted
+    by script, which carries no error of its own and still needs a reason to show."""
     def executor(resolve, reject):
-        request.onsuccess = lambda event: resolve(request.result)
-        request.onerror = lambda event: reject(request.error)
-    return __new__(Promise(executor))
-
-
-def transaction_done(transaction):
-    """A Promise that settles when a transaction commits (or fails, or aborts: an abort
-    by script carries no error of its own, and still needs a reason to show)."""
-    def executor(resolve, reject):
-        fail = lambda event: reject(Problem(String(transaction.error or 'the write was aborted')))
-        transaction.oncomplete = lambda event: resolve(True)
-        transaction.onerror = fail
-        transaction.onabort = fail
+        done = lambda event: resolve(target.result)
+        fail = lambda event: reject(Problem(String(target.error or 'the write was aborted')))
+        target.onsuccess = done
+        target.oncomplete = done
+        target.onerror = fail
+        target.onabort = fail
     return __new__(Promise(executor))
 
 
@@ -187,7 +184,7 @@ def open_database(factory, message):
     request = factory.open(DATABASE, VERSION)
     request.onupgradeneeded = lambda event: upgrade(request.result, request.transaction,
                                                     event.oldVersion)
-    opened = request_done(request)
+    opened = settled(request)
 
     def give_up(resolve, reject):
         setTimeout(lambda: reject(Problem(message)), OPEN_TIMEOUT_MS)
@@ -200,16 +197,13 @@ def object_store(database, name, mode):
     return database.transaction(name, mode).objectStore(name)
 
 
-async def changed(database, name, change):
-    """Run change(object store) in one read-write transaction; settles when it commits."""
+async def changed(database, name, change, items):
+    """Run change(object store, item) for each item in one read-write transaction; settles
+    when it commits."""
     kept = object_store(database, name, 'readwrite')
-    change(kept)
-    await transaction_done(kept.transaction)
-
-
-def delete_all(kept, keys):
-    for key in keys:
-        kept.delete(key)
+    for item in items:
+        change(kept, item)
+    await settled(kept.transaction)
 
 
 def asked(database, name, ask, keys, fallback):
@@ -222,82 +216,64 @@ def asked(database, name, ask, keys, fallback):
         kept = None
     for key in keys:
         answers.append(fallback if kept == None
-                       else request_done(ask(kept, key)).then(None, lambda error: fallback))
+                       else settled(ask(kept, key)).then(None, lambda error: fallback))
     return Promise.all(answers)
 
 
-def below(root_url):
-    """The keys of every URL that starts with root_url."""
-    return IDBKeyRange.bound(root_url, root_url + '\uffff')
-
-
-def read_sizes(database):
-    """A Promise of [{url, bytes}] for every record, read from the size index alone."""
-    def executor(resolve, reject):
-        found = []
-        # index and continue by their quoted names: Transcrypt keeps js_index and
-        # js_continue as they are, and the bundler would shorten them.
-        cursor = object_store(database, RECORDS, 'readonly')['index']('bytes').openKeyCursor()
-        cursor.onerror = lambda event: reject(cursor.error)
-        cursor.onsuccess = lambda event: add_size(found, cursor.result, resolve)
-    return __new__(Promise(executor))
-
-
-def add_size(found, cursor, resolve):
-    if cursor == None:
-        resolve(found)
-        return
-    found.append({'url': cursor.primaryKey, 'bytes': cursor.key})
-    cursor['continue']()
+async def read_sizes(database):
+    """[{url, bytes}] for every record, read from the size index alone. The cursor moves on
+    while its transaction is still active: in the microtasks of each success event."""
+    found = []
+    # index and continue by their quoted names: Transcrypt keeps js_index and
+    # js_continue as they are, and the bundler would shorten them.
+    request = object_store(database, RECORDS, 'readonly')['index']('bytes').openKeyCursor()
+    cursor = await settled(request)
+    while cursor != None:
+        found.append({'url': cursor.primaryKey, 'bytes': cursor.key})
+        cursor['continue']()
+        cursor = await settled(request)
+    return found
 
 
 # Memory -------------------------------------------------------------------
 
 def memory_store(reason):
-    """The same functions, kept for this session only; reason says why not in IndexedDB."""
+    """The same functions, kept for this session only; reason says why not in IndexedDB.
+    A table in memory holds each value with its key under dict_key(key)."""
     kept = {}
     for name in STORES:
         kept[name] = {}
+
+    async def read_values(name, keys):
+        found = []
+        for key in keys:
+            found.append(kept[name][dict_key(key)].kept_value if dict_key(key) in kept[name]
+                         else None)
+        return found
+
+    async def found_below(name, root, keys):
+        found = []
+        for key in keys_of(kept[name]):
+            entry = kept[name][key]
+            if entry.kept_key.startswith(root):
+                found.append(entry.kept_key if keys else entry.kept_value)
+        return found
+
+    async def put_value(name, key, value):
+        entry = new_object()
+        entry.kept_key = key
+        entry.kept_value = value
+        kept[name][dict_key(key)] = entry
+
+    async def delete_keys(name, keys):
+        for key in keys:
+            drop_key(kept[name], dict_key(key))
+
     tables = new_object()
-    tables.read_values = lambda name, keys: read_kept(kept[name], keys)
-    tables.found_below = lambda name, root, keys: kept_below(kept[name], root, keys)
-    tables.put_value = lambda name, key, value: keep_value(kept[name], key, value)
-    tables.delete_keys = lambda name, keys: drop_kept(kept[name], keys)
-    tables.read_sizes = lambda: kept_sizes(kept[RECORDS])
+    tables.read_values = read_values
+    tables.found_below = found_below
+    tables.put_value = put_value
+    tables.delete_keys = delete_keys
+    # A record says its own url and bytes: all read_sizes gives of each.
+    tables.read_sizes = lambda: found_below(RECORDS, '', False)
     return new_store(False, reason, tables)
-
-
-# A table in memory holds each value with its key under dict_key(key).
-
-async def read_kept(table, keys):
-    found = []
-    for key in keys:
-        found.append(table[dict_key(key)].kept_value if dict_key(key) in table else None)
-    return found
-
-
-async def kept_below(table, root, keys):
-    found = []
-    for key in keys_of(table):
-        if table[key].kept_key.startswith(root):
-            found.append(table[key].kept_key if keys else table[key].kept_value)
-    return found
-
-
-async def keep_value(table, key, value):
-    kept = new_object()
-    kept.kept_key = key
-    kept.kept_value = value
-    table[dict_key(key)] = kept
-
-
-async def drop_kept(table, keys):
-    for key in keys:
-        drop_key(table, dict_key(key))
-
-
-async def kept_sizes(records):
-    found = []
-    for record in await kept_below(records, '', False):
-        found.append({'url': record['url'], 'bytes': record['bytes']})
-    return found
