@@ -103,7 +103,7 @@ async def forget(store, root_url):
 # IndexedDB ----------------------------------------------------------------
 #
 # A read that fails (the database closed under the page, a damaged store)
-# answers as if nothing were kept, so the listing is fetched instead.
+# fails: every reader takes that as nothing kept, so the listing is fetched.
 
 async def open_store():
     """The IndexedDB store, or a memory store saying why IndexedDB could not be had."""
@@ -132,10 +132,10 @@ def indexed_tables(database):
     """The tables of an open database: its object stores."""
     tables = new_object()
     tables.read_values = lambda name, keys: asked(database, name, lambda kept, key: kept.js_get(key),
-                                           keys, None)
+                                           keys)
     tables.found_below = lambda name, root, keys: asked(
         database, name, lambda kept, root: kept['getAllKeys' if keys else 'getAll'](
-            IDBKeyRange.bound(root, root + '\uffff')), [root], []).then(lambda found: found[0])
+            IDBKeyRange.bound(root, root + '\uffff')), [root]).then(lambda found: found[0])
     # Records and visits are kept under their own URL (keyPath), choices under a key.
     tables.put_value = lambda name, key, value: changed(
         database, name, lambda kept, value: kept.put(value) if kept.keyPath != None
@@ -206,17 +206,12 @@ async def changed(database, name, change, items):
     await settled(kept.transaction)
 
 
-def asked(database, name, ask, keys, fallback):
-    """A Promise of [ask(object store, key) for each key], all in one transaction; fallback
-    for each answer that cannot be had."""
+def asked(database, name, ask, keys):
+    """A Promise of [ask(object store, key) for each key], all in one transaction."""
+    kept = object_store(database, name, 'readonly')
     answers = []
-    try:
-        kept = object_store(database, name, 'readonly')
-    except JSError:
-        kept = None
     for key in keys:
-        answers.append(fallback if kept == None
-                       else settled(ask(kept, key)).then(None, lambda error: fallback))
+        answers.append(settled(ask(kept, key)))
     return Promise.all(answers)
 
 
