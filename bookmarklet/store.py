@@ -112,14 +112,13 @@ async def open_store():
         if factory == None:
             return memory_store('no IndexedDB here')
         database = await open_database(factory, 'another tab holds an older version of the cache open')
-        missing = False
         for name in STORES:
-            missing = missing or not database.objectStoreNames.contains(name)
-        if missing:
-            # Created by something else at our version: start it over.
-            database.close()
-            await settled(factory.deleteDatabase(DATABASE))
-            database = await open_database(factory, 'the cache could not be recreated')
+            if not database.objectStoreNames.contains(name):
+                # Created by something else at our version: start it over (made anew,
+                # it holds every store).
+                database.close()
+                await settled(factory.deleteDatabase(DATABASE))
+                database = await open_database(factory, 'the cache could not be recreated')
         # A newer version opened elsewhere (or the cache deleted) must not wait on
         # this page; the reads after that find nothing, the writes fail and say so.
         database.onversionchange = lambda event: database.close()
