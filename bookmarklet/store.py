@@ -130,17 +130,17 @@ async def open_store():
 def indexed_tables(database):
     """The tables of an open database: its object stores."""
     tables = new_object()
-    tables.read_values = lambda name, keys: asked(database, name, lambda kept, key: kept.js_get(key),
-                                           keys)
+    tables.read_values = lambda name, keys: asked(database, name, 'readonly',
+                                           lambda kept, key: kept.js_get(key), keys)
     tables.found_below = lambda name, root, keys: asked(
-        database, name, lambda kept, root: kept['getAllKeys' if keys else 'getAll'](
+        database, name, 'readonly', lambda kept, root: kept['getAllKeys' if keys else 'getAll'](
             IDBKeyRange.bound(root, root + '\uffff')), [root]).then(lambda found: found[0])
     # Records and visits are kept under their own URL (keyPath), choices under a key.
-    tables.put_value = lambda name, key, value: changed(
-        database, name, lambda kept, value: kept.put(value) if kept.keyPath != None
+    tables.put_value = lambda name, key, value: asked(
+        database, name, 'readwrite', lambda kept, value: kept.put(value) if kept.keyPath != None
         else kept.put(value, key), [value])
-    tables.delete_keys = lambda name, keys: changed(database, name, lambda kept, key: kept.delete(key),
-                                             keys)
+    tables.delete_keys = lambda name, keys: asked(database, name, 'readwrite',
+                                           lambda kept, key: kept.delete(key), keys)
     tables.read_sizes = lambda: read_sizes(database)
     return tables
 
@@ -196,22 +196,18 @@ def object_store(database, name, mode):
     return database.transaction(name, mode).objectStore(name)
 
 
-async def changed(database, name, change, items):
-    """Run change(object store, item) for each item in one read-write transaction; settles
-    when it commits."""
-    kept = object_store(database, name, 'readwrite')
-    for item in items:
-        change(kept, item)
-    await settled(kept.transaction)
-
-
-def asked(database, name, ask, keys):
-    """A Promise of [ask(object store, key) for each key], all in one transaction."""
-    kept = object_store(database, name, 'readonly')
-    answers = []
+async def asked(database, name, mode, ask, keys):
+    """[ask(object store, key) for each key], asked in one transaction of mode: the result
+    of each request, once the transaction commits (it fails when any request does)."""
+    kept = object_store(database, name, mode)
+    requests = []
     for key in keys:
-        answers.append(settled(ask(kept, key)))
-    return Promise.all(answers)
+        requests.append(ask(kept, key))
+    await settled(kept.transaction)
+    found = []
+    for request in requests:
+        found.append(request.result)
+    return found
 
 
 async def read_sizes(database):
@@ -221,12 +217,12 @@ async def read_sizes(database):
     # index and continue by their quoted names: Transcrypt keeps js_index and
     # js_continue as they are, and the bundler would shorten them.
     request = object_store(database, RECORDS, 'readonly')['index']('bytes').openKeyCursor()
-    cursor = await settled(request)
-    while cursor != None:
+    while True:
+        cursor = await settled(request)
+        if cursor == None:
+            return found
         found.append({'url': cursor.primaryKey, 'bytes': cursor.key})
         cursor['continue']()
-        cursor = await settled(request)
-    return found
 
 
 # Memory -------------------------------------------------------------------
