@@ -121,8 +121,7 @@ def anchor_of(link):
     if cell == None:
         text = ''
         node = link.nextSibling
-        while node != None and node.nodeName != 'A' and node.nodeName != 'BR' \
-                and text.find('\n') < 0:
+        while node != None and not (node.nodeName in ['A', 'BR']) and text.find('\n') < 0:
             text += node.textContent
             node = node.nextSibling
         tail = strip_spaces(text.split('\n')[0])
