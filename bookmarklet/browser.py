@@ -76,21 +76,19 @@ async def read_bytes(response, limit):
     if response.body == None:
         return ''
     reader = response.body.getReader()
-    parts = []
-    size = 0
+    text = ''
     while True:
         step = await reader.read()
         if step.done:
-            return joined(parts, '')
+            return text
         chunk = step.value
-        size += chunk.length
-        if size > limit:
+        if len(text) + chunk.length > limit:
             reader.cancel()
             return None
         start = 0
         # fromCharCode takes its characters as arguments: a slice at a time.
         while start < chunk.length:
-            parts.append(String.fromCharCode.apply(None, chunk.subarray(start, start + 8192)))
+            text += String.fromCharCode.apply(None, chunk.subarray(start, start + 8192))
             start += 8192
 
 
