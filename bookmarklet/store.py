@@ -179,7 +179,8 @@ def open_database(factory, message):
     """A Promise of the database at VERSION, rejected with message after OPEN_TIMEOUT_MS.
 
     An open blocked by another tab may still succeed once given up on: that
-    connection is closed at once, or it would block every later upgrade."""
+    connection is closed at once, or it would block every later upgrade. An open that
+    fails is said once, by the Promise returned."""
     request = factory.open(DATABASE, VERSION)
     request.onupgradeneeded = lambda event: upgrade(request.result, request.transaction,
                                                     event.oldVersion)
@@ -187,7 +188,8 @@ def open_database(factory, message):
 
     def give_up(resolve, reject):
         setTimeout(lambda: reject(Problem(message)), OPEN_TIMEOUT_MS)
-    late = lambda error: opened.then(lambda database: database.close()) and Promise.reject(error)
+    late = lambda error: opened.then(lambda database: database.close(), lambda failed: None) \
+        and Promise.reject(error)
     return Promise.race([opened, __new__(Promise(give_up))]).then(None, late)
 
 
