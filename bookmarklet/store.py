@@ -137,8 +137,8 @@ def indexed_tables(database):
             IDBKeyRange.bound(root, root + '\uffff')), [root]).then(lambda found: found[0])
     # Records and visits are kept under their own URL (keyPath), choices under a key.
     tables.put_value = lambda name, key, value: asked(
-        database, name, 'readwrite', lambda kept, value: kept.put(value) if kept.keyPath != None
-        else kept.put(value, key), [value])
+        database, name, 'readwrite', lambda kept, value: kept.put(value, key) if name == CHOICES
+        else kept.put(value), [value])
     tables.delete_keys = lambda name, keys: asked(database, name, 'readwrite',
                                            lambda kept, key: kept.delete(key), keys)
     tables.read_sizes = lambda: read_sizes(database)
