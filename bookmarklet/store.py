@@ -102,8 +102,8 @@ async def forget(store, root_url):
 
 # IndexedDB ----------------------------------------------------------------
 #
-# A read that fails (the database closed under the page, a damaged store)
-# fails: every reader takes that as nothing kept, so the listing is fetched.
+# A read that cannot be done (the database closed under the page, a damaged
+# store) rejects: every reader takes that as nothing kept, and fetches.
 
 async def open_store():
     """The IndexedDB store, or a memory store saying why IndexedDB could not be had."""
@@ -120,7 +120,7 @@ async def open_store():
                 await settled(factory.deleteDatabase(DATABASE))
                 database = await open_database(factory, 'the cache could not be recreated')
         # A newer version opened elsewhere (or the cache deleted) must not wait on
-        # this page; the reads after that find nothing, the writes fail and say so.
+        # this page; the reads after that read as nothing kept, the writes say they failed.
         database.onversionchange = lambda event: database.close()
         return new_store(True, '', indexed_tables(database))
     except JSError as error:
@@ -130,17 +130,17 @@ async def open_store():
 def indexed_tables(database):
     """The tables of an open database: its object stores."""
     tables = new_object()
-    tables.read_values = lambda name, keys: asked(database, name, 'readonly',
-                                           lambda kept, key: kept.js_get(key), keys)
-    tables.found_below = lambda name, root, keys: asked(
+    tables.read_values = lambda name, keys: in_one_transaction(
+        database, name, 'readonly', lambda kept, key: kept.js_get(key), keys)
+    tables.found_below = lambda name, root, keys: in_one_transaction(
         database, name, 'readonly', lambda kept, root: kept['getAllKeys' if keys else 'getAll'](
             IDBKeyRange.bound(root, root + '\uffff')), [root]).then(lambda found: found[0])
     # Records and visits are kept under their own URL (keyPath), choices under a key.
-    tables.put_value = lambda name, key, value: asked(
+    tables.put_value = lambda name, key, value: in_one_transaction(
         database, name, 'readwrite', lambda kept, value: kept.put(value, key) if name == CHOICES
         else kept.put(value), [value])
-    tables.delete_keys = lambda name, keys: asked(database, name, 'readwrite',
-                                           lambda kept, key: kept.delete(key), keys)
+    tables.delete_keys = lambda name, keys: in_one_transaction(
+        database, name, 'readwrite', lambda kept, key: kept.delete(key), keys)
     tables.read_sizes = lambda: read_sizes(database)
     return tables
 
@@ -198,7 +198,7 @@ def object_store(database, name, mode):
     return database.transaction(name, mode).objectStore(name)
 
 
-async def asked(database, name, mode, ask, keys):
+async def in_one_transaction(database, name, mode, ask, keys):
     """[ask(object store, key) for each key], asked in one transaction of mode: the result
     of each request, once the transaction commits (it fails when any request does)."""
     kept = object_store(database, name, mode)
