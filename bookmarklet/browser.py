@@ -76,21 +76,19 @@ async def read_bytes(response, limit):
     if response.body == None:
         return ''
     reader = response.body.getReader()
-    parts = []
-    size = 0
+    text = ''
     while True:
         step = await reader.read()
         if step.done:
-            return joined(parts, '')
+            return text
         chunk = step.value
-        size += chunk.length
-        if size > limit:
+        if len(text) + chunk.length > limit:
             reader.cancel()
             return None
         start = 0
         # fromCharCode takes its characters as arguments: a slice at a time.
         while start < chunk.length:
-            parts.append(String.fromCharCode.apply(None, chunk.subarray(start, start + 8192)))
+            text += String.fromCharCode.apply(None, chunk.subarray(start, start + 8192))
             start += 8192
 
 
@@ -107,9 +105,8 @@ def read_open_page(document):
 def anchors_of_document(document):
     """The anchor records {href, tail, datetime} of every <a href> in a document."""
     found = []
-    links = document.querySelectorAll('a[href]')
-    for index in range(0, links.length):
-        found.append(anchor_of(links[index]))
+    for link in document.querySelectorAll('a[href]'):
+        found.append(anchor_of(link))
     return found
 
 
@@ -117,23 +114,23 @@ def anchor_of(link):
     """A link's anchor record: in a table its tail is the text of the row's later cells,
     its datetime that of the first <time datetime> in them; else its tail is the sibling
     text up to the next link or line break, and its datetime ''."""
+    stamp = None
     cell = link.closest('td')
     if cell == None:
         text = ''
         node = link.nextSibling
-        while node != None and node.nodeName != 'A' and node.nodeName != 'BR' \
-                and text.find('\n') < 0:
+        while node != None and not (node.nodeName in ['A', 'BR']) and text.find('\n') < 0:
             text += node.textContent
             node = node.nextSibling
-        return {'href': link.getAttribute('href'), 'tail': strip_spaces(text.split('\n')[0]),
-                'datetime': ''}
-    texts = []
-    stamp = None
-    cell = cell.nextElementSibling
-    while cell != None:
-        texts.append(cell.textContent)
-        time = cell.querySelector('time[datetime]')
-        if stamp == None and time != None:
-            stamp = time.getAttribute('datetime')
+        tail = strip_spaces(text.split('\n')[0])
+    else:
+        texts = []
         cell = cell.nextElementSibling
-    return {'href': link.getAttribute('href'), 'tail': joined(texts, ' '), 'datetime': stamp or ''}
+        while cell != None:
+            texts.append(cell.textContent)
+            time = cell.querySelector('time[datetime]')
+            if stamp == None and time != None:
+                stamp = time.getAttribute('datetime')
+            cell = cell.nextElementSibling
+        tail = joined(texts, ' ')
+    return {'href': link.getAttribute('href'), 'tail': tail, 'datetime': stamp or ''}

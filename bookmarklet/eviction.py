@@ -40,10 +40,10 @@ def evictions(visits, records, current_root, bounds):
     total_bytes = 0
     for record in records:
         total_bytes += record['bytes']
-        key = dict_key(parent_url(record['url']))
-        if key in by_root:
-            by_root[key].append(record)
-        elif parent_url(record['url']) != current_root:
+        parent = parent_url(record['url'])
+        if dict_key(parent) in by_root:
+            by_root[dict_key(parent)].append(record)
+        elif parent != current_root:
             orphans.append(record)
     found = {'roots': [], 'records': []}
     count = len(records)

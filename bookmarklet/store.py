@@ -102,8 +102,8 @@ async def forget(store, root_url):
 
 # IndexedDB ----------------------------------------------------------------
 #
-# A read that fails (the database closed under the page, a damaged store)
-# answers as if nothing were kept, so the listing is fetched instead.
+# A read that cannot be done (the database closed under the page, a damaged
+# store) rejects: every reader takes that as nothing kept, and fetches.
 
 async def open_store():
     """The IndexedDB store, or a memory store saying why IndexedDB could not be had."""
@@ -112,16 +112,15 @@ async def open_store():
         if factory == None:
             return memory_store('no IndexedDB here')
         database = await open_database(factory, 'another tab holds an older cache open')
-        missing = False
         for name in STORES:
-            missing = missing or not database.objectStoreNames.contains(name)
-        if missing:
-            # Created by something else at our version: start it over.
-            database.close()
-            await request_done(factory.deleteDatabase(DATABASE))
-            database = await open_database(factory, 'the cache could not be recreated')
+            if not database.objectStoreNames.contains(name):
+                # Created by something else at our version: start it over (made anew,
+                # it holds every store).
+                database.close()
+                await settled(factory.deleteDatabase(DATABASE))
+                database = await open_database(factory, 'the cache could not be recreated')
         # A newer version opened elsewhere (or the cache deleted) must not wait on
-        # this page; the reads after that find nothing, the writes fail and say so.
+        # this page; the reads after that read as nothing kept, the writes say they failed.
         database.onversionchange = lambda event: database.close()
         return new_store(True, '', indexed_tables(database))
     except JSError as error:
@@ -136,35 +135,32 @@ def refused_store(error):
 def indexed_tables(database):
     """The tables of an open database: its object stores."""
     tables = new_object()
-    tables.read_values = lambda name, keys: asked(database, name, lambda kept, key: kept.js_get(key),
-                                           keys, None)
-    tables.found_below = lambda name, root, keys: asked(
-        database, name, lambda kept, root: kept.getAllKeys(below(root)) if keys
-        else kept.getAll(below(root)), [root], []).then(lambda found: found[0])
+    tables.read_values = lambda name, keys: in_one_transaction(
+        database, name, 'readonly', lambda kept, key: kept.js_get(key), keys)
+    tables.found_below = lambda name, root, keys: in_one_transaction(
+        database, name, 'readonly', lambda kept, root: kept['getAllKeys' if keys else 'getAll'](
+            IDBKeyRange.bound(root, root + '\uffff')), [root]).then(lambda found: found[0])
     # Records and visits are kept under their own URL (keyPath), choices under a key.
-    tables.put_value = lambda name, key, value: changed(
-        database, name, lambda kept: kept.put(value) if kept.keyPath != None else kept.put(value, key))
-    tables.delete_keys = lambda name, keys: changed(database, name, lambda kept: delete_all(kept, keys))
+    tables.put_value = lambda name, key, value: in_one_transaction(
+        database, name, 'readwrite', lambda kept, value: kept.put(value, key) if name == CHOICES
+        else kept.put(value), [value])
+    tables.delete_keys = lambda name, keys: in_one_transaction(
+        database, name, 'readwrite', lambda kept, key: kept.delete(key), keys)
     tables.read_sizes = lambda: read_sizes(database)
     return tables
 
 
-def request_done(request):
-    """A Promise of an IDBRequest's result."""
+def settled(target):
+    """A Promise of an IDBRequest's result, or of an IDBTransaction's commit: each fires
+    one of success and complete. It fails with a Problem, also for a transaction aborted
+    by script, which carries no error of its own and still needs a reason to show."""
     def executor(resolve, reject):
-        request.onsuccess = lambda event: resolve(request.result)
-        request.onerror = lambda event: reject(request.error)
-    return __new__(Promise(executor))
-
-
-def transaction_done(transaction):
-    """A Promise that settles when a transaction commits (or fails, or aborts: an abort
-    by script carries no error of its own, and still needs a reason to show)."""
-    def executor(resolve, reject):
-        fail = lambda event: reject(Problem(String(transaction.error or 'the write was aborted')))
-        transaction.oncomplete = lambda event: resolve(True)
-        transaction.onerror = fail
-        transaction.onabort = fail
+        done = lambda event: resolve(target.result)
+        fail = lambda event: reject(Problem(String(target.error or 'the write was aborted')))
+        target.onsuccess = done
+        target.oncomplete = done
+        target.onerror = fail
+        target.onabort = fail
     return __new__(Promise(executor))
 
 
@@ -188,15 +184,17 @@ def open_database(factory, message):
     """A Promise of the database at VERSION, rejected with message after OPEN_TIMEOUT_MS.
 
     An open blocked by another tab may still succeed once given up on: that
-    connection is closed at once, or it would block every later upgrade."""
+    connection is closed at once, or it would block every later upgrade. An open that
+    fails is said once, by the Promise returned."""
     request = factory.open(DATABASE, VERSION)
     request.onupgradeneeded = lambda event: upgrade(request.result, request.transaction,
                                                     event.oldVersion)
-    opened = request_done(request)
+    opened = settled(request)
 
     def give_up(resolve, reject):
         setTimeout(lambda: reject(Problem(message)), OPEN_TIMEOUT_MS)
-    late = lambda error: opened.then(lambda database: database.close()) and Promise.reject(error)
+    late = lambda error: opened.then(lambda database: database.close(), lambda failed: None) \
+        and Promise.reject(error)
     return Promise.race([opened, __new__(Promise(give_up))]).then(None, late)
 
 
@@ -205,104 +203,74 @@ def object_store(database, name, mode):
     return database.transaction(name, mode).objectStore(name)
 
 
-async def changed(database, name, change):
-    """Run change(object store) in one read-write transaction; settles when it commits."""
-    kept = object_store(database, name, 'readwrite')
-    change(kept)
-    await transaction_done(kept.transaction)
-
-
-def delete_all(kept, keys):
+async def in_one_transaction(database, name, mode, ask, keys):
+    """[ask(object store, key) for each key], asked in one transaction of mode: the result
+    of each request, once the transaction commits (it fails when any request does)."""
+    kept = object_store(database, name, mode)
+    requests = []
     for key in keys:
-        kept.delete(key)
+        requests.append(ask(kept, key))
+    await settled(kept.transaction)
+    found = []
+    for request in requests:
+        found.append(request.result)
+    return found
 
 
-def asked(database, name, ask, keys, fallback):
-    """A Promise of [ask(object store, key) for each key], all in one transaction; fallback
-    for each answer that cannot be had."""
-    answers = []
-    try:
-        kept = object_store(database, name, 'readonly')
-    except JSError:
-        kept = None
-    for key in keys:
-        answers.append(fallback if kept == None
-                       else request_done(ask(kept, key)).then(None, lambda error: fallback))
-    return Promise.all(answers)
-
-
-def below(root_url):
-    """The keys of every URL that starts with root_url."""
-    return IDBKeyRange.bound(root_url, root_url + '\uffff')
-
-
-def read_sizes(database):
-    """A Promise of [{url, bytes}] for every record, read from the size index alone."""
-    def executor(resolve, reject):
-        found = []
-        # index and continue by their quoted names: Transcrypt keeps js_index and
-        # js_continue as they are, and the bundler would shorten them.
-        cursor = object_store(database, RECORDS, 'readonly')['index']('bytes').openKeyCursor()
-        cursor.onerror = lambda event: reject(cursor.error)
-        cursor.onsuccess = lambda event: add_size(found, cursor.result, resolve)
-    return __new__(Promise(executor))
-
-
-def add_size(found, cursor, resolve):
-    if cursor == None:
-        resolve(found)
-        return
-    found.append({'url': cursor.primaryKey, 'bytes': cursor.key})
-    cursor['continue']()
+async def read_sizes(database):
+    """[{url, bytes}] for every record, read from the size index alone. The cursor moves on
+    while its transaction is still active: in the microtasks of each success event."""
+    found = []
+    # index and continue by their quoted names: Transcrypt keeps js_index and
+    # js_continue as they are, and the bundler would shorten them.
+    request = object_store(database, RECORDS, 'readonly')['index']('bytes').openKeyCursor()
+    while True:
+        cursor = await settled(request)
+        if cursor == None:
+            return found
+        found.append({'url': cursor.primaryKey, 'bytes': cursor.key})
+        cursor['continue']()
 
 
 # Memory -------------------------------------------------------------------
 
 def memory_store(reason):
-    """The same functions, kept for this session only; reason says why not in IndexedDB."""
+    """The same functions, kept for this session only; reason says why not in IndexedDB.
+    A table in memory holds each value with its key under dict_key(key)."""
     kept = {}
     for name in STORES:
         kept[name] = {}
+
+    async def read_values(name, keys):
+        found = []
+        for key in keys:
+            found.append(kept[name][dict_key(key)].kept_value if dict_key(key) in kept[name]
+                         else None)
+        return found
+
+    async def found_below(name, root, keys):
+        found = []
+        for key in keys_of(kept[name]):
+            entry = kept[name][key]
+            if entry.kept_key.startswith(root):
+                found.append(entry.kept_key if keys else entry.kept_value)
+        return found
+
+    async def put_value(name, key, value):
+        entry = new_object()
+        entry.kept_key = key
+        entry.kept_value = value
+        kept[name][dict_key(key)] = entry
+
+    async def delete_keys(name, keys):
+        for key in keys:
+            drop_key(kept[name], dict_key(key))
+
     tables = new_object()
-    tables.read_values = lambda name, keys: read_kept(kept[name], keys)
-    tables.found_below = lambda name, root, keys: kept_below(kept[name], root, keys)
-    tables.put_value = lambda name, key, value: keep_value(kept[name], key, value)
-    tables.delete_keys = lambda name, keys: drop_kept(kept[name], keys)
-    tables.read_sizes = lambda: kept_sizes(kept[RECORDS])
+    tables.read_values = read_values
+    tables.found_below = found_below
+    tables.put_value = put_value
+    tables.delete_keys = delete_keys
+    # A record says its own url and bytes: all read_sizes gives of each.
+    tables.read_sizes = lambda: found_below(RECORDS, '', False)
     return new_store(False, reason, tables)
-
-
-# A table in memory holds each value with its key under dict_key(key).
-
-async def read_kept(table, keys):
-    found = []
-    for key in keys:
-        found.append(table[dict_key(key)].kept_value if dict_key(key) in table else None)
-    return found
-
-
-async def kept_below(table, root, keys):
-    found = []
-    for key in keys_of(table):
-        if table[key].kept_key.startswith(root):
-            found.append(table[key].kept_key if keys else table[key].kept_value)
-    return found
-
-
-async def keep_value(table, key, value):
-    kept = new_object()
-    kept.kept_key = key
-    kept.kept_value = value
-    table[dict_key(key)] = kept
-
-
-async def drop_kept(table, keys):
-    for key in keys:
-        drop_key(table, dict_key(key))
-
-
-async def kept_sizes(records):
-    found = []
-    for record in await kept_below(records, '', False):
-        found.append({'url': record['url'], 'bytes': record['bytes']})
-    return found

@@ -96,6 +96,25 @@ def test_a_blocked_open_falls_back_to_memory_in_bounded_time_and_lets_go_later(
     assert page.errors == []
 
 
+# A later release's cache: opening it at this release's version fails (VersionError).
+OPEN_NEWER = """() => new Promise((resolve, reject) => {
+  const request = indexedDB.open(""" + json.dumps(DATABASE) + """, 1000);
+  request.onerror = () => reject(request.error);
+  request.onsuccess = () => { request.result.close(); resolve(request.result.version); };
+})"""
+
+
+def test_an_open_that_fails_falls_back_to_memory_with_no_error_on_the_page(page, tree, bookmarklet):
+    spec, server = tree
+    page.goto(server.url('/'))
+    assert page.evaluate(OPEN_NEWER) == 1000
+    overlay = page.open_sitemap(server.url('/'), bookmarklet)
+    assert {row['status'] for row in directories_on(overlay)} == {'new'}
+    assert note_of(page).startswith('Not caching: IndexedDB refused (VersionError')
+    time.sleep(0.5)
+    assert page.errors == []
+
+
 # Every put into the records store from the third on fails as a full disk makes it
 # fail: thrown at once, or (FULL_BY=abort) by the transaction aborting afterwards.
 QUOTA = """(() => {
