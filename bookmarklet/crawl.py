@@ -303,6 +303,8 @@ def show_page(crawl):
         crawl.overlay.show_export(found.shown, crawl.root_dir.url)
         return
     view = crawl.rows_view
+    if not view.listed:
+        return  # a choice made before wave 1 answers: the status still says it is read
     crawl.overlay.show_page(entries_on(view, view.current_page), crawl.root_dir.url,
                             view.current_page, pages_of(view), view.page_size,
                             server_now(crawl.root_dir))

@@ -1,7 +1,8 @@
 """What the overlay shows of the root's listing: the filter, the page size, the page.
 
 Pure state: no requests, no DOM. all_entries is the sorted level-1 list, shown
-the part of it the filter lets through, current_page 1-based.
+the part of it the filter lets through, current_page 1-based; listed once a list
+was taken (until then there is nothing to show, not an empty page).
 """
 
 from bookmarklet.portable import new_object
@@ -12,6 +13,7 @@ def new_view(size):
     """An empty view at page 1 of the given size."""
     view = new_object()
     view.all_entries = []
+    view.listed = False
     view.shown = []
     view.query = ''
     view.current_page = 1
@@ -22,6 +24,7 @@ def new_view(size):
 def list_entries(view, entries):
     """Take a new sorted level-1 list, and the part of it the filter lets through."""
     view.all_entries = entries
+    view.listed = True
     view.shown = matching_entries(entries, view.query)
     view.current_page = clamped_page(view.current_page, len(view.shown), view.page_size)
 

@@ -568,6 +568,26 @@ async def test_a_chosen_page_size_and_scope_outlive_the_visit_but_not_a_choice_m
 
 
 @run
+async def test_a_choice_taken_up_or_made_before_the_listing_is_read_shows_no_empty_page():
+    """The status keeps saying the listing is being read, never "0 of 0 ... done", until
+    wave 1 answers; then page 1 shows at the size chosen."""
+    server = Server(7)
+    browser = Browser(server)
+    crawl = await browser.visit(pageSizes=[2, 3])
+    await act(crawl.overlay.actions.resize, 3)
+    gate = server.hold(ROOT)
+    crawl = start_crawl(ROOT, dict(SETTINGS, pageSize=2, pageSizes=[2, 3]), browser.adapters(),
+                        Screen)
+    await idle()  # the kept choice is read while wave 1 is held
+    assert crawl.overlay.status is None and crawl.overlay.rows == {}
+    await act(crawl.overlay.actions.resize, 2)
+    assert crawl.overlay.status is None and crawl.overlay.rows == {}
+    await act(gate.set)
+    await crawl.done
+    assert len(crawl.overlay.rows) == 2 and crawl.overlay.status['total'] == 2
+
+
+@run
 async def test_a_tree_search_lists_cached_entries_below_the_root_and_pages_them():
     server = Server(5)
     browser = Browser(server)

@@ -110,7 +110,7 @@ SNAKE_CASE = '[a-z][a-z0-9]*(_[a-z0-9]+)+'
 # browser's dictionaries (a stream read's {done, value}), so no word that names one
 # may stand here, whatever the test says.
 OWN_WORDS = ['actions', 'adapters', 'chosen', 'crumbs', 'details', 'feedback', 'forget',
-             'found', 'generation', 'heading', 'hint', 'keep', 'kept', 'limit', 'live',
+             'found', 'generation', 'heading', 'hint', 'keep', 'kept', 'limit', 'listed', 'live',
              'loads', 'newer', 'note', 'older', 'output', 'overlay', 'page', 'pager',
              'panel', 'persistent', 'polling', 'pool', 'query', 'refresh', 'resize',
              'running', 'section', 'settings', 'settled', 'settling', 'shadow', 'showing',
