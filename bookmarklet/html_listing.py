@@ -118,9 +118,6 @@ def parse_size(word, next_word):
     value = parse_int(joined(digits, ''))
     if len(digits) > 2 or '' in digits or value == None:
         return None
-    scale = 1
-    for step in range(len(digits[1]) if len(digits) > 1 else 0):
-        scale = scale * 10
-    for step in range(power):
-        value = value * 1024
-    return [value // scale, power > 0 or len(digits) > 1]
+    # Powers of 10 and 1024 this small are exact in JavaScript too.
+    scale = 10 ** len(digits[1]) if len(digits) > 1 else 1
+    return [value * 1024 ** power // scale, power > 0 or len(digits) > 1]
