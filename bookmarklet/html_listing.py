@@ -40,16 +40,17 @@ def starts_with_any(text, starts):
     return False
 
 
-def child_href(href):
-    """The href of a direct child without './' and its trailing '/', or None for any other
-    link (one with a '/', a query or a fragment; whether its name is one, the caller asks)."""
+def child_name(href):
+    """The name fields of a direct child's href (with or without './' and its trailing '/'),
+    or None for any other link (one with a '/', a query or a fragment; whether its name is
+    one, the caller asks)."""
     if href.startswith('./'):
         href = part(href, 2, None)
     path = part(href, 0, len(href) - 1) if last_char(href) == '/' else href
     for mark in ['/', '?', '#']:
         if path.find(mark) >= 0:
             return None
-    return path
+    return name_of_href(path)
 
 
 def read_html_listing(anchors, title, settings):
@@ -74,8 +75,7 @@ def read_html_listing(anchors, title, settings):
     seen = {}
     precision = 1
     for anchor in anchors:
-        path = child_href(anchor['href'])
-        named = name_of_href(path) if path != None else None
+        named = child_name(anchor['href'])
         if named == None or dict_key(named['href']) in seen or not is_plain_name(named['name']):
             continue
         seen[dict_key(named['href'])] = True

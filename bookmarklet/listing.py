@@ -10,8 +10,8 @@ from bookmarklet.portable import JSError, Problem, parse_json, is_record, is_lis
     record_field, parse_int, parse_digits, strip_spaces, last_char, char_of, is_text, is_exactly, \
     exact_integer, part
 from bookmarklet.entries import new_entry, new_listing, is_plain_name, kind_named
-from bookmarklet.html_listing import read_html_listing, title_of_html, child_href
-from bookmarklet.names import name_of_text, name_of_href
+from bookmarklet.html_listing import read_html_listing, title_of_html, child_name
+from bookmarklet.names import name_of_text
 from bookmarklet.times import parse_http_date, parse_iso_time
 
 FORMAT_WORDS = ['json', 'javascript', 'html', 'xml']
@@ -83,9 +83,9 @@ def json_entry(item):
         return None
     if record_field(item, 'is_dir') != None:
         url = record_field(item, 'url')
-        path = child_href(url) if is_text(url) else None
-        named = name_of_href(path) if path != None else name_of_text(
-            part(name, 0, len(name) - 1) if last_char(name) == '/' else name)
+        named = child_name(url) if is_text(url) else None
+        if named == None:
+            named = name_of_text(part(name, 0, len(name) - 1) if last_char(name) == '/' else name)
         kind = 'directory' if is_exactly(record_field(item, 'is_dir'), True) else \
             'other' if is_exactly(record_field(item, 'is_symlink'), True) else 'file'
         mtime_text = record_field(item, 'mod_time')
