@@ -81,12 +81,13 @@ def json_entry(item):
     name = record_field(item, 'name')
     if not is_text(name):
         return None
-    if record_field(item, 'is_dir') != None:
+    is_dir = record_field(item, 'is_dir')
+    if is_dir != None:
         url = record_field(item, 'url')
         named = child_name(url) if is_text(url) else None
         if named == None:
             named = name_of_text(part(name, 0, len(name) - 1) if last_char(name) == '/' else name)
-        kind = 'directory' if is_exactly(record_field(item, 'is_dir'), True) else \
+        kind = 'directory' if is_exactly(is_dir, True) else \
             'other' if is_exactly(record_field(item, 'is_symlink'), True) else 'file'
         mtime_text = record_field(item, 'mod_time')
     else:
