@@ -13,7 +13,6 @@ from bookmarklet.portable import Problem, parse_int, strip_spaces, words, last_c
 from bookmarklet.entries import new_entry, new_listing, is_plain_name
 from bookmarklet.names import name_of_href
 from bookmarklet.times import parse_iso_time, parse_table_date
-from bookmarklet.words import SIZE_UNITS
 
 # What only a listing page has: its title (nginx, Apache, lighttpd, http.server), or a
 # column's sort link where the title is the bare path (Caddy: '?sort=name&order=asc';
@@ -108,10 +107,9 @@ def parse_size(word, next_word):
         unit = next_word
     power = 0
     if len(unit) > 0 and unit != 'B':
-        # K up to T: past T a byte count leaves JavaScript's exact integers.
-        for index in range(1, 5):
-            if SIZE_UNITS[index][0] == unit[0]:
-                power = index
+        # K, M, G or T is 1024 to the power 1 to 4: past T a byte count leaves JavaScript's
+        # exact integers. Any other letter is power 0, which no unit has.
+        power = 'KMGT'.find(unit[0]) + 1
         suffix = part(unit, 1, None)
         if power == 0 or (len(suffix) > 0 and suffix != 'iB' and suffix != 'B'):
             return None
