@@ -9,7 +9,7 @@ on (portable.days_from_civil and iso_time; the same arithmetic in CPython).
 """
 
 from bookmarklet.portable import parse_int, words, part, days_from_civil, iso_time, floor_mod, \
-    dict_key
+    dict_key, new_object
 
 # The months' abbreviations, three letters each.
 MONTHS = 'JanFebMarAprMayJunJulAugSepOctNovDec'
@@ -52,21 +52,23 @@ def parse_table_date(date_text, clock_text):
 
 # The days of the dates read lately, by dict_key of the date: a listing repeats a few
 # dates many times. Emptied when full, so a long crawl holds little.
-RECENT_DATES = {'days': {}, 'count': 0}
+RECENT_DATES = new_object()
+RECENT_DATES.days_of = {}
+RECENT_DATES.date_count = 0
 DATES_REMEMBERED = 4096
 
 
 def date_days(date_text):
     """Days since the epoch of a listing's date word (parse_table_date), else None."""
     key = dict_key(date_text)
-    if key in RECENT_DATES['days']:
-        return RECENT_DATES['days'][key]
-    if RECENT_DATES['count'] >= DATES_REMEMBERED:
-        RECENT_DATES['days'] = {}
-        RECENT_DATES['count'] = 0
+    if key in RECENT_DATES.days_of:
+        return RECENT_DATES.days_of[key]
+    if RECENT_DATES.date_count >= DATES_REMEMBERED:
+        RECENT_DATES.days_of = {}
+        RECENT_DATES.date_count = 0
     days = civil_days(date_text)
-    RECENT_DATES['days'][key] = days
-    RECENT_DATES['count'] += 1
+    RECENT_DATES.days_of[key] = days
+    RECENT_DATES.date_count += 1
     return days
 
 
