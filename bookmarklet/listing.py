@@ -135,10 +135,11 @@ def read_xml_listing(text):
     if start < 0 or end < start:
         raise Problem(malformed('xml'))
     entries = []
+    # Every '<' and '>' searched for before end is found: '</list>' has both.
     at = text.find('<', start + 6)
-    while at >= 0 and at < end:
+    while at < end:
         close = text.find('>', at)
-        head = part(text, at + 1, close) if close >= 0 else ''
+        head = part(text, at + 1, close)
         kind = head.split(' ')[0]
         closing = '</' + kind + '>'
         stop = text.find(closing, close)
