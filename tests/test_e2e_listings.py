@@ -88,7 +88,7 @@ def test_a_listing_without_dates_says_so(page, tmp_path, http_server, bookmarkle
     assert [row['name'] for row in overlay['rows']] == names[:10]
     assert all('mtime' not in row and 'size' not in row for row in overlay['rows'])
     note = page.find('.note').inner_text()
-    assert 'no dates' in note
+    assert 'No dates' in note
     assert overlay['status']['state'] == 'done' and overlay['status']['failed'] == '0'
 
 
