@@ -113,11 +113,11 @@ def parse_iso_time(text):
     offset = 0
     if text[zone_at] != 'Z':
         zone_at = len(text) - 6
-        offset = clock_seconds(part(text, zone_at + 1, None))
-        sign = '+-'.find(text[zone_at])
-        if offset == None or sign < 0:
+        zone_seconds = clock_seconds(part(text, zone_at + 1, None))
+        sign = text[zone_at]
+        if zone_seconds == None or (sign != '+' and sign != '-'):
             return None
-        offset = offset * (1 - 2 * sign)
+        offset = zone_seconds if sign == '+' else -zone_seconds
     clock_text = part(text, 11, zone_at)
     fraction_at = clock_text.find('.')
     if fraction_at >= 0:
