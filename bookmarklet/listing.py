@@ -178,7 +178,7 @@ def entity_value(reference):
     named = record_field(NAMED_ENTITIES, reference)
     if named != None:
         return named
-    hexadecimal = reference.startswith('#x') or reference.startswith('#X')
+    hexadecimal = reference.lower().startswith('#x')
     point = parse_digits(part(reference, 2 if hexadecimal else 1, None), 16 if hexadecimal else 10) \
         if reference.startswith('#') and len(reference) <= 8 else None
     if point == None or point < 1 or point > 0x10FFFF or (point >= 0xD800 and point <= 0xDFFF):
