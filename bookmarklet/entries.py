@@ -7,11 +7,10 @@ them, undecodable whether some of them are not UTF-8 and show as \\xe9
 epoch seconds UTC or None; size is bytes (files only) or None, and sizeApprox
 says it was read from a rounded human size ('10K'), so it is near, not exact.
 
-A listing is a dict {format, precision, dated, entries, undecodable}:
-precision is how many seconds one mtime step spans (1, or 60 where a listing
-shows minutes); dated is False when the listing gives no dates at all, so
-the overlay says so instead of inventing an order; undecodable counts the
-entries whose names are not UTF-8.
+A listing is a dict {format, precision, dated, entries}: precision is how
+many seconds one mtime step spans (1, or 60 where a listing shows minutes);
+dated is False when the listing gives no dates at all, so the overlay says
+so instead of inventing an order.
 
 A response that is not a listing raises portable.Problem with the reason,
 which the user reads.
@@ -40,14 +39,10 @@ def new_entry(named, kind, mtime, size, size_approx):
 def new_listing(format_name, precision, entries):
     """A listing dict; dated unless it has entries and none of them has a date."""
     dated = len(entries) == 0
-    undecodable = 0
     for entry in entries:
         if entry['mtime'] != None:
             dated = True
-        if entry['undecodable']:
-            undecodable += 1
-    return {'format': format_name, 'precision': precision, 'dated': dated, 'entries': entries,
-            'undecodable': undecodable}
+    return {'format': format_name, 'precision': precision, 'dated': dated, 'entries': entries}
 
 
 def is_plain_name(name):

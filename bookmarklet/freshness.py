@@ -86,16 +86,16 @@ def same_names(old, new):
 def new_record(url, mtime, precision, listing, fetched_at, previous):
     """The record for a listing just fetched; entries keep when they were first seen."""
     seen = {}
+    # A name not seen before is seen now, unless this is the first fetch (0).
+    seen_now = 0
     if previous != None:
+        seen_now = fetched_at
         for entry in previous['entries']:
             seen[dict_key(entry['href'])] = entry['seen']
     entries = []
     for entry in listing['entries']:
         key = dict_key(entry['href'])
-        first = 0
-        if previous != None:
-            first = seen[key] if key in seen else fetched_at
-        entries.append(record_entry(entry, first))
+        entries.append(record_entry(entry, seen[key] if key in seen else seen_now))
     record = record_of(url, mtime, precision, listing['format'], fetched_at, entries, 0)
     record['bytes'] = record_bytes(record)
     return record

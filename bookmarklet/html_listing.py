@@ -13,7 +13,6 @@ from bookmarklet.portable import Problem, parse_int, strip_spaces, words, last_c
 from bookmarklet.entries import new_entry, new_listing, is_plain_name
 from bookmarklet.names import name_of_href
 from bookmarklet.times import parse_iso_time, parse_table_date
-from bookmarklet.words import SIZE_UNITS
 
 # What only a listing page has: its title (nginx, Apache, lighttpd, http.server), or a
 # column's sort link where the title is the bare path (Caddy: '?sort=name&order=asc';
@@ -40,16 +39,17 @@ def starts_with_any(text, starts):
     return False
 
 
-def child_href(href):
-    """The href of a direct child without './' and its trailing '/', or None for any other
-    link (one with a '/', a query or a fragment; whether its name is one, the caller asks)."""
+def child_name(href):
+    """The name fields of a direct child's href (with or without './' and its trailing '/'),
+    or None for any other link (one with a '/', a query or a fragment; whether its name is
+    one, the caller asks)."""
     if href.startswith('./'):
         href = part(href, 2, None)
     path = part(href, 0, len(href) - 1) if last_char(href) == '/' else href
     for mark in ['/', '?', '#']:
         if path.find(mark) >= 0:
             return None
-    return path
+    return name_of_href(path)
 
 
 def read_html_listing(anchors, title, settings):
@@ -74,8 +74,7 @@ def read_html_listing(anchors, title, settings):
     seen = {}
     precision = 1
     for anchor in anchors:
-        path = child_href(anchor['href'])
-        named = name_of_href(path) if path != None else None
+        named = child_name(anchor['href'])
         if named == None or dict_key(named['href']) in seen or not is_plain_name(named['name']):
             continue
         seen[dict_key(named['href'])] = True
@@ -108,19 +107,15 @@ def parse_size(word, next_word):
         unit = next_word
     power = 0
     if len(unit) > 0 and unit != 'B':
-        # K up to T: past T a byte count leaves JavaScript's exact integers.
-        for index in range(1, 5):
-            if SIZE_UNITS[index][0] == unit[0]:
-                power = index
+        # K, M, G or T is 1024 to the power 1 to 4: past T a byte count leaves JavaScript's
+        # exact integers. Any other letter is power 0, which no unit has.
+        power = 'KMGT'.find(unit[0]) + 1
         suffix = part(unit, 1, None)
         if power == 0 or (len(suffix) > 0 and suffix != 'iB' and suffix != 'B'):
             return None
     value = parse_int(joined(digits, ''))
     if len(digits) > 2 or '' in digits or value == None:
         return None
-    scale = 1
-    for step in range(len(digits[1]) if len(digits) > 1 else 0):
-        scale = scale * 10
-    for step in range(power):
-        value = value * 1024
-    return [value // scale, power > 0 or len(digits) > 1]
+    # Powers of 10 and 1024 this small are exact in JavaScript too.
+    scale = 10 ** len(digits[1]) if len(digits) > 1 else 1
+    return [value * 1024 ** power // scale, power > 0 or len(digits) > 1]

@@ -10,8 +10,8 @@ from bookmarklet.portable import JSError, Problem, parse_json, is_record, is_lis
     record_field, parse_int, parse_digits, strip_spaces, last_char, char_of, is_text, is_exactly, \
     exact_integer, part
 from bookmarklet.entries import new_entry, new_listing, is_plain_name, kind_named
-from bookmarklet.html_listing import read_html_listing, title_of_html, child_href
-from bookmarklet.names import name_of_text, name_of_href
+from bookmarklet.html_listing import read_html_listing, title_of_html, child_name
+from bookmarklet.names import name_of_text
 from bookmarklet.times import parse_http_date, parse_iso_time
 
 FORMAT_WORDS = ['json', 'javascript', 'html', 'xml']
@@ -81,12 +81,13 @@ def json_entry(item):
     name = record_field(item, 'name')
     if not is_text(name):
         return None
-    if record_field(item, 'is_dir') != None:
+    is_dir = record_field(item, 'is_dir')
+    if is_dir != None:
         url = record_field(item, 'url')
-        path = child_href(url) if is_text(url) else None
-        named = name_of_href(path) if path != None else name_of_text(
-            part(name, 0, len(name) - 1) if last_char(name) == '/' else name)
-        kind = 'directory' if is_exactly(record_field(item, 'is_dir'), True) else \
+        named = child_name(url) if is_text(url) else None
+        if named == None:
+            named = name_of_text(part(name, 0, len(name) - 1) if last_char(name) == '/' else name)
+        kind = 'directory' if is_exactly(is_dir, True) else \
             'other' if is_exactly(record_field(item, 'is_symlink'), True) else 'file'
         mtime_text = record_field(item, 'mod_time')
     else:
@@ -134,10 +135,11 @@ def read_xml_listing(text):
     if start < 0 or end < start:
         raise Problem(malformed('xml'))
     entries = []
+    # Every '<' and '>' searched for before end is found: '</list>' has both.
     at = text.find('<', start + 6)
-    while at >= 0 and at < end:
+    while at < end:
         close = text.find('>', at)
-        head = part(text, at + 1, close) if close >= 0 else ''
+        head = part(text, at + 1, close)
         kind = head.split(' ')[0]
         closing = '</' + kind + '>'
         stop = text.find(closing, close)
@@ -176,7 +178,7 @@ def entity_value(reference):
     named = record_field(NAMED_ENTITIES, reference)
     if named != None:
         return named
-    hexadecimal = reference.startswith('#x') or reference.startswith('#X')
+    hexadecimal = reference.lower().startswith('#x')
     point = parse_digits(part(reference, 2 if hexadecimal else 1, None), 16 if hexadecimal else 10) \
         if reference.startswith('#') and len(reference) <= 8 else None
     if point == None or point < 1 or point > 0x10FFFF or (point >= 0xD800 and point <= 0xDFFF):

@@ -9,7 +9,7 @@ on (portable.days_from_civil and iso_time; the same arithmetic in CPython).
 """
 
 from bookmarklet.portable import parse_int, words, part, days_from_civil, iso_time, floor_mod, \
-    dict_key
+    dict_key, new_object
 
 # The months' abbreviations, three letters each.
 MONTHS = 'JanFebMarAprMayJunJulAugSepOctNovDec'
@@ -52,21 +52,23 @@ def parse_table_date(date_text, clock_text):
 
 # The days of the dates read lately, by dict_key of the date: a listing repeats a few
 # dates many times. Emptied when full, so a long crawl holds little.
-RECENT_DATES = {'days': {}, 'count': 0}
+RECENT_DATES = new_object()
+RECENT_DATES.days_of = {}
+RECENT_DATES.date_count = 0
 DATES_REMEMBERED = 4096
 
 
 def date_days(date_text):
     """Days since the epoch of a listing's date word (parse_table_date), else None."""
     key = dict_key(date_text)
-    if key in RECENT_DATES['days']:
-        return RECENT_DATES['days'][key]
-    if RECENT_DATES['count'] >= DATES_REMEMBERED:
-        RECENT_DATES['days'] = {}
-        RECENT_DATES['count'] = 0
+    if key in RECENT_DATES.days_of:
+        return RECENT_DATES.days_of[key]
+    if RECENT_DATES.date_count >= DATES_REMEMBERED:
+        RECENT_DATES.days_of = {}
+        RECENT_DATES.date_count = 0
     days = civil_days(date_text)
-    RECENT_DATES['days'][key] = days
-    RECENT_DATES['count'] += 1
+    RECENT_DATES.days_of[key] = days
+    RECENT_DATES.date_count += 1
     return days
 
 
@@ -93,8 +95,9 @@ def civil_days(date_text):
 def parse_http_date(text):
     """Epoch seconds of an RFC 1123 date ('Mon, 15 Jul 2019 12:34:56 GMT'), else None."""
     parts = words(text)
-    if len(parts) != 6 or parts[5] != 'GMT' or len(parts[1]) > 2:
+    if len(parts) != 6 or parts[5] != 'GMT':
         return None
+    # A day of one digit gets its '0'; one of three or more fails the date's check.
     day = '0' + parts[1] if len(parts[1]) == 1 else parts[1]
     found = parse_table_date(day + '-' + parts[2] + '-' + parts[3], parts[4])
     return found[0] if found != None else None
@@ -104,22 +107,18 @@ def parse_iso_time(text):
     """Epoch seconds of an ISO 8601 time ('2019-07-15T12:34:56Z', '+02:00', fractions), else None."""
     if len(text) < 16 or (text[10] != 'T' and text[10] != ' '):
         return None
-    rest = part(text, 11, None)
-    zone_at = -1
-    for index in range(len(rest)):
-        if 'Z+-'.find(rest[index]) >= 0:
-            zone_at = index
-            break
-    if zone_at < 0:
-        return None
-    zone = part(rest, zone_at, None)
+    # The zone ends the text: 'Z', or a sign and 'HH:MM'. A sign or 'Z' left in the
+    # clock fails the clock's own check.
+    zone_at = len(text) - 1
     offset = 0
-    if zone != 'Z':
-        zone_seconds = clock_seconds(part(zone, 1, None))
-        if zone_seconds == None or len(zone) != 6:
+    if text[zone_at] != 'Z':
+        zone_at = len(text) - 6
+        zone_seconds = clock_seconds(part(text, zone_at + 1, None))
+        sign = text[zone_at]
+        if zone_seconds == None or (sign != '+' and sign != '-'):
             return None
-        offset = zone_seconds * (-1 if zone[0] == '-' else 1)
-    clock_text = part(rest, 0, zone_at)
+        offset = zone_seconds if sign == '+' else -zone_seconds
+    clock_text = part(text, 11, zone_at)
     fraction_at = clock_text.find('.')
     if fraction_at >= 0:
         if parse_int(part(clock_text, fraction_at + 1, None)) == None:

@@ -21,15 +21,13 @@ def new_upkeep(root, say_uncached):
 
 
 async def keep(upkeep, promise):
-    """Wait for a store write; True when it was kept. A failure is reported once."""
+    """Wait for a store write. A failure is reported once."""
     try:
         await promise
     except JSError as error:
         if not upkeep.write_failed:
             upkeep.write_failed = True
             upkeep.say_uncached('a write failed (' + problem_of(error) + ')')
-        return False
-    return True
 
 
 async def record_visit(upkeep, store, entries):

@@ -107,7 +107,7 @@ INPUTS = st.one_of(
 
 def check_listing(listing):
     """A listing has the shape entries.py describes, whatever went in."""
-    assert set(listing) == {'format', 'precision', 'dated', 'entries', 'undecodable'}
+    assert set(listing) == {'format', 'precision', 'dated', 'entries'}
     assert listing['precision'] in (1, 60)
     for entry in listing['entries']:
         assert isinstance(entry['name'], str) and entry['name'] not in ('', '.', '..')
