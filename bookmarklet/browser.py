@@ -76,7 +76,7 @@ async def read_text(response, limit):
     the rest is not read."""
     chunks = []
     size = 0
-    reader = response.body.getReader() if response.body != None else None
+    reader = response.body.getReader() if response.body else None
     while reader != None:
         step = await reader.read()
         if step.done:
@@ -93,7 +93,7 @@ async def read_text(response, limit):
         size += chunk.length
     try:
         # Valid UTF-8 is its own listing text, decoded natively (a byte order mark dropped).
-        return __new__(TextDecoder('utf-8', {'fatal': True})).decode(data)
+        return __new__(TextDecoder('utf8', {'fatal': True})).decode(data)
     except JSError:
         parts = []
         # fromCharCode takes its characters as arguments: a slice at a time.

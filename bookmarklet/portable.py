@@ -210,7 +210,7 @@ def joined(items, separator):
 
 
 def parse_digits(text, base):
-    """The exact integer a string of 1 to 15 digits in base (up to 16, either case)
+    """The exact integer a string of 1 to 15 digits in base 10 or 16 (either case)
     spells, else None. Transcrypt's int() is `x | 0`: 32 bits, and silent on junk;
     JavaScript's parseInt reads a number's start and ignores the rest. Sizes pass
     4 GiB and epoch seconds pass 2**31 in 2038: both sides check every digit first."""
@@ -225,9 +225,6 @@ def parse_digits(text, base):
     return value
 
 
-def parse_int(text):
-    """The exact integer a string of 1 to 15 decimal digits spells, else None."""
-    return parse_digits(text, 10)
 
 
 def stable_sorted(items, compare):
@@ -284,9 +281,8 @@ def remove_at(items, index):
 # Native string work: a listing of 100,000 lines is split into words once per line.
 #?strip_spaces = lambda text: text.js_replace(__pragma__ ('js', '{}', '/^[ \\t\\r\\n]+|[ \\t\\r\\n]+$/g'), '')
 #?words = lambda text: text.match(__pragma__ ('js', '{}', '/[^ \\t\\r\\n\\u00a0]+/g')) or []
-#?parse_digits = lambda text, base: __pragma__ ('js', '{}', '(RegExp ("^[" + "0123456789abcdef".slice (0, base) + "]{1,15}$", "i").test (text) ? parseInt (text, base) : null)')
-# Decimal apart, with a literal expression: a listing's every clock is three of them.
-#?parse_int = lambda text: __pragma__ ('js', '{}', '(/^\\d{1,15}$/.test (text) ? +text : null)')
+# Native: a listing's every clock is three of them.
+#?parse_digits = lambda text, base: __pragma__ ('js', '{}', '((base > 10 ? /^[\\da-f]{1,15}$/i : /^\\d{1,15}$/).test (text) ? parseInt (text, base) : null)')
 #?floor = lambda number: Math.floor(number)
 #?days_from_civil = lambda year, month, day: __new__(Date(0)).setUTCFullYear(year, month - 1, day) / 86400000
 #?iso_time = lambda seconds: __pragma__ ('js', '{}', '(() => { const date = new Date (seconds * 1000); return isNaN (date) ? "" : date.toISOString ().slice (0, -5) + "Z"; }) ()')
@@ -305,6 +301,11 @@ def remove_at(items, index):
 #?drop_key = lambda record, key: __pragma__ ('js', '{}', 'delete record [key]')
 #?remove_at = lambda items, index: items.splice(index, 1)
 # __pragma__ ('noecom')
+
+
+def parse_int(text):
+    """The exact integer a string of 1 to 15 decimal digits spells, else None."""
+    return parse_digits(text, 10)
 
 
 def pad(number, width):
