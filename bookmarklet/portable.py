@@ -225,8 +225,6 @@ def parse_digits(text, base):
     return value
 
 
-
-
 def stable_sorted(items, compare):
     """A new list of items ordered by compare (-1, 0 or 1, or any number of that sign),
     keeping the order of those that compare 0."""
