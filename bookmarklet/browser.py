@@ -6,6 +6,7 @@ so nothing past this module touches a Response or a parsed Document.
 
 from bookmarklet.portable import JSError, strip_spaces, joined
 from bookmarklet.times import parse_http_date
+from bookmarklet.names import body_text
 
 JSON_ACCEPT = 'application/json, application/xml;q=0.9, text/html;q=0.8, */*;q=0.7'
 
@@ -34,12 +35,12 @@ def failed_response(message):
 
 
 async def fetch_listing(url, timeout_seconds):
-    """{ok, contentType, body, url, date} for a listing URL asked for as JSON, or {ok,
+    """{ok, contentType, text, url, date} for a listing URL asked for as JSON, or {ok,
     message} saying why there is none.
 
-    body is the body's bytes as a byte string (names.py: fetch's text() would turn
-    bytes that are not UTF-8 into U+FFFD, and names are bytes); url is where fetch's
-    redirects ended. The listing carries no validators, so the HTTP cache is
+    text is the body as listing text (names.py: fetch's text() would turn bytes that
+    are not UTF-8 into U+FFFD, and names are bytes); url is where fetch's redirects
+    ended. The listing carries no validators, so the HTTP cache is
     bypassed; date is the server's Date header in epoch seconds, or None. Cookies go
     along to the same origin only (fetch's default).
     """
@@ -53,43 +54,52 @@ async def fetch_listing(url, timeout_seconds):
         })
         if not response.ok:
             return failed_response('HTTP ' + str(response.status))
-        body = await read_bytes(response, BODY_LIMIT)
+        text = await read_text(response, BODY_LIMIT)
     except JSError:
         return failed_response('timed out after ' + str(timeout_seconds) + ' s'
                                if controller.signal.aborted else 'network error or blocked by CORS')
     finally:
         clearTimeout(timer)
-    if body == None:
+    if text == None:
         return failed_response(TOO_LARGE)
     return {
         'ok': True,
         'contentType': response.headers.js_get('Content-Type') or '',
-        'body': body,
+        'text': text,
         'url': response.url,
         'date': parse_http_date(response.headers.js_get('Date') or ''),
     }
 
 
-async def read_bytes(response, limit):
-    """A response's body as a byte string (one character per byte), or None once it passes
-    limit bytes: the rest is not read."""
-    if response.body == None:
-        return ''
-    reader = response.body.getReader()
-    text = ''
-    while True:
+async def read_text(response, limit):
+    """A response's body as listing text (names.py), or None once it passes limit bytes:
+    the rest is not read."""
+    chunks = []
+    size = 0
+    reader = response.body.getReader() if response.body else None
+    while reader != None:
         step = await reader.read()
         if step.done:
-            return text
-        chunk = step.value
-        if len(text) + chunk.length > limit:
+            break
+        chunks.append(step.value)
+        size += step.value.length
+        if size > limit:
             reader.cancel()
             return None
-        start = 0
+    data = __new__(Uint8Array(size))
+    size = 0
+    for chunk in chunks:
+        data.set(chunk, size)
+        size += chunk.length
+    try:
+        # Valid UTF-8 is its own listing text, decoded natively (a byte order mark dropped).
+        return __new__(TextDecoder('utf8', {'fatal': True})).decode(data)
+    except JSError:
+        parts = []
         # fromCharCode takes its characters as arguments: a slice at a time.
-        while start < chunk.length:
-            text += String.fromCharCode.apply(None, chunk.subarray(start, start + 8192))
-            start += 8192
+        for start in range(0, size, 8192):
+            parts.append(String.fromCharCode.apply(None, data.subarray(start, start + 8192)))
+        return body_text(joined(parts, ''))
 
 
 def anchors_of_html(text):

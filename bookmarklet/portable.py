@@ -127,7 +127,7 @@ def strip_spaces(text):
 
 def words(text):
     """The words of text split on runs of white space (no-break space too); [] for blank text."""
-    return [word for word in _re.split('[ \t\r\n\u00a0]+', text) if word != '']
+    return _re.findall('[^ \t\r\n\u00a0]+', text)
 
 
 def days_from_civil(year, month, day):
@@ -209,6 +209,22 @@ def joined(items, separator):
     return separator.join(items)
 
 
+def parse_digits(text, base):
+    """The exact integer a string of 1 to 15 digits in base 10 or 16 (either case)
+    spells, else None. Transcrypt's int() is `x | 0`: 32 bits, and silent on junk;
+    JavaScript's parseInt reads a number's start and ignores the rest. Sizes pass
+    4 GiB and epoch seconds pass 2**31 in 2038: both sides check every digit first."""
+    if len(text) == 0 or len(text) > 15:
+        return None
+    value = 0
+    for digit in text.lower():
+        rank = '0123456789abcdef'.find(digit)
+        if rank < 0 or rank >= base:
+            return None
+        value = value * base + rank
+    return value
+
+
 def stable_sorted(items, compare):
     """A new list of items ordered by compare (-1, 0 or 1, or any number of that sign),
     keeping the order of those that compare 0."""
@@ -262,7 +278,9 @@ def remove_at(items, index):
 #?record_field = lambda record, key: record[key] if Object.prototype.hasOwnProperty.call(record, key) else None
 # Native string work: a listing of 100,000 lines is split into words once per line.
 #?strip_spaces = lambda text: text.js_replace(__pragma__ ('js', '{}', '/^[ \\t\\r\\n]+|[ \\t\\r\\n]+$/g'), '')
-#?words = lambda text: text.js_split(__pragma__ ('js', '{}', '/[ \\t\\r\\n\\u00a0]+/')).filter(lambda word: len(word) > 0)
+#?words = lambda text: text.match(__pragma__ ('js', '{}', '/[^ \\t\\r\\n\\u00a0]+/g')) or []
+# Native: a listing's every clock is three of them.
+#?parse_digits = lambda text, base: __pragma__ ('js', '{}', '((base > 10 ? /^[\\da-f]{1,15}$/i : /^\\d{1,15}$/).test (text) ? parseInt (text, base) : null)')
 #?floor = lambda number: Math.floor(number)
 #?days_from_civil = lambda year, month, day: __new__(Date(0)).setUTCFullYear(year, month - 1, day) / 86400000
 #?iso_time = lambda seconds: __pragma__ ('js', '{}', '(() => { const date = new Date (seconds * 1000); return isNaN (date) ? "" : date.toISOString ().slice (0, -5) + "Z"; }) ()')
@@ -284,25 +302,8 @@ def remove_at(items, index):
 
 
 def parse_int(text):
-    """The exact integer a string of decimal digits spells, else None.
-
-    Transcrypt's int() is `x | 0`: 32 bits, and silent on junk. Sizes pass
-    4 GiB and epoch seconds pass 2**31 in 2038, so digits are summed by hand.
-    """
+    """The exact integer a string of 1 to 15 decimal digits spells, else None."""
     return parse_digits(text, 10)
-
-
-def parse_digits(text, base):
-    """The exact integer a string of digits in base (up to 16, either case) spells, else None."""
-    if len(text) == 0 or len(text) > 15:
-        return None
-    value = 0
-    for digit in text.lower():
-        rank = '0123456789abcdef'.find(digit)
-        if rank < 0 or rank >= base:
-            return None
-        value = value * base + rank
-    return value
 
 
 def pad(number, width):

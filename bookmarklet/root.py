@@ -8,7 +8,7 @@ Adapters used: fetch_listing, anchors_of_html, read_open_page, now.
 from bookmarklet.portable import JSError, new_object, part, last_char, problem_of
 from bookmarklet.listing import read_listing
 from bookmarklet.html_listing import read_html_listing
-from bookmarklet.names import entry_url, listing_request_url, redirect_problem, body_text
+from bookmarklet.names import entry_url, listing_request_url, redirect_problem
 
 
 def directory_url_of(href):
@@ -64,7 +64,7 @@ async def request_listing(root, url):
         fetched['problem'] = redirect_problem(asked, response['url'],
                                               listing_request_url(root.url, root.settings))
         if fetched['problem'] == '':
-            fetched = {'listing': read_listing(response['contentType'], body_text(response['body']),
+            fetched = {'listing': read_listing(response['contentType'], response['text'],
                                                root.adapters.anchors_of_html, root.settings),
                        'date': fetched['date']}
     except JSError as error:

@@ -90,9 +90,9 @@ class Server:
             return fault
         listing = self.listing_of(url)
         text = json.dumps([json_entry(name, node) for name, node in listing.items()])
-        # The body as the browser adapter gives it: its bytes, one character each.
+        # The body as the browser adapter gives it: listing text (bookmarklet/names.py).
         return {'ok': True, 'message': '', 'contentType': 'application/json',
-                'body': text.encode().decode('latin-1'), 'url': self.redirects.get(url, url),
+                'text': text, 'url': self.redirects.get(url, url),
                 'date': self.clock}
 
     def url(self, index):
@@ -362,7 +362,7 @@ async def test_refresh_stale_fetches_again_what_could_not_be_revalidated():
     server.touch(0, 'g')
     server.touch(1, 'h')
     server.faults[server.url(0)] = {'ok': False, 'message': 'HTTP 503', 'contentType': '',
-                                    'body': '', 'url': '', 'date': None}
+                                    'text': '', 'url': '', 'date': None}
     crawl = await browser.visit()
     assert crawl.overlay.rows[server.url(1)]['status'] == 'changed'
     assert crawl.overlay.rows[server.url(0)] == {'status': 'stale', 'names': ['f'],
@@ -404,7 +404,7 @@ async def test_a_record_fetched_within_its_mtimes_precision_is_not_trusted(fetch
     browser.open_page = {'title': 'Index of /files/', 'anchors': [
         {'href': 'd0/', 'text': 'd0/', 'datetime': '',
          'tail': time.strftime('%d-%b-%Y %H:%M', time.gmtime(minute)) + '  -'}]}
-    server.faults[ROOT] = {'ok': False, 'message': 'HTTP 502', 'contentType': '', 'body': '',
+    server.faults[ROOT] = {'ok': False, 'message': 'HTTP 502', 'contentType': '', 'text': '',
                            'url': '', 'date': None}
     await browser.visit()
     del server.faults[ROOT]
@@ -417,9 +417,9 @@ async def test_a_record_fetched_within_its_mtimes_precision_is_not_trusted(fetch
 @pytest.mark.parametrize('fault, words', [
     (TypeError('Failed to fetch'), 'unexpected error: TypeError: Failed to fetch'),
     (Problem('network error or blocked by CORS'), 'network error or blocked by CORS'),
-    ({'ok': True, 'message': '', 'contentType': 'application/json', 'body': '[{"na',
+    ({'ok': True, 'message': '', 'contentType': 'application/json', 'text': '[{"na',
       'url': '', 'date': None}, 'JSON listing is cut off'),
-    ({'ok': True, 'message': '', 'contentType': 'text/html', 'body': '<title>Index of',
+    ({'ok': True, 'message': '', 'contentType': 'text/html', 'text': '<title>Index of',
       'url': '', 'date': None}, 'unexpected error'),
 ])
 @run
@@ -523,7 +523,7 @@ async def test_a_record_that_breaks_the_rules_fails_its_directory_alone():
 
 @pytest.mark.parametrize('fault', [TypeError('Failed to fetch'),
                                    {'ok': False, 'message': 'HTTP 500', 'contentType': '',
-                                    'body': '', 'url': '', 'date': None}])
+                                    'text': '', 'url': '', 'date': None}])
 @run
 async def test_wave_one_falls_back_to_the_open_page_whatever_goes_wrong(fault):
     server = Server(3)
