@@ -176,12 +176,14 @@ def bundle(module, out, metafile=None):
 
 
 # esbuild minifies each statement; uglify-js then goes further across them: it inlines
-# functions and values used once, gives variables whose lives do not overlap one name, and
-# folds statements into expressions, in three passes. It must not take the script for a
-# module (strict already, it would drop the directive and could unwrap the IIFE into
-# globals), and it must work around WebKit: older Safari loses the value of an async
-# function's parameter that a merged variable declares again (WebKit bug 223533).
-COMPRESS = ['--no-module', '--webkit', '--compress', 'passes=3', '--mangle',
+# functions and values used once, gives variables whose lives do not overlap one name,
+# folds statements into expressions and declares each function's variables in one `var`,
+# in five passes (the fourth and fifth save about 80 characters for a third of a second).
+# It must not take the script for a module (strict already, it would drop the directive
+# and could unwrap the IIFE into globals), and it must work around WebKit: older Safari
+# loses the value of an async function's parameter that a merged variable declares again
+# (WebKit bug 223533).
+COMPRESS = ['--no-module', '--webkit', '--compress', 'passes=5,hoist_vars=true', '--mangle',
             '--output-opts', 'ascii_only=true']
 
 
