@@ -5,32 +5,14 @@ flips ties; one explicit comparison that says 0 for ties, given to a stable
 sort (portable.stable_sorted), gives the same order everywhere.
 """
 
-from bookmarklet.portable import code_point, stable_sorted
-
-
-def compare_names(a, b):
-    """-1, 0 or 1 as name a sorts before, with, or after name b by code point.
-
-    JavaScript compares UTF-16 units, which puts U+10000 and above before
-    U+E000..U+FFFF; comparing code points at the first difference does not.
-    """
-    if a == b:
-        return 0
-    index = 0
-    while index < len(a) and index < len(b):
-        left = code_point(a, index)
-        right = code_point(b, index)
-        if left[0] != right[0]:
-            return -1 if left[0] < right[0] else 1
-        index += left[1]
-    return -1 if len(a) < len(b) else 1
+from bookmarklet.portable import compare_text, stable_sorted
 
 
 def compare_entries(a, b):
     """-1, 0 or 1 for display order; entries without an mtime go last. Two names that read
     alike (caf\\xe9 of a byte that is not UTF-8, and of those four characters) go by href."""
     found = compare_newest(a, b, 'name')
-    return found if found != 0 else compare_names(a['href'], b['href'])
+    return found if found != 0 else compare_text(a['href'], b['href'])
 
 
 def compare_newest(a, b, field):
@@ -41,7 +23,7 @@ def compare_newest(a, b, field):
         if b['mtime'] == None:
             return -1
         return -1 if a['mtime'] > b['mtime'] else 1
-    return compare_names(a[field], b[field])
+    return compare_text(a[field], b[field])
 
 
 def sorted_entries(entries):

@@ -115,9 +115,10 @@ def record_field(record, key):
     return record.get(key)
 
 
-def code_point(text, index):
-    """The code point at index and how many string units it spans."""
-    return [ord(text[index]), 1]
+def compare_text(a, b):
+    """-1, 0 or 1 as text a sorts before, with or after text b by code point, as CPython
+    compares strings (JavaScript compares UTF-16 units: U+10000 and above before U+E000)."""
+    return -1 if a < b else (1 if a > b else 0)
 
 
 def strip_spaces(text):
@@ -285,7 +286,9 @@ def remove_at(items, index):
 #?days_from_civil = lambda year, month, day: __new__(Date(0)).setUTCFullYear(year, month - 1, day) / 86400000
 #?iso_time = lambda seconds: __pragma__ ('js', '{}', '(() => { const date = new Date (seconds * 1000); return isNaN (date) ? "" : date.toISOString ().slice (0, -5) + "Z"; }) ()')
 #?char_of = lambda value: String.fromCodePoint(value)
-#?code_point = lambda text, index: [text.codePointAt(index), 2 if text.codePointAt(index) > 0xFFFF else 1]
+# The code points at the first unit where they differ: where a pair matches, so does its
+# second half, so the first difference is never inside a pair.
+#?compare_text = lambda a, b: __pragma__ ('js', '{}', '(() => { let at = 0; while (at < a.length && a.codePointAt (at) == b.codePointAt (at)) at++; return a == b ? 0 : at == a.length || a.codePointAt (at) < b.codePointAt (at) ? -1 : 1; }) ()')
 #?new_object = lambda: {}
 # A Problem is a native Error (no class, so no runtime; a stack for the console) that
 # carries its message as `problem` too, by which problem_of tells it apart.

@@ -40,7 +40,7 @@ FUNCTIONS = {
     'setattr': 'an attribute, or a dict',
     'print': 'nothing (the page is not yours to log to)',
     'chr': 'portable.char_of',
-    'ord': 'portable.code_point',
+    'ord': 'portable.compare_text to order texts (JavaScript counts UTF-16 units)',
     'reversed': 'a loop from the end',
     'round': 'portable.floor(x + 0.5)',
     'repr': 'concatenation',

@@ -257,9 +257,13 @@ def core_cases():
     add('sort', ties + [entry('new', 10000), entry('none', None), entry('old', 1)])
     add('sort', [entry('x', 1000), entry('y', 10000), entry('z', 2 ** 31 + 5)])
     add('sort', [entry('n{}'.format(i % 7), 1000 + i % 3) for i in range(40)])
+    # Units past a pair, an escaped byte (U+DC80..U+DCFF) against a pair, a lone high
+    # surrogate against the pair it starts.
     for pair in [('a', 'b'), ('\uff01', '\U0001F600'), ('\U0001F600', '\U0001F601'), ('ab', 'a'),
-                 ('', 'a'), ('Z', 'a'), ('é', 'e\u0301')]:
-        add('compare_names', *pair)
+                 ('', 'a'), ('Z', 'a'), ('é', 'e\u0301'), ('a', 'a'), ('\U0001F600', '\U0001F600'),
+                 ('x\U0001F600', 'x\U0001F600a'), ('\U0001F600b', '\U0001F600a'), ('\udce9', '\U0001F600'),
+                 ('\udce9', '\ue000'), ('\U00010000', '\ud800\ue000'), ('\ud800', '\U00010000')]:
+        add('compare_text', *pair)
     for text in ['Mon, 15 Jul 2019 12:34:56 GMT', 'Thu, 01 Jan 1970 00:00:00 GMT',
                  'Tue, 19 Jan 2038 03:14:08 GMT', 'Fri, 01 Jan 2100 00:00:00 GMT',
                  'Sat, 29 Feb 2020 23:59:59 GMT', 'Sun, 29 Feb 2021 00:00:00 GMT',

@@ -70,7 +70,7 @@ TRAPS = {
     'hasattr': ["ok = hasattr(o, 'x')", 'attribute'],
     'print': ["print(x)", 'nothing'],
     'chr': ["c = chr(n)", 'char_of'],
-    'ord': ["n = ord(c)", 'code_point'],
+    'ord': ["n = ord(c)", 'compare_text'],
     'range outside a for': ["xs = range(3)", 'for i in range'],
     'keyword argument': ["helper(1, width=2)", 'by position'],
     '*args in a call': ["helper(*xs)", 'by position'],

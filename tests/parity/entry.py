@@ -10,10 +10,10 @@ It keeps to the bookmarklet's native subset, so it builds with the native runtim
 
 from bookmarklet.portable import JSError, Problem, problem_of, parse_json, to_json, parse_int, \
     part, joined, keys_of, drop_key, remove_at, is_exactly, exact_integer, percent_decode, \
-    percent_encode
+    percent_encode, compare_text
 from bookmarklet.listing import read_listing
 from bookmarklet.html_listing import read_html_listing, parse_size
-from bookmarklet.order import sorted_entries, compare_names
+from bookmarklet.order import sorted_entries
 from bookmarklet.names import listing_request_url, body_text, name_of_bytes, name_of_text, \
     name_of_href, readable_path, redirect_problem
 from bookmarklet.times import parse_http_date, parse_iso_time, parse_listing_date, format_iso, \
@@ -62,8 +62,8 @@ def run_case(kind, given):
     """The result of one case; given is the case's input list."""
     if kind == 'sort':
         return sorted_entries(given[0])
-    if kind == 'compare_names':
-        return compare_names(given[0], given[1])
+    if kind == 'compare_text':
+        return compare_text(given[0], given[1])
     if kind == 'parse_http_date':
         return parse_http_date(given[0])
     if kind == 'parse_iso_time':
