@@ -1,4 +1,4 @@
-"""Pages of the sorted level-1 list: pure slicing, no requests."""
+"""Pages of a sorted list, and the filter that narrows it: pure slicing, no requests."""
 
 from bookmarklet.portable import part
 
@@ -21,13 +21,14 @@ def page_entries(entries, page, size):
     return part(entries, start, start + size)
 
 
-def matching_entries(entries, query):
-    """The entries whose name contains query, ignoring case; all of them for ''."""
+def matching_entries(entries, query, field):
+    """The entries whose field (a name, a path) contains query, ignoring case; all of them
+    for ''."""
     if len(query) == 0:
         return entries
     wanted = query.lower()
     found = []
     for entry in entries:
-        if entry['name'].lower().find(wanted) >= 0:
+        if entry[field].lower().find(wanted) >= 0:
             found.append(entry)
     return found

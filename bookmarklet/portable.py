@@ -288,7 +288,7 @@ def remove_at(items, index):
 #?char_of = lambda value: String.fromCodePoint(value)
 # The code points at the first unit where they differ: where a pair matches, so does its
 # second half, so the first difference is never inside a pair.
-#?compare_text = lambda a, b: __pragma__ ('js', '{}', '(() => { let at = 0; while (at < a.length && a.codePointAt (at) == b.codePointAt (at)) at++; return a == b ? 0 : at == a.length || a.codePointAt (at) < b.codePointAt (at) ? -1 : 1; }) ()')
+#?compare_text = lambda a, b: __pragma__ ('js', '{}', '(() => { var at = 0; while (at < a.length && a.codePointAt (at) == b.codePointAt (at)) at++; return a == b ? 0 : at == a.length || a.codePointAt (at) < b.codePointAt (at) ? -1 : 1; }) ()')
 #?new_object = lambda: {}
 # A Problem is a native Error (no class, so no runtime; a stack for the console) that
 # carries its message as `problem` too, by which problem_of tells it apart.

@@ -2,14 +2,15 @@
 hits to search, to tell what is new, and to count.
 
 A hit is an entry with where it is: {name, type, mtime, size, sizeApprox, seen,
-path, href, key}; path is below the root, decoded, '/'-separated, directories
-ending in '/'; key is the path in lower case, what a search looks in. Pure:
-the records come in, nothing is fetched.
+path, href}; path is below the root, decoded, '/'-separated, directories
+ending in '/', what a search looks in. Pure: the records come in, nothing is
+fetched.
 """
 
 from bookmarklet.portable import dict_key, part, stable_sorted
 from bookmarklet.names import entry_url, name_of_href, readable_path
 from bookmarklet.order import compare_newest
+from bookmarklet.paging import matching_entries
 from bookmarklet.words import NEW, CHANGED
 
 
@@ -19,7 +20,7 @@ def new_hit(entry, directory_url, directory_path):
     return {'name': entry['name'], 'type': entry['type'], 'mtime': entry['mtime'],
             'size': entry['size'], 'sizeApprox': entry['sizeApprox'],
             'seen': entry['seen'] if 'seen' in entry else None, 'path': path,
-            'href': entry_url(directory_url, entry), 'key': path.lower()}
+            'href': entry_url(directory_url, entry)}
 
 
 def tree_index(root_url, entries, records):
@@ -49,12 +50,7 @@ def tree_index(root_url, entries, records):
 
 def found_hits(index, query):
     """The hits whose path contains query, ignoring case, newest first."""
-    wanted = query.lower()
-    found = []
-    for hit in index['hits']:
-        if hit['key'].find(wanted) >= 0:
-            found.append(hit)
-    return found
+    return matching_entries(index['hits'], query, 'path')
 
 
 def change_of(hit, visit):

@@ -25,7 +25,7 @@ def list_entries(view, entries):
     """Take a new sorted level-1 list, and the part of it the filter lets through."""
     view.all_entries = entries
     view.listed = True
-    view.shown = matching_entries(entries, view.query)
+    view.shown = matching_entries(entries, view.query, 'name')
     view.current_page = clamped_page(view.current_page, len(view.shown), view.page_size)
 
 
