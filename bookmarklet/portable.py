@@ -245,6 +245,11 @@ def drop_key(record, key):
 def remove_at(items, index):
     """Remove the item at index from a list."""
     items.pop(index)
+
+
+def last_char(text):
+    """The final character of text, or '' for an empty text."""
+    return text[-1:]
 # __pragma__ ('noskip')
 
 # __pragma__ ('ecom')
@@ -301,6 +306,7 @@ def remove_at(items, index):
 #?keys_of = lambda record: Object.js_keys(record)
 #?drop_key = lambda record, key: __pragma__ ('js', '{}', 'delete record [key]')
 #?remove_at = lambda items, index: items.splice(index, 1)
+#?last_char = lambda text: text.slice(-1)
 # __pragma__ ('noecom')
 
 
@@ -320,13 +326,6 @@ def pad(number, width):
 def floor_mod(a, b):
     """a modulo b with the sign of b, as Python's % on integers."""
     return a - b * (a // b)
-
-
-def last_char(text):
-    """The final character of text, or '' for an empty text."""
-    if len(text) == 0:
-        return ''
-    return text[len(text) - 1]
 
 
 def dict_key(text):
@@ -357,5 +356,5 @@ def new_latch():
 
 # __pragma__ ('ecom')
 #?started = lambda promise: promise
-#?new_latch = lambda: __pragma__ ('js', '{}', '(() => { const latch = {}; latch.promise = new Promise((resolve) => { latch.resolve = resolve; }); return latch; })()')
+#?new_latch = lambda: __pragma__ ('js', '{}', '((latch) => (latch.promise = new Promise ((resolve) => latch.resolve = resolve), latch)) ({})')
 # __pragma__ ('noecom')
