@@ -86,6 +86,6 @@ def listing_request_url(url, settings):
     separate location, nginx/json-at-prefix.conf); else the listing's own URL."""
     prefix = settings['jsonPrefixFrom']
     path_at = path_start(url)
-    if len(prefix) == 0 or path_at < 0 or part(url, path_at, path_at + len(prefix)) != prefix:
+    if len(prefix) == 0 or path_at < 0 or not url.startswith(prefix, path_at):
         return url
     return part(url, 0, path_at) + settings['jsonPrefixTo'] + part(url, path_at + len(prefix), None)
