@@ -1,7 +1,7 @@
 """What a row shows for an entry: the attribute values and texts, as strings."""
 
 from bookmarklet.names import entry_url
-from bookmarklet.portable import dict_key, floor
+from bookmarklet.portable import dict_key, floor, floor_mod
 from bookmarklet.times import format_iso, format_age
 from bookmarklet.words import SIZE_UNITS
 
@@ -13,13 +13,13 @@ def format_size(size):
     while size >= divisor * 1024 and unit < len(SIZE_UNITS) - 1:
         divisor = divisor * 1024
         unit += 1
-    if unit == 0:
-        return str(size) + ' B'
-    # Floats round identically in both engines; round() does not (half to even).
-    tenths = floor(size / divisor * 10 + 0.5)
-    if tenths >= 100:
-        return str(floor(size / divisor + 0.5)) + ' ' + SIZE_UNITS[unit]
-    return str(tenths // 10) + '.' + str(tenths - tenths // 10 * 10) + ' ' + SIZE_UNITS[unit]
+    text = str(size)
+    if unit > 0:
+        # Floats round identically in both engines; round() does not (half to even).
+        tenths = floor(size / divisor * 10 + 0.5)
+        text = str(floor(size / divisor + 0.5)) if tenths >= 100 \
+            else str(tenths // 10) + '.' + str(floor_mod(tenths, 10))
+    return text + ' ' + SIZE_UNITS[unit]
 
 
 def entry_view(entry, directory_url, now):
