@@ -58,9 +58,8 @@ def entry_url(directory_url, entry):
 
 
 def path_start(url):
-    """Where the path of an absolute URL starts, or -1."""
-    scheme_end = url.find('://')
-    return url.find('/', scheme_end + 3) if scheme_end >= 0 else -1
+    """Where the path of an absolute URL starts, or -1 for one without ('http://h')."""
+    return url.find('/', url.find('://') + 3)
 
 
 def readable_path(url):
