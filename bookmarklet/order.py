@@ -11,8 +11,7 @@ from bookmarklet.portable import compare_text, stable_sorted
 def compare_entries(a, b):
     """-1, 0 or 1 for display order; entries without an mtime go last. Two names that read
     alike (caf\\xe9 of a byte that is not UTF-8, and of those four characters) go by href."""
-    found = compare_newest(a, b, 'name')
-    return found if found != 0 else compare_text(a['href'], b['href'])
+    return compare_newest(a, b, 'name') or compare_text(a['href'], b['href'])
 
 
 def compare_newest(a, b, field):
