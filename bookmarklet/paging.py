@@ -5,9 +5,7 @@ from bookmarklet.portable import part
 
 def page_count(total, size):
     """How many pages of size hold total entries; an empty list still has page 1."""
-    if total <= 0:
-        return 1
-    return (total + size - 1) // size
+    return max(1, (total + size - 1) // size)
 
 
 def clamped_page(page, total, size):
