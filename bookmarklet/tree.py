@@ -7,7 +7,7 @@ ending in '/', what a search looks in. Pure: the records come in, nothing is
 fetched.
 """
 
-from bookmarklet.portable import dict_key, part, stable_sorted
+from bookmarklet.portable import dict_key, part, record_field, stable_sorted
 from bookmarklet.names import entry_url, name_of_href, readable_path
 from bookmarklet.order import compare_newest
 from bookmarklet.paging import matching_entries
@@ -19,7 +19,7 @@ def new_hit(entry, directory_url, directory_path):
     path = directory_path + entry['name'] + ('/' if is_directory else '')
     return {'name': entry['name'], 'type': entry['type'], 'mtime': entry['mtime'],
             'size': entry['size'], 'sizeApprox': entry['sizeApprox'],
-            'seen': entry['seen'] if 'seen' in entry else None, 'path': path,
+            'seen': record_field(entry, 'seen'), 'path': path,
             'href': entry_url(directory_url, entry)}
 
 
