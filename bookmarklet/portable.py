@@ -291,8 +291,8 @@ def last_char(text):
 #?days_from_civil = lambda year, month, day: __new__(Date(0)).setUTCFullYear(year, month - 1, day) / 86400000
 #?iso_time = lambda seconds: __pragma__ ('js', '{}', '(() => { const date = new Date (seconds * 1000); return isNaN (date) ? "" : date.toISOString ().slice (0, -5) + "Z"; }) ()')
 #?char_of = lambda value: String.fromCodePoint(value)
-# The code points at the first unit where they differ: where a pair matches, so does its
-# second half, so the first difference is never inside a pair.
+# The code points at the first unit where the texts differ: where a surrogate pair's code
+# point matches, so does its second half, so that unit is never inside a pair.
 #?compare_text = lambda a, b: __pragma__ ('js', '{}', '(() => { var at = 0; while (at < a.length && a.codePointAt (at) == b.codePointAt (at)) at++; return a == b ? 0 : at == a.length || a.codePointAt (at) < b.codePointAt (at) ? -1 : 1; }) ()')
 #?new_object = lambda: {}
 # A Problem is a native Error (no class, so no runtime; a stack for the console) that
