@@ -142,13 +142,13 @@ async def run(crawl, root, reading):
         wave_1 = await reading
         if crawl.root_dir != root:
             return
-        listing = wave_1['listing']
+        listing = wave_1.listing
         if listing == None:
             screen.show_status('broken', 0, 0, 0, 'No listing could be read here ('
-                               + wave_1['problem'] + ').')
+                               + wave_1.problem + ').')
             return
-        if wave_1['problem'] != '':
-            screen.add_note('The listing request failed (' + wave_1['problem']
+        if wave_1.problem != '':
+            screen.add_note('The listing request failed (' + wave_1.problem
                             + '); showing the page as loaded.')
         if not listing['dated']:
             screen.add_note('No dates listed: sorted by name.')
@@ -461,8 +461,8 @@ async def poll(crawl):
     crawl.polling = True
     try:
         fetched = await fetch_root(crawl.root_dir)
-        if 'listing' in fetched and not crawl.is_closed:
-            entries = sorted_entries(fetched['listing']['entries'])
+        if fetched.listing != None and not crawl.is_closed:
+            entries = sorted_entries(fetched.listing['entries'])
             if not same_entries(entries, crawl.rows_view.all_entries):
                 list_entries(crawl.rows_view, entries)
                 navigate(crawl, lambda view: None)

@@ -180,11 +180,11 @@ async def fetch_directory(settling, url, mtime, decision, record):
         return None
     root = settling.root_dir
     fetched = await request_listing(root, url)
-    if not ('listing' in fetched):
-        return unlisted_result(record, fetched['problem'], mtime)
-    listing = fetched['listing']
+    listing = fetched.listing
+    if listing == None:
+        return unlisted_result(record, fetched.problem, mtime)
     listing['entries'] = sorted_entries(listing['entries'])
-    fetched_at = fetched['date'] if fetched['date'] != None else server_now(root)
+    fetched_at = fetched.date if fetched.date != None else server_now(root)
     fresh = new_record(url, mtime, root.mtime_precision, listing, fetched_at, record)
     kept = await settling.kept
     if kept != None:
