@@ -60,10 +60,9 @@ def key_of(settling, entry):
 
 def new_result(status, entries, problem, mtime):
     """A directory's settled state for this session: what its row shows."""
-    message = ''
-    if problem != '':
-        message = ('Not revalidated: ' if status == STALE else 'Not loaded: ') + problem
-    return {'status': status, 'entries': entries, 'problem': problem, 'message': message,
+    return {'status': status, 'entries': entries, 'problem': problem,
+            'message': '' if problem == '' else
+            ('Not revalidated: ' if status == STALE else 'Not loaded: ') + problem,
             'mtime': mtime}
 
 
