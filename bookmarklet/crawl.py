@@ -84,9 +84,7 @@ def open_directory(crawl, url):
     """Re-root the overlay at a directory below the page's, without navigating the page."""
     if crawl.is_closed or url == crawl.root_dir.url:
         return
-    stop_timer(crawl.upkeep)
-    want_none(crawl.settling)
-    crawl.generation += 1
+    leave(crawl)
     crawl.overlay.show_matches('')
     crawl.overlay.show_status('loading', 0, 0, 0, READING)
     root = new_root(url, crawl.settings, crawl.adapters)
@@ -449,6 +447,12 @@ async def forget(crawl):
 def close(crawl):
     """Stop: no timer, no queued request, nothing rendered any more."""
     crawl.is_closed = True
+    leave(crawl)
+
+
+def leave(crawl):
+    """Stop what the root shown has under way: its timer, its queued requests, and the
+    rendering of any answer still to come."""
     crawl.generation += 1
     stop_timer(crawl.upkeep)
     want_none(crawl.settling)

@@ -120,12 +120,12 @@ def settle(settling, entries, forced):
         if not (key_of(settling, entry) in settling.loads):
             fresh.append(entry)
     records = started(read_records(settling, fresh))
-    for entry in fresh:
-        settling.loads[key_of(settling, entry)] = \
-            started(settle_directory(settling, entry, forced, records))
     loads = []
     for entry in entries:
-        loads.append(settling.loads[key_of(settling, entry)])
+        key = key_of(settling, entry)
+        if not (key in settling.loads):
+            settling.loads[key] = started(settle_directory(settling, entry, forced, records))
+        loads.append(settling.loads[key])
     return loads
 
 
