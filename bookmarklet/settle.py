@@ -66,13 +66,6 @@ def new_result(status, entries, problem, mtime):
             'mtime': mtime}
 
 
-def unlisted_result(record, problem, mtime):
-    """The result of a directory no listing could be had for: its record's, else none."""
-    if record != None:
-        return new_result(STALE, record['entries'], problem, mtime)
-    return new_result(FAILED, [], problem, mtime)
-
-
 def settled_result(settling, entry):
     """This session's result for a directory, if it was settled at its current mtime."""
     key = key_of(settling, entry)
@@ -165,7 +158,7 @@ async def settle_directory(settling, entry, forced, records):
                 settling, url, entry['mtime'], decision, record))
     except JSError as error:
         # Something unforeseen, the record perhaps: it can vouch for nothing.
-        result = new_result(FAILED, [], problem_of(error), entry['mtime'])
+        result = fail_result(settling, entry, problem_of(error))
     finally:
         drop_key(settling.loads, key)
     if result != None:
@@ -181,7 +174,10 @@ async def fetch_directory(settling, url, mtime, decision, record):
     fetched = await request_listing(root, url)
     listing = fetched.listing
     if listing == None:
-        return unlisted_result(record, fetched.problem, mtime)
+        # No listing: the record's entries, stale, else none.
+        if record != None:
+            return new_result(STALE, record['entries'], fetched.problem, mtime)
+        return new_result(FAILED, [], fetched.problem, mtime)
     listing['entries'] = sorted_entries(listing['entries'])
     fetched_at = fetched.date if fetched.date != None else server_now(root)
     fresh = new_record(url, mtime, root.mtime_precision, listing, fetched_at, record)
