@@ -426,9 +426,8 @@ def refresh_where(crawl, chosen):
     for entry in page_directories(crawl):
         if chosen(entry, settled_result(crawl.settling, entry)):
             entries.append(entry)
-    for entry in entries:
-        drop_result(crawl.settling, entry)
-        show_children(crawl, entry, new_result(PENDING, [], '', None))
+            drop_result(crawl.settling, entry)
+            show_children(crawl, entry, new_result(PENDING, [], '', None))
     show_progress(crawl)
     show_directories(crawl, entries, True)
 

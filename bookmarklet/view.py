@@ -26,7 +26,7 @@ def list_entries(view, entries):
     view.all_entries = entries
     view.listed = True
     view.shown = matching_entries(entries, view.query)
-    view.current_page = clamped_page(view.current_page, len(view.shown), view.page_size)
+    turn_to(view, view.current_page)
 
 
 def filter_by(view, query):
