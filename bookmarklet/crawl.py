@@ -74,8 +74,7 @@ def show_root_of(crawl, root, wave_1):
     # The store once root's previous visit is read: its rows' marks and the new visit wait.
     crawl.root_cache = started(read_previous_visit(crawl, root))
     crawl.upkeep = new_upkeep(root, lambda reason: say_uncached(crawl, reason))
-    crawl.settling = new_settling(root, crawl.store_ready,
-                                  lambda promise: keep(crawl.upkeep, promise))
+    crawl.settling = new_settling(root, crawl.store_ready, crawl.upkeep)
     crawl.overlay.show_root(root.url, crumbs_of(crawl.page_url, root.url))
     crawl.done = started(run(crawl, root, wave_1))
 

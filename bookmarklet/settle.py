@@ -18,18 +18,19 @@ from bookmarklet.portable import JSError, new_object, started, dict_key, drop_ke
 from bookmarklet.order import sorted_entries
 from bookmarklet.freshness import HIT, RECHECK, cache_decision, status_after_fetch, \
     new_record, same_mtime
+from bookmarklet.upkeep import keep
 from bookmarklet.pool import new_pool, run_in_pool
 from bookmarklet.root import request_listing, server_now, url_of
 from bookmarklet.words import NEW, FRESH, STALE, FAILED
 
 
-def new_settling(root, store_ready, keep):
-    """Nothing settled yet for root. store_ready: something to await for the store; keep(promise):
-    waits for a store write, reporting a failure (upkeep.keep)."""
+def new_settling(root, store_ready, upkeep):
+    """Nothing settled yet for root. store_ready: something to await for the store; upkeep:
+    where a failing store write is reported (upkeep.keep)."""
     settling = new_object()
     settling.root_dir = root
     settling.store_ready = store_ready
-    settling.keep = keep
+    settling.upkeep = upkeep
     settling.pool = new_pool(root.settings['maxConcurrentRequests'])
     settling.settled = {}
     settling.loads = {}
@@ -185,7 +186,7 @@ async def fetch_directory(settling, url, mtime, decision, record):
     if kept != None:
         kept[dict_key(url)] = True
     # Written at once, but the row need not wait for the commit.
-    started(settling.keep(write_record(settling, fresh)))
+    started(keep(settling.upkeep, write_record(settling, fresh)))
     return new_result(status_after_fetch(decision, record, fresh['entries']), fresh['entries'],
                       '', mtime)
 
