@@ -5,7 +5,7 @@ reason, the page already open is read instead (it is the same listing).
 Adapters used: fetch_listing, anchors_of_html, read_open_page, now.
 """
 
-from bookmarklet.portable import JSError, new_object, part, last_char, problem_of
+from bookmarklet.portable import JSError, new_object, part, problem_of
 from bookmarklet.listing import read_listing
 from bookmarklet.html_listing import read_html_listing
 from bookmarklet.names import entry_url, listing_request_url, redirect_problem
@@ -13,14 +13,8 @@ from bookmarklet.names import entry_url, listing_request_url, redirect_problem
 
 def directory_url_of(href):
     """The URL of the directory a page URL shows: no query or fragment, ending in '/'."""
-    url = href
-    for mark in ['#', '?']:
-        at = url.find(mark)
-        if at >= 0:
-            url = part(url, 0, at)
-    if last_char(url) != '/':
-        url = part(url, 0, url.rfind('/') + 1)
-    return url
+    url = href.split('#')[0].split('?')[0]
+    return part(url, 0, url.rfind('/') + 1)
 
 
 def new_root(href, settings, adapters):
@@ -60,15 +54,15 @@ async def request_listing(root, url):
     try:
         asked = listing_request_url(url, root.settings)
         response = await root.adapters.fetch_listing(asked, root.settings['timeoutSeconds'])
-        if not response['ok']:
+        if response['ok']:
+            fetched.date = response['date']
+            fetched.problem = redirect_problem(asked, response['url'],
+                                               listing_request_url(root.url, root.settings))
+            if fetched.problem == '':
+                fetched.listing = read_listing(response['contentType'], response['text'],
+                                               root.adapters.anchors_of_html, root.settings)
+        else:
             fetched.problem = response['message']
-            return fetched
-        fetched.date = response['date']
-        fetched.problem = redirect_problem(asked, response['url'],
-                                           listing_request_url(root.url, root.settings))
-        if fetched.problem == '':
-            fetched.listing = read_listing(response['contentType'], response['text'],
-                                           root.adapters.anchors_of_html, root.settings)
     except JSError as error:
         fetched.problem = problem_of(error)
     return fetched
