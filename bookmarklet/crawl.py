@@ -47,7 +47,7 @@ def start_crawl(href, settings, adapters, open_screen):
     crawl.adapters = adapters
     root = new_root(href, settings, adapters)
     crawl.page_url = root.url
-    crawl.found = new_view(settings['pageSize'])
+    crawl.found = new_view(settings['pageSize'])  # the hits or the news: never filtered
     crawl.search_scope = PAGE_SCOPE
     crawl.chosen = False
     crawl.generation = 0
@@ -280,7 +280,6 @@ async def show_news(crawl):
 
 def list_hits(crawl, showing, hits, text):
     crawl.showing = showing
-    crawl.found.query = ''
     crawl.found.current_page = 1
     list_entries(crawl.found, hits)
     crawl.overlay.show_matches(text)
