@@ -19,8 +19,8 @@ from bookmarklet.display import likely_cause, totals_text
 from bookmarklet.root import new_root, read_root, fetch_root, server_now, url_of
 from bookmarklet.view import new_view, list_entries, filter_by, turn_to, resize, pages_of, \
     entries_on, directories_on, matches_text, same_entries
-from bookmarklet.settle import new_settling, new_result, settle, settled_result, fail_result, drop_result, \
-    drop_results, want, want_none
+from bookmarklet.settle import new_settling, new_result, settle, settled_result, fail_result, \
+    drop_result, drop_results, want, want_none
 from bookmarklet.upkeep import new_upkeep, keep, record_visit, start_timer, stop_timer
 from bookmarklet.store import refused_store
 from bookmarklet.tree import tree_index, found_hits, news_since, totals_of, index_text, new_hit, \

@@ -77,8 +77,8 @@ async def fetch_root(root):
 
 
 async def read_root(root):
-    """Wave 1: fetch_root's answer, its listing the live one, else the open page's
-    (problem: why the request gave none), else None (problem: why neither).
+    """Wave 1: fetch_root's answer. Its listing is the live one (problem ''), else the
+    open page's (problem: why the request gave none), else None (problem: why neither).
     A root opened in place is not the open page: its listing is the live one or none."""
     fetched = await fetch_root(root)
     root.live = fetched.listing != None
