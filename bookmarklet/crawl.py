@@ -19,8 +19,8 @@ from bookmarklet.display import likely_cause, totals_text
 from bookmarklet.root import new_root, read_root, fetch_root, server_now, url_of
 from bookmarklet.view import new_view, list_entries, filter_by, turn_to, resize, pages_of, \
     entries_on, directories_on, matches_text, same_entries
-from bookmarklet.settle import new_settling, settle, settled_result, fail_result, drop_result, \
-    drop_results, want, want_none
+from bookmarklet.settle import new_settling, new_result, settle, settled_result, fail_result, \
+    drop_result, drop_results, want, want_none
 from bookmarklet.upkeep import new_upkeep, keep, record_visit, start_timer, stop_timer
 from bookmarklet.store import refused_store
 from bookmarklet.tree import tree_index, found_hits, news_since, totals_of, index_text, new_hit, \
@@ -47,7 +47,7 @@ def start_crawl(href, settings, adapters, open_screen):
     crawl.adapters = adapters
     root = new_root(href, settings, adapters)
     crawl.page_url = root.url
-    crawl.found = new_view(settings['pageSize'])
+    crawl.found = new_view(settings['pageSize'])  # the hits or the news: never filtered
     crawl.search_scope = PAGE_SCOPE
     crawl.chosen = False
     crawl.generation = 0
@@ -74,8 +74,7 @@ def show_root_of(crawl, root, wave_1):
     # The store once root's previous visit is read: its rows' marks and the new visit wait.
     crawl.root_cache = started(read_previous_visit(crawl, root))
     crawl.upkeep = new_upkeep(root, lambda reason: say_uncached(crawl, reason))
-    crawl.settling = new_settling(root, crawl.store_ready,
-                                  lambda promise: keep(crawl.upkeep, promise))
+    crawl.settling = new_settling(root, crawl.store_ready, crawl.upkeep)
     crawl.overlay.show_root(root.url, crumbs_of(crawl.page_url, root.url))
     crawl.done = started(run(crawl, root, wave_1))
 
@@ -84,9 +83,7 @@ def open_directory(crawl, url):
     """Re-root the overlay at a directory below the page's, without navigating the page."""
     if crawl.is_closed or url == crawl.root_dir.url:
         return
-    stop_timer(crawl.upkeep)
-    want_none(crawl.settling)
-    crawl.generation += 1
+    leave(crawl)
     crawl.overlay.show_matches('')
     crawl.overlay.show_status('loading', 0, 0, 0, READING)
     root = new_root(url, crawl.settings, crawl.adapters)
@@ -142,13 +139,13 @@ async def run(crawl, root, reading):
         wave_1 = await reading
         if crawl.root_dir != root:
             return
-        listing = wave_1['listing']
+        listing = wave_1.listing
         if listing == None:
             screen.show_status('broken', 0, 0, 0, 'No listing could be read here ('
-                               + wave_1['problem'] + ').')
+                               + wave_1.problem + ').')
             return
-        if wave_1['problem'] != '':
-            screen.add_note('The listing request failed (' + wave_1['problem']
+        if wave_1.problem != '':
+            screen.add_note('The listing request failed (' + wave_1.problem
                             + '); showing the page as loaded.')
         if not listing['dated']:
             screen.add_note('No dates listed: sorted by name.')
@@ -283,7 +280,6 @@ async def show_news(crawl):
 
 def list_hits(crawl, showing, hits, text):
     crawl.showing = showing
-    crawl.found.query = ''
     crawl.found.current_page = 1
     list_entries(crawl.found, hits)
     crawl.overlay.show_matches(text)
@@ -428,9 +424,8 @@ def refresh_where(crawl, chosen):
     for entry in page_directories(crawl):
         if chosen(entry, settled_result(crawl.settling, entry)):
             entries.append(entry)
-    for entry in entries:
-        drop_result(crawl.settling, entry)
-        show_children(crawl, entry, {'status': PENDING, 'entries': [], 'message': ''})
+            drop_result(crawl.settling, entry)
+            show_children(crawl, entry, new_result(PENDING, [], '', None))
     show_progress(crawl)
     show_directories(crawl, entries, True)
 
@@ -449,6 +444,12 @@ async def forget(crawl):
 def close(crawl):
     """Stop: no timer, no queued request, nothing rendered any more."""
     crawl.is_closed = True
+    leave(crawl)
+
+
+def leave(crawl):
+    """Stop what the root shown has under way: its timer, its queued requests, and the
+    rendering of any answer still to come."""
     crawl.generation += 1
     stop_timer(crawl.upkeep)
     want_none(crawl.settling)
@@ -461,8 +462,8 @@ async def poll(crawl):
     crawl.polling = True
     try:
         fetched = await fetch_root(crawl.root_dir)
-        if 'listing' in fetched and not crawl.is_closed:
-            entries = sorted_entries(fetched['listing']['entries'])
+        if fetched.listing != None and not crawl.is_closed:
+            entries = sorted_entries(fetched.listing['entries'])
             if not same_entries(entries, crawl.rows_view.all_entries):
                 list_entries(crawl.rows_view, entries)
                 navigate(crawl, lambda view: None)

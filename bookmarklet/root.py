@@ -5,7 +5,7 @@ reason, the page already open is read instead (it is the same listing).
 Adapters used: fetch_listing, anchors_of_html, read_open_page, now.
 """
 
-from bookmarklet.portable import JSError, new_object, part, last_char, problem_of
+from bookmarklet.portable import JSError, new_object, part, problem_of
 from bookmarklet.listing import read_listing
 from bookmarklet.html_listing import read_html_listing
 from bookmarklet.names import entry_url, listing_request_url, redirect_problem
@@ -13,14 +13,8 @@ from bookmarklet.names import entry_url, listing_request_url, redirect_problem
 
 def directory_url_of(href):
     """The URL of the directory a page URL shows: no query or fragment, ending in '/'."""
-    url = href
-    for mark in ['#', '?']:
-        at = url.find(mark)
-        if at >= 0:
-            url = part(url, 0, at)
-    if last_char(url) != '/':
-        url = part(url, 0, url.rfind('/') + 1)
-    return url
+    url = href.split('#')[0].split('?')[0]
+    return part(url, 0, url.rfind('/') + 1)
 
 
 def new_root(href, settings, adapters):
@@ -48,55 +42,52 @@ def url_of(root, entry):
 
 
 async def request_listing(root, url):
-    """{listing, date} from one request for the listing at url, or {problem, date} saying
-    why not; date is the server's Date header in epoch seconds, None when unknown.
+    """The answer to one request for the listing at url: its listing, else None and the
+    problem saying why not ('' when there is a listing); date is the server's Date
+    header in epoch seconds, None when unknown.
 
     A redirect is followed inside the root's listing only (the missing-slash one): an
     answer from anywhere else is not this directory's listing, and is not read."""
-    fetched = {'date': None}
+    fetched = new_object()
+    fetched.listing = None
+    fetched.date = None
     try:
         asked = listing_request_url(url, root.settings)
         response = await root.adapters.fetch_listing(asked, root.settings['timeoutSeconds'])
-        if not response['ok']:
-            fetched['problem'] = response['message']
-            return fetched
-        fetched['date'] = response['date']
-        fetched['problem'] = redirect_problem(asked, response['url'],
-                                              listing_request_url(root.url, root.settings))
-        if fetched['problem'] == '':
-            fetched = {'listing': read_listing(response['contentType'], response['text'],
-                                               root.adapters.anchors_of_html, root.settings),
-                       'date': fetched['date']}
+        if response['ok']:
+            fetched.date = response['date']
+            fetched.problem = redirect_problem(asked, response['url'],
+                                               listing_request_url(root.url, root.settings))
+            if fetched.problem == '':
+                fetched.listing = read_listing(response['contentType'], response['text'],
+                                               root.adapters.anchors_of_html, root.settings)
+        else:
+            fetched.problem = response['message']
     except JSError as error:
-        fetched['problem'] = problem_of(error)
+        fetched.problem = problem_of(error)
     return fetched
 
 
 async def fetch_root(root):
-    """{listing} of the root from one request, or {problem}; its Date sets the clock."""
+    """request_listing of the root; its Date sets the clock."""
     fetched = await request_listing(root, root.url)
-    if fetched['date'] != None:
-        root.clock_offset = fetched['date'] - root.adapters.now()
+    if fetched.date != None:
+        root.clock_offset = fetched.date - root.adapters.now()
     return fetched
 
 
 async def read_root(root):
-    """Wave 1: {listing, problem}. The listing is the live one (problem ''), else the
+    """Wave 1: fetch_root's answer. Its listing is the live one (problem ''), else the
     open page's (problem: why the request gave none), else None (problem: why neither).
     A root opened in place is not the open page: its listing is the live one or none."""
     fetched = await fetch_root(root)
-    root.live = 'listing' in fetched
-    if root.live:
-        listing = fetched['listing']
-        fetched['problem'] = ''
-    else:
-        listing = None
-        if not root.in_place:
-            try:
-                page = root.adapters.read_open_page()
-                listing = read_html_listing(page['anchors'], page['title'], root.settings)
-            except JSError:
-                listing = None
-    if listing != None:
-        root.mtime_precision = listing['precision']
-    return {'listing': listing, 'problem': fetched['problem']}
+    root.live = fetched.listing != None
+    if not root.live and not root.in_place:
+        try:
+            page = root.adapters.read_open_page()
+            fetched.listing = read_html_listing(page['anchors'], page['title'], root.settings)
+        except JSError:
+            fetched.listing = None
+    if fetched.listing != None:
+        root.mtime_precision = fetched.listing['precision']
+    return fetched

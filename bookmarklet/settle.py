@@ -18,18 +18,19 @@ from bookmarklet.portable import JSError, new_object, started, dict_key, drop_ke
 from bookmarklet.order import sorted_entries
 from bookmarklet.freshness import HIT, RECHECK, cache_decision, status_after_fetch, \
     new_record, same_mtime
+from bookmarklet.upkeep import keep
 from bookmarklet.pool import new_pool, run_in_pool
 from bookmarklet.root import request_listing, server_now, url_of
 from bookmarklet.words import NEW, FRESH, STALE, FAILED
 
 
-def new_settling(root, store_ready, keep):
-    """Nothing settled yet for root. store_ready: something to await for the store; keep(promise):
-    waits for a store write, reporting a failure (upkeep.keep)."""
+def new_settling(root, store_ready, upkeep):
+    """Nothing settled yet for root. store_ready: something to await for the store; upkeep:
+    where a failing store write is reported (upkeep.keep)."""
     settling = new_object()
     settling.root_dir = root
     settling.store_ready = store_ready
-    settling.keep = keep
+    settling.upkeep = upkeep
     settling.pool = new_pool(root.settings['maxConcurrentRequests'])
     settling.settled = {}
     settling.loads = {}
@@ -60,18 +61,10 @@ def key_of(settling, entry):
 
 def new_result(status, entries, problem, mtime):
     """A directory's settled state for this session: what its row shows."""
-    message = ''
-    if problem != '':
-        message = ('Not revalidated: ' if status == STALE else 'Not loaded: ') + problem
-    return {'status': status, 'entries': entries, 'problem': problem, 'message': message,
+    return {'status': status, 'entries': entries, 'problem': problem,
+            'message': '' if problem == '' else
+            ('Not revalidated: ' if status == STALE else 'Not loaded: ') + problem,
             'mtime': mtime}
-
-
-def unlisted_result(record, problem, mtime):
-    """The result of a directory no listing could be had for: its record's, else none."""
-    if record != None:
-        return new_result(STALE, record['entries'], problem, mtime)
-    return new_result(FAILED, [], problem, mtime)
 
 
 def settled_result(settling, entry):
@@ -121,12 +114,12 @@ def settle(settling, entries, forced):
         if not (key_of(settling, entry) in settling.loads):
             fresh.append(entry)
     records = started(read_records(settling, fresh))
-    for entry in fresh:
-        settling.loads[key_of(settling, entry)] = \
-            started(settle_directory(settling, entry, forced, records))
     loads = []
     for entry in entries:
-        loads.append(settling.loads[key_of(settling, entry)])
+        key = key_of(settling, entry)
+        if not (key in settling.loads):
+            settling.loads[key] = started(settle_directory(settling, entry, forced, records))
+        loads.append(settling.loads[key])
     return loads
 
 
@@ -166,7 +159,7 @@ async def settle_directory(settling, entry, forced, records):
                 settling, url, entry['mtime'], decision, record))
     except JSError as error:
         # Something unforeseen, the record perhaps: it can vouch for nothing.
-        result = new_result(FAILED, [], problem_of(error), entry['mtime'])
+        result = fail_result(settling, entry, problem_of(error))
     finally:
         drop_key(settling.loads, key)
     if result != None:
@@ -180,17 +173,20 @@ async def fetch_directory(settling, url, mtime, decision, record):
         return None
     root = settling.root_dir
     fetched = await request_listing(root, url)
-    if not ('listing' in fetched):
-        return unlisted_result(record, fetched['problem'], mtime)
-    listing = fetched['listing']
+    listing = fetched.listing
+    if listing == None:
+        # No listing: the record's entries, stale, else none.
+        if record != None:
+            return new_result(STALE, record['entries'], fetched.problem, mtime)
+        return new_result(FAILED, [], fetched.problem, mtime)
     listing['entries'] = sorted_entries(listing['entries'])
-    fetched_at = fetched['date'] if fetched['date'] != None else server_now(root)
+    fetched_at = fetched.date if fetched.date != None else server_now(root)
     fresh = new_record(url, mtime, root.mtime_precision, listing, fetched_at, record)
     kept = await settling.kept
     if kept != None:
         kept[dict_key(url)] = True
     # Written at once, but the row need not wait for the commit.
-    started(settling.keep(write_record(settling, fresh)))
+    started(keep(settling.upkeep, write_record(settling, fresh)))
     return new_result(status_after_fetch(decision, record, fresh['entries']), fresh['entries'],
                       '', mtime)
 

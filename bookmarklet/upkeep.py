@@ -16,7 +16,7 @@ def new_upkeep(root, say_uncached):
     upkeep.root_dir = root
     upkeep.say_uncached = say_uncached
     upkeep.write_failed = False
-    upkeep.end_timer = None
+    upkeep.end_timer = lambda: None  # what stops the timer: nothing, until one starts
     return upkeep
 
 
@@ -70,6 +70,4 @@ def start_timer(upkeep, seconds, task):
 
 
 def stop_timer(upkeep):
-    if upkeep.end_timer != None:
-        upkeep.end_timer()
-        upkeep.end_timer = None
+    upkeep.end_timer()

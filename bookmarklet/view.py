@@ -26,7 +26,7 @@ def list_entries(view, entries):
     view.all_entries = entries
     view.listed = True
     view.shown = matching_entries(entries, view.query, 'name')
-    view.current_page = clamped_page(view.current_page, len(view.shown), view.page_size)
+    turn_to(view, view.current_page)
 
 
 def filter_by(view, query):
@@ -42,9 +42,8 @@ def turn_to(view, page):
 
 
 def resize(view, size):
-    """Show size entries a page, from page 1; a size that is no size keeps the old one."""
-    if size != None and size > 0:
-        view.page_size = size
+    """Show size entries a page (one of the sizes offered), from page 1."""
+    view.page_size = size
     view.current_page = 1
 
 

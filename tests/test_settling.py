@@ -201,7 +201,7 @@ class Browser:
         adapters.read_open_page = self.read_open_page
         adapters.open_store = self.store.open
         adapters.now = lambda: self.server.clock
-        adapters.every = lambda seconds, task: None
+        adapters.every = lambda seconds, task: lambda: None  # never runs; stops nothing
         adapters.visible = lambda: True
         return adapters
 
