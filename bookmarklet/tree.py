@@ -88,7 +88,7 @@ def totals_of(entries):
 
 
 def index_text(index, found):
-    """What the search says: '3 hits in 12 listings · 4 directories never loaded'."""
+    """What the search says: '3 hits in 12 listings · 4 never loaded'."""
     text = str(len(found)) + ' hits in ' + str(index['listings']) + ' listings'
     if index['unloaded'] > 0:
         text += ' · ' + str(index['unloaded']) + ' never loaded'
