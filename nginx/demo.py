@@ -75,6 +75,9 @@ def main(argv):
     if not (dist / 'install.html').exists():
         print('demo: {} holds no build; run `make` first'.format(dist), file=sys.stderr)
         return 1
+    # Ctrl-C stops the demo, as it says, also when started from something that ignores
+    # SIGINT (a shell's background job, a CI runner), which Python would otherwise keep.
+    signal.signal(signal.SIGINT, signal.default_int_handler)
     signal.signal(signal.SIGTERM, signal.default_int_handler)
     folder = Path(tempfile.mkdtemp(prefix='autoindex-sitemap-demo-'))
     server = Nginx('sitemap-host.conf', folder / 'files', folder / 'nginx', port=options.port,
