@@ -22,8 +22,8 @@ def every(seconds, task):
     return lambda: clearInterval(timer)
 
 
-# A listing's body larger than this is refused unread (200,000 entries of nginx's JSON
-# are about 20 MB): the tab would hold it, decoded, several times over.
+# A listing's body larger than this is refused before the page reads it (200,000 entries
+# of nginx's JSON are about 20 MB): the tab would hold it, decoded, several times over.
 BODY_LIMIT_MB = 48
 BODY_LIMIT = BODY_LIMIT_MB * 1024 * 1024
 TOO_LARGE = 'the listing is over ' + str(BODY_LIMIT_MB) + ' MB'
@@ -72,32 +72,24 @@ async def fetch_listing(url, timeout_seconds):
 
 
 async def read_text(response, limit):
-    """A response's body as listing text (names.py), or None once it passes limit bytes:
-    the rest is not read."""
-    chunks = []
-    size = 0
-    reader = response.body.getReader() if response.body else None
-    while reader != None:
-        step = await reader.read()
-        if step.done:
-            break
-        chunks.append(step.value)
-        size += step.value.length
-        if size > limit:
-            reader.cancel()
-            return None
-    data = __new__(Uint8Array(size))
-    size = 0
-    for chunk in chunks:
-        data.set(chunk, size)
-        size += chunk.length
+    """A response's body as listing text (names.py), or None when it passes limit bytes.
+
+    The body is taken whole as a Blob, which the browser holds outside the page (on disk
+    when large), so one past the limit never enters the page's memory. And it comes in
+    one answer, not one per chunk: while other listings are being shown, each chunk's
+    answer would wait its turn behind them."""
+    blob = await response.blob()
+    if blob.size > limit:
+        return None
+    # A Blob's own arrayBuffer() is Safari 14's.
+    data = __new__(Uint8Array(await __new__(Response(blob)).arrayBuffer()))
     try:
         # Valid UTF-8 is its own listing text, decoded natively (a byte order mark dropped).
         return __new__(TextDecoder('utf8', {'fatal': True})).decode(data)
     except JSError:
         parts = []
         # fromCharCode takes its characters as arguments: a slice at a time.
-        for start in range(0, size, 8192):
+        for start in range(0, data.length, 8192):
             parts.append(String.fromCharCode.apply(None, data.subarray(start, start + 8192)))
         return body_text(joined(parts, ''))
 
