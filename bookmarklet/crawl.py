@@ -296,7 +296,7 @@ def show_page(crawl):
         found = crawl.found
         crawl.overlay.show_hits(entries_on(found, found.current_page), found.current_page,
                                 pages_of(found), found.page_size, server_now(crawl.root_dir))
-        crawl.overlay.show_export(found.shown, crawl.root_dir.url)
+        crawl.overlay.show_export(lambda: found.shown, crawl.root_dir.url)
         return
     view = crawl.rows_view
     if not view.listed:
@@ -354,8 +354,8 @@ def show_children(crawl, entry, result):
                                 server_now(crawl.root_dir))
 
 
-def export_rows(crawl):
-    """Hand the screen what the page shows to export: its rows and their children shown."""
+def export_items(crawl):
+    """What the page shows, to export: its rows and their children shown."""
     items = []
     root = crawl.root_dir
     for entry in entries_on(crawl.rows_view, crawl.rows_view.current_page):
@@ -364,7 +364,7 @@ def export_rows(crawl):
         if result != None:
             for child in part(result['entries'], 0, crawl.settings['childrenShown']):
                 items.append(new_hit(child, url_of(root, entry), entry['name'] + '/'))
-    crawl.overlay.show_export(items, root.url)
+    return items
 
 
 def page_directories(crawl):
@@ -399,7 +399,8 @@ def show_progress(crawl):
         text = 'Nearly nothing could be loaded (' + counted + '): ' + likely_cause(problems) + '.'
     crawl.overlay.show_status(state, loaded, total, failed, text)
     if crawl.showing == ROWS:
-        export_rows(crawl)
+        # Made when the export's text is, not at each directory settled.
+        crawl.overlay.show_export(lambda: export_items(crawl), crawl.root_dir.url)
     if settled and crawl.settings['prefetch']:
         prefetch(crawl)
 

@@ -35,6 +35,7 @@ def new_settling(root, store_ready, upkeep):
     settling.settled = {}
     settling.loads = {}
     settling.wanted = {}
+    settling.unwritten = None  # the records fetched while a write runs: written after it
     settling.kept = started(kept_urls(settling))
     return settling
 
@@ -185,12 +186,24 @@ async def fetch_directory(settling, url, mtime, decision, record):
     kept = await settling.kept
     if kept != None:
         kept[dict_key(url)] = True
-    # Written at once, but the row need not wait for the commit.
-    started(keep(settling.upkeep, write_record(settling, fresh)))
+    # The row need not wait for the commit.
+    if settling.unwritten == None:
+        settling.unwritten = [fresh]
+        started(keep(settling.upkeep, write_records(settling)))
+    else:
+        settling.unwritten.append(fresh)
     return new_result(status_after_fetch(decision, record, fresh['entries']), fresh['entries'],
                       '', mtime)
 
 
-async def write_record(settling, record):
-    store = await settling.store_ready
-    await store.write(record)
+async def write_records(settling):
+    """Write the records fetched, in one transaction, and those fetched meanwhile in the
+    next: one transaction per directory would cost each listing's row a few milliseconds."""
+    try:
+        store = await settling.store_ready
+        while len(settling.unwritten) > 0:
+            records = settling.unwritten
+            settling.unwritten = []
+            await store.write(records)
+    finally:
+        settling.unwritten = None

@@ -1,7 +1,7 @@
 """Where records live: IndexedDB, or memory when the browser refuses it.
 
 Both stores are objects of the same functions, each giving a Promise:
-read_records(urls), write(record), remove(urls), level_one_urls(root_url),
+read_records(urls), write(records) (in one transaction), remove(urls), level_one_urls(root_url),
 records_below(root_url),
 read_visit(root_url), write_visit(root_url, visited_at), forget(root_url),
 read_sizes() ([{url, bytes}] of every record), read_visits() ([{root, visitedAt}]),
@@ -13,7 +13,7 @@ trusts it. The memory store runs under CPython too.
 
 Each store is written once (new_store) over its tables: read_values(name, keys)
 (a value or None for each key), found_below(name, root, keys) (the keys, or the
-values, of the keys starting with root), put_value(name, key, value),
+values, of the keys starting with root), put_values(name, values),
 delete_keys(name, keys) and read_sizes(), where name is an object store:
 records, visits or choices.
 """
@@ -32,25 +32,31 @@ STORES = [RECORDS, VISITS, CHOICES]
 OPEN_TIMEOUT_MS = 3000
 
 
+def key_path(name):
+    """The field a value of the object store name is kept under (its IndexedDB keyPath);
+    choices have none: their one value is kept under CHOICES."""
+    return 'url' if name == RECORDS else 'root'
+
+
 def new_store(persistent, reason, tables):
     """The store's functions over its tables (module docstring)."""
     store = new_object()
     store.persistent = persistent
     store.reason = reason
     store.read_records = lambda urls: read_records(tables, urls)
-    store.write = lambda record: tables.put_value(RECORDS, record['url'], record)
+    store.write = lambda records: tables.put_values(RECORDS, records)
     store.remove = lambda urls: tables.delete_keys(RECORDS, urls)
     store.level_one_urls = lambda root_url: read_level_one_urls(tables, root_url)
     store.records_below = lambda root_url: read_records_below(tables, root_url)
     store.read_visit = lambda root_url: read_visit(tables, root_url)
-    store.write_visit = lambda root_url, visited_at: tables.put_value(
-        VISITS, root_url, {'root': root_url, 'visitedAt': visited_at})
+    store.write_visit = lambda root_url, visited_at: tables.put_values(
+        VISITS, [{'root': root_url, 'visitedAt': visited_at}])
     store.forget = lambda root_url: forget(store, root_url)
     store.read_sizes = tables.read_sizes
     store.read_visits = lambda: tables.found_below(VISITS, '', False)
     store.remove_visits = lambda roots: tables.delete_keys(VISITS, roots)
     store.read_choices = lambda: read_choices(tables)
-    store.write_choices = lambda choices: tables.put_value(CHOICES, CHOICES, choices)
+    store.write_choices = lambda choices: tables.put_values(CHOICES, [choices])
     return store
 
 
@@ -140,10 +146,9 @@ def indexed_tables(database):
     tables.found_below = lambda name, root, keys: in_one_transaction(
         database, name, 'readonly', lambda kept, root: kept['getAllKeys' if keys else 'getAll'](
             IDBKeyRange.bound(root, root + '\uffff')), [root]).then(lambda found: found[0])
-    # Records and visits are kept under their own URL (keyPath), choices under a key.
-    tables.put_value = lambda name, key, value: in_one_transaction(
-        database, name, 'readwrite', lambda kept, value: kept.put(value, key) if name == CHOICES
-        else kept.put(value), [value])
+    tables.put_values = lambda name, values: in_one_transaction(
+        database, name, 'readwrite', lambda kept, value: kept.put(value, CHOICES) if name == CHOICES
+        else kept.put(value), values)
     tables.delete_keys = lambda name, keys: in_one_transaction(
         database, name, 'readwrite', lambda kept, key: kept.delete(key), keys)
     tables.read_sizes = lambda: read_sizes(database)
@@ -167,8 +172,8 @@ def settled(target):
 def upgrade(database, transaction, old_version):
     """Bring the object stores from old_version to VERSION, one step at a time."""
     if old_version < 1:
-        database.createObjectStore(RECORDS, {'keyPath': 'url'})
-        database.createObjectStore(VISITS, {'keyPath': 'root'})
+        for name in [RECORDS, VISITS]:
+            database.createObjectStore(name, {'keyPath': key_path(name)})
     # A database something else made at version 1 has no stores: open_store starts it over.
     if old_version < 2 and database.objectStoreNames.contains(RECORDS):
         # Records say their size (the cache's bounds, eviction.py), read through an index
@@ -256,11 +261,12 @@ def memory_store(reason):
                 found.append(entry.kept_key if keys else entry.kept_value)
         return found
 
-    async def put_value(name, key, value):
-        entry = new_object()
-        entry.kept_key = key
-        entry.kept_value = value
-        kept[name][dict_key(key)] = entry
+    async def put_values(name, values):
+        for value in values:
+            entry = new_object()
+            entry.kept_key = CHOICES if name == CHOICES else value[key_path(name)]
+            entry.kept_value = value
+            kept[name][dict_key(entry.kept_key)] = entry
 
     async def delete_keys(name, keys):
         for key in keys:
@@ -269,7 +275,7 @@ def memory_store(reason):
     tables = new_object()
     tables.read_values = read_values
     tables.found_below = found_below
-    tables.put_value = put_value
+    tables.put_values = put_values
     tables.delete_keys = delete_keys
     # A record says its own url and bytes: all read_sizes gives of each.
     tables.read_sizes = lambda: found_below(RECORDS, '', False)

@@ -11,11 +11,11 @@ from bookmarklet.panel import add, add_button, add_select
 
 
 def add_export_box(panel):
-    """The export box, closed, at the end of the panel, and panel.show_export(items, root_url):
-    show what is shown as text, once it stays."""
+    """The export box, closed, at the end of the panel, and panel.show_export(items_of, root_url):
+    show what is shown (items_of(): its items) as text, once it stays."""
     box = new_object()
     box.page = panel.page
-    box.shown = []
+    box.items_of = lambda: []
     box.root_url = ''
     box.timer = None
     box.details = add(panel.section, 'details', {'class': 'export'}, '')
@@ -30,8 +30,8 @@ def add_export_box(panel):
     panel.show_export = lambda items, root_url: show_export(box, items, root_url)
 
 
-def show_export(box, items, root_url):
-    box.shown = items
+def show_export(box, items_of, root_url):
+    box.items_of = items_of
     box.root_url = root_url
     box.page.clearTimeout(box.timer)
     box.timer = box.page.setTimeout(lambda: fill(box), 250)
@@ -39,7 +39,7 @@ def show_export(box, items, root_url):
 
 def fill(box):
     """The text, when it changed: a copy's message and selection stay with their text."""
-    text = export_text(box.shown, box.chosen.value)
+    text = export_text(box.items_of(), box.chosen.value)
     box.hint.textContent = tool_hint(box.chosen.value, box.root_url)
     if text != box.output.value:
         box.output.value = text

@@ -107,11 +107,14 @@ class Server:
 
 
 class Store:
-    """The memory store, counting its reads; any call can be made to throw."""
+    """The memory store, counting its reads and its writes' records; any call can be made to
+    throw, and writes can be held back."""
 
     def __init__(self):
         self.kept = memory_store('a test')
         self.reads = []
+        self.writes = []
+        self.writes_held = None
         self.broken = set()
 
     def call(self, name, *args):
@@ -125,12 +128,23 @@ class Store:
         store = type(self.kept)()
         store.persistent = True
         store.reason = ''
-        for name in ['write', 'remove', 'level_one_urls', 'read_visit', 'write_visit', 'forget',
+        for name in ['remove', 'level_one_urls', 'read_visit', 'write_visit', 'forget',
                      'read_sizes', 'read_visits', 'remove_visits', 'records_below', 'read_choices',
                      'write_choices']:
             setattr(store, name, functools.partial(self.call, name))
         store.read_records = self.read_records
+        store.write = self.write
         return store
+
+    def hold_writes(self):
+        self.writes_held = asyncio.Event()
+        return self.writes_held
+
+    async def write(self, records):
+        self.writes.append([record['url'] for record in records])
+        if self.writes_held is not None:
+            await self.writes_held.wait()
+        return await self.call('write', records)
 
     def read_records(self, urls):
         self.reads.append(list(urls))
@@ -175,8 +189,8 @@ class Screen:
         self.hits = {'paths': [hit['path'] for hit in hits], 'page': page, 'pages': pages,
                      'changes': [hit.get('change') for hit in hits]}
 
-    def show_export(self, items, root_url):
-        self.exported = items
+    def show_export(self, items_of, root_url):
+        self.exported = items_of()
 
     def show_scope(self, scope):
         self.scope = scope
@@ -240,6 +254,25 @@ async def test_page_one_is_fetched_then_the_next_prefetched_and_a_revisit_asks_n
     assert fetched(server) == []
     assert browser.store.reads == [[server.url(0), server.url(1)], [server.url(2), server.url(3)]], \
         "one read for a page's records"
+
+
+@run
+async def test_the_records_fetched_while_one_is_written_are_written_together_after_it():
+    server = Server(6)
+    browser = Browser(server)
+    written = browser.store.hold_writes()
+    late = server.hold(server.url(4))
+    crawl = await browser.visit(pageSize=5, prefetch=False)
+    first = [server.url(index) for index in range(4)]
+    assert browser.store.writes == [first]
+    await act(late.set)
+    assert crawl.overlay.statuses() == ['new'] * 5, 'no row waits for a write'
+    assert browser.store.writes == [first], 'one write at a time'
+    await act(written.set)
+    assert browser.store.writes == [first, [server.url(4)]]
+    server.clock += 3600
+    crawl = await browser.visit(pageSize=5, prefetch=False)
+    assert crawl.overlay.statuses() == ['fresh'] * 5 and fetched(server) == []
 
 
 @run
