@@ -151,7 +151,10 @@ def test_a_full_disk_leaves_the_overlay_working_and_says_so(new_page, tree, book
     quiet_requests(server)
     cache = read_cache(page)
     check_records(cache)
-    assert len(cache['records']) == 2, 'the two puts before the disk filled up'
+    # The two puts before the disk filled up; an aborted transaction also takes the puts
+    # before it in the same transaction (records fetched together are written together).
+    kept_count = len(cache['records'])
+    assert kept_count == 2 if how == 'throw' else kept_count <= 2, kept_count
 
     # With room again, the next visit fetches what was not kept, and only that.
     page.evaluate('localStorage.removeItem("full")')
