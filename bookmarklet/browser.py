@@ -107,17 +107,20 @@ def read_open_page(document):
 def anchors_of_document(document):
     """The anchor records {href, tail, datetime} of every <a href> in a document."""
     found = []
+    # nginx's pages have no table: no link's cell to look for (a tenth of reading 100,000).
+    tabled = document.querySelector('td') != None
     for link in document.querySelectorAll('a[href]'):
-        found.append(anchor_of(link))
+        found.append(anchor_of(link, tabled))
     return found
 
 
-def anchor_of(link):
+def anchor_of(link, tabled):
     """A link's anchor record: in a table its tail is the text of the row's later cells,
     its datetime that of the first <time datetime> in them; else its tail is the sibling
-    text up to the next link or line break, and its datetime ''."""
+    text up to the next link or line break, and its datetime ''. tabled: whether the
+    document has a table cell at all."""
     stamp = None
-    cell = link.closest('td')
+    cell = link.closest('td') if tabled else None
     if cell == None:
         text = ''
         node = link.nextSibling
