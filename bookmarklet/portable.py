@@ -226,6 +226,13 @@ def parse_digits(text, base):
     return value
 
 
+def digit_pair(text, at):
+    """The number 0..99 the two ASCII digits of text at at spell, else -1. A listing of
+    100,000 lines has as many clocks, three pairs each: read in place, not sliced out."""
+    pair = text[at:at + 2]
+    return int(pair) if len(pair) == 2 and '0' <= pair[0] <= '9' and '0' <= pair[1] <= '9' else -1
+
+
 def stable_sorted(items, compare):
     """A new list of items ordered by compare (-1, 0 or 1, or any number of that sign),
     keeping the order of those that compare 0."""
@@ -287,6 +294,7 @@ def last_char(text):
 #?words = lambda text: text.match(__pragma__ ('js', '{}', '/[^ \\t\\r\\n\\u00a0]+/g')) or []
 # Native: a listing's every clock is three of them.
 #?parse_digits = lambda text, base: __pragma__ ('js', '{}', '((base > 10 ? /^[\\da-f]{1,15}$/i : /^\\d{1,15}$/).test (text) ? parseInt (text, base) : null)')
+#?digit_pair = lambda text, at: __pragma__ ('js', '{}', '(() => { const tens = text.charCodeAt (at) - 48, ones = text.charCodeAt (at + 1) - 48; return tens >= 0 && tens <= 9 && ones >= 0 && ones <= 9 ? tens * 10 + ones : -1; }) ()')
 #?floor = lambda number: Math.floor(number)
 #?days_from_civil = lambda year, month, day: __new__(Date(0)).setUTCFullYear(year, month - 1, day) / 86400000
 #?iso_time = lambda seconds: __pragma__ ('js', '{}', '(() => { const date = new Date (seconds * 1000); return isNaN (date) ? "" : date.toISOString ().slice (0, -5) + "Z"; }) ()')

@@ -9,7 +9,7 @@ on (portable.days_from_civil and iso_time; the same arithmetic in CPython).
 """
 
 from bookmarklet.portable import parse_int, words, part, days_from_civil, iso_time, floor_mod, \
-    dict_key, new_object
+    dict_key, new_object, digit_pair
 
 # The months' abbreviations, three letters each.
 MONTHS = 'JanFebMarAprMayJunJulAugSepOctNovDec'
@@ -30,8 +30,8 @@ def clock_seconds(text):
         return None
     seconds = 0
     for index in range(0, len(text), 3):
-        value = parse_int(part(text, index, index + 2))
-        if value == None or value > CLOCK_LIMITS[index // 3] or (index > 0 and text[index - 1] != ':'):
+        value = digit_pair(text, index)
+        if value < 0 or value > CLOCK_LIMITS[index // 3] or (index > 0 and text[index - 1] != ':'):
             return None
         seconds = seconds * 60 + value
     return seconds * 60 if len(text) == 5 else seconds
