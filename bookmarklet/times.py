@@ -14,9 +14,6 @@ from bookmarklet.portable import parse_int, words, part, days_from_civil, iso_ti
 # The months' abbreviations, three letters each.
 MONTHS = 'JanFebMarAprMayJunJulAugSepOctNovDec'
 
-# The largest hour, minute and second of a clock (a leap second too).
-CLOCK_LIMITS = [23, 59, 60]
-
 
 def month_number(abbreviation):
     """1 for 'Jan' up to 12 for 'Dec', else None."""
@@ -25,16 +22,17 @@ def month_number(abbreviation):
 
 
 def clock_seconds(text):
-    """The seconds into the day of 'HH:MM' or 'HH:MM:SS', else None."""
-    if len(text) != 5 and len(text) != 8:
+    """The seconds into the day of 'HH:MM' or 'HH:MM:SS' (a leap second too), else None.
+    Straight code, no loop: a listing of 100,000 lines has as many clocks, read while the
+    engine is still cold."""
+    with_seconds = len(text) == 8
+    hours = digit_pair(text, 0)
+    minutes = digit_pair(text, 3)
+    seconds = digit_pair(text, 6) if with_seconds else 0
+    if not (len(text) == 5 or with_seconds) or text[2] != ':' or (with_seconds and text[5] != ':') \
+            or hours < 0 or hours > 23 or minutes < 0 or minutes > 59 or seconds < 0 or seconds > 60:
         return None
-    seconds = 0
-    for index in range(0, len(text), 3):
-        value = digit_pair(text, index)
-        if value < 0 or value > CLOCK_LIMITS[index // 3] or (index > 0 and text[index - 1] != ':'):
-            return None
-        seconds = seconds * 60 + value
-    return seconds * 60 if len(text) == 5 else seconds
+    return (hours * 60 + minutes) * 60 + seconds
 
 
 def parse_table_date(date_text, clock_text):
