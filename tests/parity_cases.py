@@ -268,7 +268,10 @@ def core_cases():
                  'Tue, 19 Jan 2038 03:14:08 GMT', 'Fri, 01 Jan 2100 00:00:00 GMT',
                  'Sat, 29 Feb 2020 23:59:59 GMT', 'Sun, 29 Feb 2021 00:00:00 GMT',
                  'Mon, 15 Jul 2019 12:34 GMT', 'Mon, 15 Jul 2019 12:34:56 UTC', '', 'garbage',
-                 'Mon, 15 Foo 2019 12:34:56 GMT', 'Mon, 1x Jul 2019 12:34:56 GMT']:
+                 'Mon, 15 Foo 2019 12:34:56 GMT', 'Mon, 1x Jul 2019 12:34:56 GMT',
+                 'Mon,  5 Jul 2019 12:34:56 GMT', 'Mon, \t5 Jul 2019 12:34:56 GMT',
+                 'M n, 15 Jul 2019 12:34:56 GMT', 'Mon, 15 Jul 2019 12:34:56  GM',
+                 'Mon, 15 Jul 2019 24:00:00 GMT', 'Mon, 15 Jul 2019 12:3x:56 GMT']:
         add('parse_http_date', text)
     for text in ['2019-07-15T12:34:56Z', '2019-07-15T12:34:56.789Z', '2019-07-15T14:34:56+02:00',
                  '2019-07-15T12:34:56-05:30', '1969-12-31T23:59:59Z', '9999-12-31T23:59:59Z',

@@ -42,6 +42,14 @@ def test_malformed_http_dates_are_none(text):
     assert times.parse_http_date(text) is None
 
 
+# nginx's width (29 characters) with a field that is not where nginx puts it: read as words.
+@pytest.mark.parametrize('text', ['Mon,  5 Jul 2019 12:34:56 GMT', 'Mon, \t5 Jul 2019 12:34:56 GMT',
+                                  'Mon,\u00a015 Jul 2019 12:34:56 GMT', ' Mon, 5 Jul 2019 12:34:56 GMT'])
+def test_an_http_date_of_nginx_s_width_in_another_shape_reads_as_its_words(text):
+    assert len(text) == 29
+    assert times.parse_http_date(text) == calendar.timegm((2019, 7, int(text[5:7]), 12, 34, 56))
+
+
 def test_ages_are_short_and_say_which_way():
     assert [times.format_age(s) for s in (5, 120, 7200, 86400 * 3, -7200)] == \
         ['just now', '2 min ago', '2 h ago', '3 d ago', 'in 2 h']
