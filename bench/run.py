@@ -480,13 +480,41 @@ machine (medians; each before-figure from the build just before the fix):
   (about 10 ms of main-thread time: compiling, the first run, building the
   overlay) and reading dates in a cold engine (a 1,000-entry read takes
   2.6 ms without dates, 6.3 ms with them).
-- **Wave 2, what is left:** CPU profiles of one wave of 30 directories (30
-  at once, HTTP/2, 50 ms) put about 1.3 ms per directory on the main thread
-  besides the fetch: building the row's children (10 to 14 ms in all), one
-  IndexedDB transaction per directory written (10 to 16 ms) and style and
-  layout. Writing the listings fetched during a write together in the next
-  one saved 4 to 9 ms of CPU at 30 directories but cost 158 characters, so
-  it waits for room under the size target.
+- **The fourth round: the click and wave 2** (each figure from builds run
+  interleaved, medians; `bookmarklet.url` characters from `generator.py`).
+  The click's probe now compiles Playwright's wait in the page before the
+  click: its first use had put 5 to 8 ms of the page's main thread between
+  the click and the rows, counted against the sitemap alone. A listing's
+  body is read as one Blob, not chunk by chunk (each chunk's answer waited
+  behind other directories' rows): wave 2 of 30 directories at once, 198
+  to 182 ms in 21 runs (an unminified build), 90 characters fewer; its size
+  still refuses a body past the limit before the page reads it. A wave's
+  records are written in a few transactions (those fetched while a write
+  runs go into the next), and the export box makes its items when it makes
+  its text, not at each directory: 165 to 157 ms in 25 runs, +179. An HTML
+  page without a table cell is not asked for each link's cell, and a
+  clock's digit pairs are read in place: click to rows at 100,000 HTML
+  entries 838 to 811 ms, +102. A clock read in straight code, without a
+  loop over its pairs: 1,000 JSON entries 41.6 to 38.3 ms, 24 fewer. An
+  HTTP date read where nginx puts its fields, by words only otherwise:
+  100,000 JSON entries 393 to 382 ms, +128 (32,728 in all). Tried and left
+  out: `content-visibility: auto` on the rows (style, layout and paint per
+  wave unchanged in traces); `arrayBuffer()` instead of a Blob (1.7 to 2.6
+  ms sooner at 1,000 entries, but a body past the limit would then be read
+  into the page); `Date.parse` checked by a round trip through
+  `toUTCString` (no faster than reading by hand, in V8).
+- **Wave 2, what is left:** each directory's answer is worked on the page's
+  main thread (its listing read and sorted, its row's children built, its
+  record handed to IndexedDB), about 1.3 ms each once the engine is warm,
+  and the first answer of a wave runs code that has not run before: in a
+  trace of 10 directories at once the first answer is taken 57 ms after
+  its request and the second 14 ms after the first. Plain fetch reads the
+  bodies and nothing else. Where the pool spaces the answers (c = 5) the
+  work fits between them and wave 2 is within 1.2x; where all answers land
+  together (c >= n) they queue behind each other's rows, and the gap grows
+  with n. What would close it is less work per answer on the main thread
+  (rows built from a template, records written off the answer's path) or
+  rows drawn once per frame rather than once per answer.
 """
 
 
