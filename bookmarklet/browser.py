@@ -107,7 +107,7 @@ def read_open_page(document):
 def anchors_of_document(document):
     """The anchor records {href, tail, datetime} of every <a href> in a document."""
     found = []
-    # nginx's pages have no table: no link's cell to look for (a tenth of reading 100,000).
+    # nginx's pages have no table: then no link is asked for its cell.
     tabled = document.querySelector('td') != None
     for link in document.querySelectorAll('a[href]'):
         found.append(anchor_of(link, tabled))

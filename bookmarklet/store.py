@@ -34,8 +34,8 @@ OPEN_TIMEOUT_MS = 3000
 
 def key_path(name):
     """The field a value of the object store name is kept under (its IndexedDB keyPath);
-    choices have none: their one value is kept under CHOICES."""
-    return 'url' if name == RECORDS else 'root'
+    None for choices, whose one value is kept under CHOICES."""
+    return 'url' if name == RECORDS else 'root' if name == VISITS else None
 
 
 def new_store(persistent, reason, tables):
