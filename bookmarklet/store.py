@@ -1,9 +1,9 @@
 """Where records live: IndexedDB, or memory when the browser refuses it.
 
 Both stores are objects of the same functions, each giving a Promise:
-read_records(urls), write(records) (in one transaction), remove(urls), level_one_urls(root_url),
-records_below(root_url),
-read_visit(root_url), write_visit(root_url, visited_at), forget(root_url),
+read_records(urls), write(records) (in one transaction), remove(urls),
+level_one_urls(root_url), records_below(root_url), read_visit(root_url),
+write_visit(root_url, visited_at), forget(root_url),
 read_sizes() ([{url, bytes}] of every record), read_visits() ([{root, visitedAt}]),
 remove_visits(roots), read_choices() and write_choices(choices) (what a person chose,
 for every root);
