@@ -12,8 +12,8 @@ JSON_ACCEPT = 'application/json, application/xml;q=0.9, text/html;q=0.8, */*;q=0
 
 
 def now_seconds():
-    """The client clock in whole epoch seconds."""
-    return Math.floor(Date.now() / 1000)
+    """The client clock in epoch seconds, to the millisecond."""
+    return Date.now() / 1000
 
 
 def every(seconds, task):

@@ -118,8 +118,9 @@ def record_entry(entry, seen):
 
 
 def appeared_since(entry, visit):
-    """True when a level-2 entry was first seen after the previous visit of its root."""
-    return visit != None and entry['seen'] > visit
+    """True when a level-2 entry was first seen after the previous visit of its root: in
+    the visit's second or later, since the server's clock has whole seconds (root.py)."""
+    return visit != None and entry['seen'] >= visit
 
 
 def is_finite(value):

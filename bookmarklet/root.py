@@ -5,7 +5,7 @@ reason, the page already open is read instead (it is the same listing).
 Adapters used: fetch_listing, anchors_of_html, read_open_page, now.
 """
 
-from bookmarklet.portable import JSError, new_object, part, problem_of
+from bookmarklet.portable import JSError, floor, new_object, part, problem_of
 from bookmarklet.listing import read_listing
 from bookmarklet.html_listing import read_html_listing
 from bookmarklet.names import entry_url, listing_request_url, redirect_problem
@@ -32,8 +32,9 @@ def new_root(href, settings, adapters):
 
 
 def server_now(root):
-    """The server's clock as best known: the client's, corrected by wave 1's Date."""
-    return root.adapters.now() + root.clock_offset
+    """The server's clock as best known, in whole seconds: the client's, set by wave 1's
+    Date. Never ahead of the server's: Date was cut to its second before it arrived."""
+    return floor(root.adapters.now() + root.clock_offset)
 
 
 def url_of(root, entry):

@@ -55,14 +55,15 @@ def found_hits(index, query):
 
 def change_of(hit, visit):
     """NEW when the entry was first seen after the visit, CHANGED when its mtime moved past
-    it, else ''. The root's own listing is not kept, so its entries know no first
-    sighting: past the visit, a file counts as NEW, a directory (whose mtime moves
-    with what it holds) as CHANGED."""
+    it, else '' (after: in the visit's second or later, as freshness.appeared_since). The
+    root's own listing is not kept, so its entries know no first sighting: past the
+    visit, a file counts as NEW, a directory (whose mtime moves with what it holds) as
+    CHANGED."""
     if visit == None:
         return ''
-    if hit['seen'] != None and hit['seen'] > visit:
+    if hit['seen'] != None and hit['seen'] >= visit:
         return NEW
-    if hit['mtime'] != None and hit['mtime'] > visit:
+    if hit['mtime'] != None and hit['mtime'] >= visit:
         return NEW if hit['seen'] == None and hit['type'] == 'file' else CHANGED
     return ''
 

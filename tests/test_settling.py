@@ -10,11 +10,13 @@ import concurrent.futures
 import email.utils
 import functools
 import json
+import math
 import time
 
 import pytest
 
 from bookmarklet.crawl import start_crawl
+from bookmarklet.freshness import appeared_since
 from bookmarklet.portable import Problem
 from bookmarklet.settings import SETTINGS
 from bookmarklet.store import memory_store
@@ -93,7 +95,7 @@ class Server:
         # The body as the browser adapter gives it: listing text (bookmarklet/names.py).
         return {'ok': True, 'message': '', 'contentType': 'application/json',
                 'text': text, 'url': self.redirects.get(url, url),
-                'date': self.clock}
+                'date': math.floor(self.clock)}
 
     def url(self, index):
         return ROOT + 'd{}/'.format(index)
@@ -158,6 +160,7 @@ class Screen:
         self.actions = actions
         self.rows = {}
         self.shown = []
+        self.appeared = {}  # the names each row marks new
         self.notes = []
         self.status = None
 
@@ -184,6 +187,7 @@ class Screen:
         if url in self.rows:
             self.rows[url] = {'status': status, 'names': [e['name'] for e in entries],
                               'message': message}
+            self.appeared[url] = [e['name'] for e in entries if appeared_since(e, visit)]
 
     def show_hits(self, hits, page, pages, size, now):
         self.hits = {'paths': [hit['path'] for hit in hits], 'page': page, 'pages': pages,
@@ -207,6 +211,8 @@ class Browser:
         self.store = Store()
         self.open_page = None
         self.anchors_of_html = lambda text: []
+        self.clock_ahead = 0  # how far the client's clock runs ahead of the server's
+        self.tick = 0  # how far both clocks move on at each reading of the client's
 
     def adapters(self):
         adapters = type(self.store.kept)()
@@ -214,10 +220,14 @@ class Browser:
         adapters.anchors_of_html = self.anchors_of_html
         adapters.read_open_page = self.read_open_page
         adapters.open_store = self.store.open
-        adapters.now = lambda: self.server.clock
+        adapters.now = self.now
         adapters.every = lambda seconds, task: lambda: None  # never runs; stops nothing
         adapters.visible = lambda: True
         return adapters
+
+    def now(self):
+        self.server.clock += self.tick
+        return self.server.clock + self.clock_ahead
 
     def read_open_page(self):
         if self.open_page is None:
@@ -273,6 +283,24 @@ async def test_the_records_fetched_while_one_is_written_are_written_together_aft
     server.clock += 3600
     crawl = await browser.visit(pageSize=5, prefetch=False)
     assert crawl.overlay.statuses() == ['fresh'] * 5 and fetched(server) == []
+
+
+@run
+async def test_an_entry_added_in_the_second_of_the_previous_visit_is_marked_new():
+    """The server's Date has whole seconds, and the client's clock ticks at its own phase:
+    a revisit in the same second still marks what appeared since."""
+    server = Server(3)
+    server.clock = START + 0.5
+    browser = Browser(server)
+    browser.clock_ahead = 0.3
+    browser.tick = 0.01
+    await browser.visit()
+    server.touch(0, 'g')
+    crawl = await browser.visit()
+    assert math.floor(server.clock) == START, 'both visits in one second of the server'
+    assert fetched(server) == [server.url(0)]
+    assert crawl.overlay.appeared[server.url(0)] == ['g']
+    assert crawl.overlay.appeared[server.url(1)] == []
 
 
 @run
