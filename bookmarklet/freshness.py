@@ -117,10 +117,16 @@ def record_entry(entry, seen):
             'sizeApprox': is_exactly(record_field(entry, 'sizeApprox'), True), 'seen': seen}
 
 
+def after_visit(time, visit):
+    """True for a server time (a first sighting, an mtime) after the previous visit: in the
+    visit's second or later, since the server's clock has whole seconds (root.py). False
+    when either is unknown."""
+    return visit != None and time != None and time >= visit
+
+
 def appeared_since(entry, visit):
-    """True when a level-2 entry was first seen after the previous visit of its root: in
-    the visit's second or later, since the server's clock has whole seconds (root.py)."""
-    return visit != None and entry['seen'] >= visit
+    """True when a level-2 entry was first seen after the previous visit of its root."""
+    return after_visit(entry['seen'], visit)
 
 
 def is_finite(value):

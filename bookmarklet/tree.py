@@ -11,6 +11,7 @@ from bookmarklet.portable import dict_key, part, record_field, stable_sorted
 from bookmarklet.names import entry_url, name_of_href, readable_path
 from bookmarklet.order import compare_newest
 from bookmarklet.paging import matching_entries
+from bookmarklet.freshness import after_visit
 from bookmarklet.words import NEW, CHANGED
 
 
@@ -55,15 +56,12 @@ def found_hits(index, query):
 
 def change_of(hit, visit):
     """NEW when the entry was first seen after the visit, CHANGED when its mtime moved past
-    it, else '' (after: in the visit's second or later, as freshness.appeared_since). The
-    root's own listing is not kept, so its entries know no first sighting: past the
-    visit, a file counts as NEW, a directory (whose mtime moves with what it holds) as
-    CHANGED."""
-    if visit == None:
-        return ''
-    if hit['seen'] != None and hit['seen'] >= visit:
+    it (freshness.after_visit), else ''. The root's own listing is not kept, so its entries
+    know no first sighting: past the visit, a file counts as NEW, a directory (whose mtime
+    moves with what it holds) as CHANGED."""
+    if after_visit(hit['seen'], visit):
         return NEW
-    if hit['mtime'] != None and hit['mtime'] >= visit:
+    if after_visit(hit['mtime'], visit):
         return NEW if hit['seen'] == None and hit['type'] == 'file' else CHANGED
     return ''
 
