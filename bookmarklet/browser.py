@@ -4,7 +4,8 @@ Each adapter turns a browser object into the plain values the core reads,
 so nothing past this module touches a Response or a parsed Document.
 """
 
-from bookmarklet.portable import JSError, strip_spaces, joined
+from bookmarklet.portable import JSError, joined, new_object
+from bookmarklet.html_listing import new_row, HEADS, ITEMS, BLOCKS, SKIPPED, STAMPS
 from bookmarklet.times import parse_http_date
 from bookmarklet.names import body_text
 
@@ -94,48 +95,91 @@ async def read_text(response, limit):
         return body_text(joined(parts, ''))
 
 
-def anchors_of_html(text):
-    """The anchor records of an HTML text, parsed inertly (no script runs, nothing loads)."""
-    return anchors_of_document(__new__(DOMParser()).parseFromString(text, 'text/html'))
+def page_of_html(text):
+    """The page reading (html_listing.py) of an HTML text, parsed inertly (no script runs,
+    nothing loads)."""
+    return page_of_document(__new__(DOMParser()).parseFromString(text, 'text/html'))
 
 
 def read_open_page(document):
-    """{anchors, title} of the page already open, to read as a listing."""
-    return {'anchors': anchors_of_document(document), 'title': document.title}
+    """The page reading of the page already open."""
+    return page_of_document(document)
 
 
-def anchors_of_document(document):
-    """The anchor records {href, tail, datetime} of every <a href> in a document."""
-    found = []
-    # nginx's pages have no table: then no link is asked for its cell.
-    tabled = document.querySelector('td') != None
-    for link in document.querySelectorAll('a[href]'):
-        found.append(anchor_of(link, tabled))
-    return found
+def page_of_document(document):
+    """{heads, rows} of a document, as html_listing.py describes them: one walk in document
+    order, a row ended by a table row, a list item, any other block or a line break."""
+    walk = new_object()
+    walk.rows = []
+    walk.link = None
+    walk.item = 0
+    walk.pre = 0
+    walk.row = new_row()
+    read_children(walk, document.documentElement)
+    end_row(walk)
+    heads = []
+    for head in document.querySelectorAll(HEADS):
+        heads.append(head.textContent)
+    return {'heads': heads, 'rows': walk.rows}
 
 
-def anchor_of(link, tabled):
-    """A link's anchor record: in a table its tail is the text of the row's later cells,
-    its datetime that of the first <time datetime> in them; else its tail is the sibling
-    text up to the next link or line break, and its datetime ''. tabled: whether the
-    document has a table cell at all."""
-    stamp = None
-    cell = link.closest('td') if tabled else None
-    if cell == None:
-        text = ''
-        node = link.nextSibling
-        while node != None and not (node.nodeName in ['A', 'BR']) and text.find('\n') < 0:
-            text += node.textContent
-            node = node.nextSibling
-        tail = strip_spaces(text.split('\n')[0])
+def end_row(walk):
+    """End the row being read, kept when it holds a link, and start the next."""
+    if len(walk.row['links']) > 0:
+        walk.rows.append(walk.row)
+    walk.row = new_row()
+
+
+def add_text(walk, text):
+    """Text read: a link's own while one is open, else the row's."""
+    if walk.link != None:
+        walk.link['text'] += text
     else:
-        texts = []
-        cell = cell.nextElementSibling
-        while cell != None:
-            texts.append(cell.textContent)
-            time = cell.querySelector('time[datetime]')
-            if stamp == None and time != None:
-                stamp = time.getAttribute('datetime')
-            cell = cell.nextElementSibling
-        tail = joined(texts, ' ')
-    return {'href': link.getAttribute('href'), 'tail': tail, 'datetime': stamp or ''}
+        walk.row['text'] += text
+
+
+def read_children(walk, parent):
+    """Read each child of parent: a line break in preformatted text ends a row."""
+    for node in parent.childNodes:
+        if node.nodeType == 3:
+            lines = node.data.split('\n') if walk.pre > 0 and walk.item == 0 else [node.data]
+            add_text(walk, lines[0])
+            for index in range(1, len(lines)):
+                end_row(walk)
+                add_text(walk, lines[index])
+        elif node.nodeType == 1:
+            read_element(walk, node)
+
+
+def read_element(walk, element):
+    """Read an element and its children into the walk's rows."""
+    kind = ' ' + element.nodeName + ' '
+    if SKIPPED.find(kind) >= 0:
+        return
+    item = ITEMS.find(kind) >= 0
+    # Inside a table row or a list item, only another ends the row.
+    block = item or (walk.item == 0 and (BLOCKS.find(kind) >= 0 or kind == ' BR '))
+    if block:
+        end_row(walk)
+    walk.item += 1 if item else 0
+    walk.pre += 1 if kind == ' PRE ' else 0
+    linked = walk.link == None and kind == ' A ' and element.hasAttribute('href')
+    if linked:
+        walk.link = {'href': element.getAttribute('href'), 'text': ''}
+        walk.row['links'].append(walk.link)
+    else:
+        for key in STAMPS:
+            stamp = element.getAttribute(key)
+            if stamp:
+                walk.row['stamps'].append(stamp)
+    if kind == ' IMG ':
+        walk.row['text'] += ' ' + (element.getAttribute('alt') or '') + ' '
+    read_children(walk, element)
+    if linked:
+        walk.link = None
+    walk.pre -= 1 if kind == ' PRE ' else 0
+    walk.item -= 1 if item else 0
+    # Cells, links and images are words apart.
+    walk.row['text'] += ' '
+    if block:
+        end_row(walk)

@@ -8,7 +8,7 @@ current when it arrives renders it, so a slow answer from an earlier page
 never lands on the page now shown.
 
 Nothing here touches a browser object: the adapters (fetch_listing,
-anchors_of_html, read_open_page, open_store, now, every, visible) and the
+page_of_html, read_open_page, open_store, now, every, visible) and the
 screen (the overlay's show_* functions and add_note) are passed in, so the
 whole crawl also runs under CPython with fakes.
 """

@@ -1,121 +1,255 @@
-"""HTML listing pages: nginx, Apache mod_autoindex, lighttpd mod_dirlisting, Caddy browse,
-Python's http.server.
+"""HTML listing pages, read as a person reads them, whichever server wrote them.
 
-Pages arrive as anchor records {href, tail, datetime} (bookmarklet/browser.py
-in the browser, tests/html_anchors.py under CPython): tail is the text after
-the link on its line, or the row's later cells in a table; datetime is the
-datetime attribute of a <time> in those cells (Caddy), else ''. Names come
-from the href, never from the text, which servers cut ('..>').
+A page arrives as a page reading {heads, rows} (bookmarklet/browser.py in the
+browser, tests/html_anchors.py under CPython, by the same rules): heads are the
+texts of its titles and top headings; a row is what a person reads as one line
+of the listing (a table row, a list item, a line of preformatted text, any other
+block): {links, text, stamps}, links its links {href, text} in order, text its
+words outside them (an image's alt text too), stamps the values of its elements'
+datetime and title attributes.
+
+The entries are the links to the directory's own children (docs/design.md, What
+a listing is); each entry's date, size and kind come from the row that holds its
+link, wherever they stand in it. Names come from the href, never from the text,
+which servers cut ('..>').
 """
 
 from bookmarklet.portable import Problem, parse_int, strip_spaces, words, last_char, dict_key, \
-    part, joined
+    part, percent_decode, joined
 from bookmarklet.entries import new_entry, new_listing, is_plain_name
-from bookmarklet.names import name_of_href
-from bookmarklet.times import parse_iso_time, parse_table_date
+from bookmarklet.names import name_of_href, path_start
+from bookmarklet.times import find_date
 
-# What only a listing page has: its title (nginx, Apache, lighttpd, http.server), or a
-# column's sort link where the title is the bare path (Caddy: '?sort=name&order=asc';
-# Apache's FancyIndexing: '?C=N;O=D'). A parent link ('../') is no sign: any page has one.
-LISTING_TITLES = ['Index of ', 'Directory listing for ']
-SORT_LINKS = ['?C=N;O=', '?sort=name&order=']
+# What the page reading is made of: element names as a DOM spells them, each between
+# spaces. A table row or a list item is a row whatever it holds; any other block, or a
+# line break, ends a row outside them. Skipped elements hold no text a person reads.
+ITEMS = ' TR LI '
+BLOCKS = ' ADDRESS ARTICLE ASIDE BLOCKQUOTE CAPTION CENTER DD DETAILS DIV DL DT FIELDSET ' \
+    'FIGCAPTION FIGURE FOOTER FORM H1 H2 H3 H4 H5 H6 HEADER HR MAIN NAV OL P PRE SECTION ' \
+    'SUMMARY TABLE TBODY TFOOT THEAD UL '
+SKIPPED = ' SCRIPT STYLE TEMPLATE NOSCRIPT TITLE svg '
+STAMPS = ['datetime', 'title']
+HEADS = 'title, h1, h2'
+
+# What says a page is a listing: a title or heading's words (any case), or the name
+# column's sort link ('?C=N;O=D', '?C=N&O=A', '?sort=name&order=asc').
+LISTING_HEADS = ['index of ', 'directory listing', 'listing of ', 'directory: ', 'files within ',
+                 'contents of ']
+SORT_QUERIES = ['?c=n;', '?c=n&', '?sort=name']
+# Words of a row that say its entry is a directory when its link has no '/'.
+DIRECTORY_WORDS = ['<dir>', '[dir]', 'directory', '[directory]', 'folder', '-']
+
+NOT_A_LISTING = 'a page of its own, not a directory listing'
 
 
-def title_of_html(text):
-    """The text of an HTML page's <title>, or ''."""
-    start = text.find('<title')
-    if start < 0:
-        start = text.find('<TITLE')
-    start = text.find('>', start) if start >= 0 else -1
-    end = text.find('</', start) if start >= 0 else -1
-    return strip_spaces(part(text, start + 1, end)) if end >= 0 else ''
+def new_row():
+    """An empty row of a page reading."""
+    return {'links': [], 'text': '', 'stamps': []}
 
 
-def starts_with_any(text, starts):
-    """True when text starts with one of starts."""
-    for start in starts:
-        if text.startswith(start):
+def directory_of(url):
+    """{origin, segments} of a directory's absolute URL: its scheme and host in lower case,
+    and the bytes of each segment of its path before the last '/'."""
+    at = path_start(url)
+    segments = (part(url, at, None) if at >= 0 else '/').split('?')[0].split('/')
+    found = []
+    for index in range(len(segments) - 1):
+        found.append(percent_decode(segments[index]))
+    return {'origin': (part(url, 0, at) if at >= 0 else url).lower(), 'segments': found}
+
+
+def is_scheme(text):
+    """True for a URL scheme: a letter, then letters, digits, '+', '-' or '.'."""
+    for index in range(len(text)):
+        rank = 'abcdefghijklmnopqrstuvwxyz0123456789+-.'.find(text[index].lower())
+        if rank < 0 or (index == 0 and rank > 25):
+            return False
+    return len(text) > 0
+
+
+def child_of(href, directory):
+    """The name fields of the child of directory (directory_of) that an href links to, and
+    slash, whether it links it as a directory; else None.
+
+    A child is linked relatively ('name', './name/'), by an absolute path below the
+    directory, or by an absolute URL of its origin; a query or fragment after it is not
+    part of it. Anything else (the parent, another place, another origin, a query or a
+    fragment alone, mailto:, javascript:) links no child."""
+    path = strip_spaces(href).split('#')[0].split('?')[0]
+    colon = path.find(':')
+    if colon > 0 and is_scheme(part(path, 0, colon)):
+        if not directory['origin'].startswith(part(path, 0, colon + 1).lower()):
+            return None
+        path = part(path, colon + 1, None)
+    if path.startswith('//'):
+        at = path.find('/', 2)
+        at = at if at >= 0 else len(path)
+        if not directory['origin'].endswith('//' + part(path, 2, at).lower()):
+            return None
+        path = part(path, at, None)
+    if path.startswith('/'):
+        segments = path.split('/')
+        count = len(directory['segments'])
+        if len(segments) < count + 1 or len(segments) > count + 2:
+            return None
+        for index in range(count):
+            if percent_decode(segments[index]) != directory['segments'][index]:
+                return None
+        path = segments[count] + ('/' if len(segments) > count + 1 else '')
+        if len(segments) > count + 1 and segments[count + 1] != '':
+            return None
+    elif path.startswith('./'):
+        path = part(path, 2, None)
+    slash = last_char(path) == '/'
+    name = part(path, 0, len(path) - 1) if slash else path
+    if len(name) == 0 or name.find('/') >= 0:
+        return None
+    named = name_of_href(name)
+    if not is_plain_name(named['name']):
+        return None
+    named['slash'] = slash
+    return named
+
+
+def row_facts(row, settings):
+    """{mtime, precision, size, approx, directory} that a row's words and stamps show: its
+    date (local unless it names its zone), its size, and whether it says directory."""
+    fields = words(row['text'])
+    date = find_date(fields)
+    # The words the date took are no size.
+    taken_from = date['at'] if date != None else 0
+    taken_to = date['end'] if date != None else 0
+    index = 0
+    while date == None and index < len(row['stamps']):
+        date = find_date(words(row['stamps'][index]))
+        index += 1
+    facts = {'mtime': None, 'precision': 1, 'size': None, 'approx': False, 'directory': False}
+    if date != None:
+        facts['mtime'] = date['seconds'] - (0 if date['zoned'] else settings['utcOffsetMinutes'] * 60)
+        facts['precision'] = date['precision']
+    for index in range(len(fields)):
+        if index >= taken_from and index < taken_to:
+            continue
+        if fields[index].lower() in DIRECTORY_WORDS:
+            facts['directory'] = True
+        size = parse_size(fields[index], fields[index + 1] if index + 1 < len(fields) else '') \
+            if facts['size'] == None else None
+        if size != None:
+            facts['size'] = size['bytes']
+            facts['approx'] = size['approx']
+    return facts
+
+
+def is_listing_head(heads):
+    """True when a title or heading says the page is a listing."""
+    for head in heads:
+        text = head.lower()
+        for words_of_listing in LISTING_HEADS:
+            if text.find(words_of_listing) >= 0:
+                return True
+    return False
+
+
+def is_sort_link(href):
+    """True for a column's sort link: a query alone, sorting."""
+    query = href.lower()
+    for start in SORT_QUERIES:
+        if query.startswith(start):
             return True
     return False
 
 
-def child_name(href):
-    """The name fields of a direct child's href (with or without './' and its trailing '/'),
-    or None for any other link (one with a '/', a query or a fragment; whether its name is
-    one, the caller asks)."""
-    if href.startswith('./'):
-        href = part(href, 2, None)
-    path = part(href, 0, len(href) - 1) if last_char(href) == '/' else href
-    for mark in ['/', '?', '#']:
-        if path.find(mark) >= 0:
-            return None
-    return name_of_href(path)
+def read_html_listing(page, url, settings):
+    """The listing of an HTML page reading, from the directory at url.
 
-
-def read_html_listing(anchors, title, settings):
-    """The listing of an HTML listing page, from its anchor records and its title.
-
-    A page is a listing only when its title or a sort link says so, so a login
-    page, an error page or a directory's own index.html is an error, never an
-    empty directory or its links. Names come from each href, taken as sent: its
-    %XX are the name's exact bytes. The precision is 60 when any date shows only
-    minutes.
-
-    Each link's tail holds a local date and clock ('15-Jul-2019 12:34', '2019-07-15
-    12:34', '2019-Jul-15 12:34:56') followed by the size; Caddy gives a <time datetime>
-    instead, and its size comes first ('5.1 GiB').
-    """
-    listing_page = starts_with_any(title, LISTING_TITLES)
-    for anchor in anchors:
-        listing_page = listing_page or starts_with_any(anchor['href'], SORT_LINKS)
-    if not listing_page:
-        raise Problem('not a directory listing')
+    A page is a listing when its title or a heading says so, when it has a column's sort
+    link, when each child it links shows a date or a size, or when it links nothing but
+    its children, each by its name. Any other page (a login page, an error page, a
+    directory's own index.html) is an error, never an empty directory or its links.
+    Several links to one entry are one entry, whose facts come from the first of their
+    rows that shows a date, else a size."""
+    directory = directory_of(url)
+    found = {}
+    keys = []
+    sorting = False
+    named_only = True
+    for row in page['rows']:
+        facts = None
+        for link in row['links']:
+            named = child_of(link['href'], directory)
+            if named == None:
+                sorting = sorting or is_sort_link(link['href'])
+                named_only = named_only and strip_spaces(link['href']) == '../'
+                continue
+            text = strip_spaces(link['text'])
+            named_only = named_only and (text == named['name'] or text == named['name'] + '/')
+            if facts == None:
+                facts = row_facts(row, settings)
+            key = dict_key(named['href'])
+            if not (key in found):
+                keys.append(key)
+                found[key] = {'named': named, 'slash': False, 'facts': facts}
+            held = found[key]
+            held['slash'] = held['slash'] or named['slash'] or last_char(text) == '/'
+            if held['facts']['mtime'] == None and (facts['mtime'] != None or (
+                    held['facts']['size'] == None and facts['size'] != None)):
+                held['facts'] = facts
+    shown = len(keys) > 0
+    for key in keys:
+        shown = shown and (found[key]['facts']['mtime'] != None or found[key]['facts']['size'] != None)
+    if not (is_listing_head(page['heads']) or sorting or shown or (named_only and len(keys) > 0)):
+        raise Problem(NOT_A_LISTING)
     entries = []
-    seen = {}
     precision = 1
-    for anchor in anchors:
-        named = child_name(anchor['href'])
-        if named == None or dict_key(named['href']) in seen or not is_plain_name(named['name']):
-            continue
-        seen[dict_key(named['href'])] = True
-        mtime = parse_iso_time(strip_spaces(anchor['datetime']))
-        fields = words(anchor['tail'])
-        fields.append('')
-        size_at = 0
-        for index in range(len(fields) - 2):
-            found = parse_table_date(fields[index], fields[index + 1])
-            if found != None:
-                mtime = found[0] - settings['utcOffsetMinutes'] * 60
-                precision = max(precision, found[1])
-                size_at = index + 2
-                break
-        size = parse_size(fields[size_at], fields[size_at + 1]) if size_at < len(fields) - 1 else None
-        entries.append(new_entry(named, 'directory' if last_char(anchor['href']) == '/' else 'file',
-                                 mtime, size[0] if size != None else None, size != None and size[1]))
+    for key in keys:
+        held = found[key]
+        facts = held['facts']
+        if facts['mtime'] != None:
+            precision = max(precision, facts['precision'])
+        entries.append(new_entry(held['named'], 'directory' if held['slash'] or facts['directory']
+                                 else 'file', facts['mtime'], facts['size'], facts['approx']))
     return new_listing('html', precision, entries)
 
 
+# Units of a size, by their first letter: 1024 to the power 1 to 4. Past T a byte count
+# leaves JavaScript's exact integers.
+SIZE_UNITS = 'kmgt'
+UNIT_ENDS = ['', 'b', 'ib', 'bytes']
+
+
 def parse_size(word, next_word):
-    """[bytes, approximate] of a listing's size: '1234' exact, or a rounded 1024-based human
-    size ('10K', '1.5K', '5.1G', '5.1 GiB', '9 B'); None for '-' and anything else."""
+    """{bytes, approx, words} of a size a listing shows in word (and, for its unit,
+    next_word; words says how many it took): '1234' and '1,234,567' exact, '9 B' and
+    '9 bytes' too; a rounded human size ('10K', '1.5k', '5.1G', '5.1 GiB', '533 KB', '426
+    K') near, 1024-based. None for '-' and anything else."""
     end = 0
-    while end < len(word) and '0123456789.'.find(word[end]) >= 0:
+    while end < len(word) and '0123456789.,'.find(word[end]) >= 0:
         end += 1
-    digits = part(word, 0, end).split('.')
-    unit = part(word, end, None)
-    if len(unit) == 0 and (next_word == 'B' or part(next_word, 1, None) == 'iB'):
-        unit = next_word
-    power = 0
-    if len(unit) > 0 and unit != 'B':
-        # K, M, G or T is 1024 to the power 1 to 4: past T a byte count leaves JavaScript's
-        # exact integers. Any other letter is power 0, which no unit has.
-        power = 'KMGT'.find(unit[0]) + 1
-        suffix = part(unit, 1, None)
-        if power == 0 or (len(suffix) > 0 and suffix != 'iB' and suffix != 'B'):
+    number = part(word, 0, end)
+    unit = part(word, end, None).lower()
+    taken = 1
+    if len(unit) == 0 and is_unit(next_word.lower()):
+        unit = next_word.lower()
+        taken = 2
+    if end == 0 or not is_unit(unit):
+        return None
+    groups = number.split(',')
+    for index in range(1, len(groups)):
+        if len(groups[index]) != 3 or len(groups[0]) == 0 or groups[0].find('.') >= 0:
             return None
+    digits = joined(groups, '').split('.')
     value = parse_int(joined(digits, ''))
     if len(digits) > 2 or '' in digits or value == None:
         return None
+    power = SIZE_UNITS.find(unit[0]) + 1 if len(unit) > 0 and unit != 'b' and unit != 'bytes' else 0
     # Powers of 10 and 1024 this small are exact in JavaScript too.
     scale = 10 ** len(digits[1]) if len(digits) > 1 else 1
-    return [value * 1024 ** power // scale, power > 0 or len(digits) > 1]
+    return {'bytes': value * 1024 ** power // scale, 'approx': power > 0 or len(digits) > 1,
+            'words': taken}
+
+
+def is_unit(text):
+    """True for a size's unit in lower case, or none: 'b', 'bytes', 'k', 'kb', 'kib', 'm'…"""
+    if text == '' or text == 'b' or text == 'bytes':
+        return True
+    return SIZE_UNITS.find(part(text, 0, 1)) >= 0 and part(text, 1, None) in UNIT_ENDS

@@ -10,7 +10,7 @@ from bookmarklet.portable import JSError, Problem, parse_json, is_record, is_lis
     record_field, parse_int, parse_digits, strip_spaces, last_char, char_of, is_text, is_exactly, \
     exact_integer, part
 from bookmarklet.entries import new_entry, new_listing, is_plain_name, kind_named
-from bookmarklet.html_listing import read_html_listing, title_of_html, child_name
+from bookmarklet.html_listing import read_html_listing, child_of, directory_of
 from bookmarklet.names import name_of_text
 from bookmarklet.times import parse_http_date, parse_iso_time
 
@@ -32,24 +32,26 @@ def format_of(content_type, text):
     return 'html'
 
 
-def read_listing(content_type, text, anchors_of_html, settings):
-    """The listing a response holds; raises Problem saying why it is none.
+def read_listing(content_type, text, page_of_html, url, settings):
+    """The listing a response from the directory at url holds; raises Problem saying why
+    it is none. page_of_html reads an HTML text (html_listing.py).
 
     text is the body as listing text (names.body_text of its bytes), in which every
     name keeps its exact bytes; text a browser decoded itself (fetch's text(), a page's
     own document) reads alike, with U+FFFD in names where bytes were not UTF-8.
     """
     kind = format_of(content_type, text)
+    directory = directory_of(url)
     if kind == 'json':
-        return read_json_listing(text, 'json')
+        return read_json_listing(text, 'json', directory)
     if kind == 'javascript':
-        return read_jsonp_listing(text)
+        return read_jsonp_listing(text, directory)
     if kind == 'xml':
         return read_xml_listing(text)
-    return read_html_listing(anchors_of_html(text), title_of_html(text), settings)
+    return read_html_listing(page_of_html(text), url, settings)
 
 
-def read_json_listing(text, format_name):
+def read_json_listing(text, format_name, directory):
     """The listing of a JSON array of entries: nginx's autoindex_format json or Caddy's browse."""
     try:
         items = parse_json(text)
@@ -59,7 +61,7 @@ def read_json_listing(text, format_name):
         raise Problem('the JSON is not a list of entries')
     entries = []
     for item in items:
-        entry = json_entry(item) if is_record(item) else None
+        entry = json_entry(item, directory) if is_record(item) else None
         if entry == None:
             raise Problem('a JSON entry has no name')
         entries.append(entry)
@@ -71,7 +73,7 @@ def malformed(format_name):
     return 'the ' + format_name.upper() + ' listing is cut off or malformed'
 
 
-def json_entry(item):
+def json_entry(item, directory):
     """The entry one JSON object describes, or None when it has no usable name.
 
     Caddy's browse JSON says is_dir: its directories' names end in '/', mod_time is
@@ -84,7 +86,7 @@ def json_entry(item):
     is_dir = record_field(item, 'is_dir')
     if is_dir != None:
         url = record_field(item, 'url')
-        named = child_name(url) if is_text(url) else None
+        named = child_of(url, directory) if is_text(url) else None
         if named == None:
             named = name_of_text(part(name, 0, len(name) - 1) if last_char(name) == '/' else name)
         kind = 'directory' if is_exactly(is_dir, True) else \
@@ -111,7 +113,7 @@ def listing_time(value):
     return seconds if seconds != None else parse_iso_time(value)
 
 
-def read_jsonp_listing(text):
+def read_jsonp_listing(text, directory):
     """nginx's autoindex_format jsonp: '/* callback */\\r\\nNAME([...]);', or plain JSON."""
     body = strip_spaces(text)
     if body.startswith('/*'):
@@ -123,7 +125,7 @@ def read_jsonp_listing(text):
         if open_at < 0 or close_at < open_at:
             raise Problem(malformed('jsonp'))
         body = part(body, open_at + 1, close_at)
-    return read_json_listing(body, 'jsonp')
+    return read_json_listing(body, 'jsonp', directory)
 
 
 def read_xml_listing(text):

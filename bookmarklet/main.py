@@ -6,14 +6,14 @@ from bookmarklet.panel import close_existing
 from bookmarklet.overlay import open_overlay
 from bookmarklet.crawl import start_crawl
 from bookmarklet.store import open_store
-from bookmarklet.browser import fetch_listing, anchors_of_html, read_open_page, now_seconds, every
+from bookmarklet.browser import fetch_listing, page_of_html, read_open_page, now_seconds, every
 
 
 def browser_adapters(page):
     """What the crawl needs of the browser (crawl.py names them)."""
     adapters = new_object()
     adapters.fetch_listing = fetch_listing
-    adapters.anchors_of_html = anchors_of_html
+    adapters.page_of_html = page_of_html
     adapters.read_open_page = lambda: read_open_page(page.document)
     adapters.open_store = open_store
     adapters.now = now_seconds

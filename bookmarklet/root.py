@@ -2,7 +2,7 @@
 
 Wave 1 is one request for the root; when it gives no listing, for whatever
 reason, the page already open is read instead (it is the same listing).
-Adapters used: fetch_listing, anchors_of_html, read_open_page, now.
+Adapters used: fetch_listing, page_of_html, read_open_page, now.
 """
 
 from bookmarklet.portable import JSError, floor, new_object, part, problem_of
@@ -61,7 +61,7 @@ async def request_listing(root, url):
                                                listing_request_url(root.url, root.settings))
             if fetched.problem == '':
                 fetched.listing = read_listing(response['contentType'], response['text'],
-                                               root.adapters.anchors_of_html, root.settings)
+                                               root.adapters.page_of_html, url, root.settings)
         else:
             fetched.problem = response['message']
     except JSError as error:
@@ -85,8 +85,8 @@ async def read_root(root):
     root.live = fetched.listing != None
     if not root.live and not root.in_place:
         try:
-            page = root.adapters.read_open_page()
-            fetched.listing = read_html_listing(page['anchors'], page['title'], root.settings)
+            fetched.listing = read_html_listing(root.adapters.read_open_page(), root.url,
+                                                root.settings)
         except JSError:
             fetched.listing = None
     if fetched.listing != None:

@@ -8,17 +8,21 @@ parse_table_date. The calendar is Date's arithmetic on numbers, which engines ag
 on (portable.days_from_civil and iso_time; the same arithmetic in CPython).
 """
 
-from bookmarklet.portable import parse_int, words, part, days_from_civil, iso_time, floor_mod, \
-    dict_key, new_object, digit_pair
+from bookmarklet.portable import parse_int, words, part, days_from_civil, iso_time, \
+    dict_key, new_object, digit_pair, last_char, floor_mod
 
-# The months' abbreviations, three letters each.
-MONTHS = 'JanFebMarAprMayJunJulAugSepOctNovDec'
+# The months' names; the first three letters of each are its abbreviation.
+MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september',
+          'october', 'november', 'december']
 
 
-def month_number(abbreviation):
-    """1 for 'Jan' up to 12 for 'Dec', else None."""
-    at = MONTHS.find(abbreviation)
-    return at // 3 + 1 if len(abbreviation) == 3 and floor_mod(at, 3) == 0 else None
+def month_number(word):
+    """1 for 'Jan' or 'January' up to 12 for 'Dec' or 'December', in any case, else None."""
+    spelled = word.lower()
+    for index in range(12):
+        if spelled == MONTHS[index] or spelled == part(MONTHS[index], 0, 3):
+            return index + 1
+    return None
 
 
 def clock_seconds(text):
@@ -71,23 +75,121 @@ def date_days(date_text):
 
 
 def civil_days(date_text):
-    """date_days, without the memory."""
-    date = date_text.split('-')
+    """date_days, without the memory. Read: day-month-year and year-month-day with '-'
+    ('17-Oct-2022', '2022-10-17', '2022-Oct-17', '2001-APR-26'), month/day/year with '/'
+    ('10/17/2022'), and '17Oct2022'; months as numbers or names in any case."""
+    us_order = date_text.find('/') >= 0
+    date = date_text.split('/' if us_order else '-')
+    if len(date) == 1 and len(date_text) == 9:
+        date = [part(date_text, 0, 2), part(date_text, 2, 5), part(date_text, 5, None)]
     if len(date) != 3:
         return None
     year_first = len(date[0]) == 4
     year_text = date[0] if year_first else date[2]
-    day_text = date[2] if year_first else date[0]
+    month_text = date[0] if us_order and not year_first else date[1]
+    day_text = date[2] if year_first else date[1] if us_order else date[0]
     year = parse_int(year_text)
-    day = parse_int(day_text)
-    month = parse_int(date[1]) if year_first and len(date[1]) == 2 else month_number(date[1])
+    day = parse_int(day_text) if len(day_text) <= 2 else None
+    month = parse_int(month_text) if len(month_text) <= 2 else month_number(month_text)
     # Four-digit years: the longest an RFC 1123 date could carry would pass 2**53
     # seconds, which JavaScript cannot hold exactly.
-    if len(year_text) != 4 or len(day_text) != 2 or year == None or day == None or month == None \
+    if len(year_text) != 4 or year == None or day == None or month == None \
             or month < 1 or month > 12 or day < 1:
         return None
     days = days_from_civil(year, month, day)
     return days if days < days_from_civil(year, month + 1, 1) else None
+
+
+def find_date(fields):
+    """{at, end, seconds, precision, zoned} of the first date among a row's words: fields
+    at to end hold it; seconds are local unless zoned (it named its zone); precision is
+    1, 60 for a clock without seconds, 86400 for a day without a clock. Else None."""
+    for at in range(len(fields)):
+        found = date_at(fields, at)
+        if found != None:
+            return found
+    return None
+
+
+def without_comma(word):
+    """word without a trailing ','."""
+    return part(word, 0, len(word) - 1) if last_char(word) == ',' else word
+
+
+def date_at(fields, at):
+    """find_date's date starting at fields[at], else None. A date is one word (ISO 8601
+    with its clock, or a date_days word) or three spelled out ('Oct 17, 2022', '17 Oct
+    2022'), after a weekday ('Monday,') or not; then a clock, 'AM' or 'PM', a zone."""
+    word = fields[at]
+    if len(word) > 10 and word[10] == 'T':
+        zoned = parse_iso_time(word)
+        local = parse_iso_time(word + 'Z') if zoned == None else None
+        if zoned == None and local == None:
+            return None
+        return {'at': at, 'end': at + 1, 'seconds': zoned if local == None else local,
+                'precision': 1 if len(word) > 16 and word[16] == ':' else 60, 'zoned': local == None}
+    days = date_days(word)
+    end = at + 1
+    if days == None:
+        start = at + 1 if last_char(word) == ',' and month_number(without_comma(word)) == None \
+            else at
+        if start + 2 >= len(fields):
+            return None
+        first = without_comma(fields[start])
+        second = without_comma(fields[start + 1])
+        year = without_comma(fields[start + 2])
+        spelled = first + '-' + second + '-' + year if month_number(second) != None \
+            else second + '-' + first + '-' + year
+        days = civil_days(spelled) if len(year) == 4 else None
+        if days == None:
+            return None
+        end = start + 3
+    clock = clock_at(fields, end)
+    if clock == None:
+        return {'at': at, 'end': end, 'seconds': days * 86400, 'precision': 86400, 'zoned': False}
+    end = clock['end']
+    offset = zone_offset(fields[end]) if end < len(fields) else None
+    return {'at': at, 'end': end if offset == None else end + 1,
+            'seconds': days * 86400 + clock['seconds'] - (offset or 0),
+            'precision': clock['precision'], 'zoned': offset != None}
+
+
+def clock_at(fields, at):
+    """{seconds, precision, end} of the clock at fields[at]: 'HH:MM' or 'HH:MM:SS', the hour
+    of one digit too, and 'AM' or 'PM' after it or in it; end is the word after. Else None."""
+    if at >= len(fields):
+        return None
+    text = without_comma(fields[at]).upper()
+    end = at + 1
+    half = ''
+    if text.endswith('AM') or text.endswith('PM'):
+        half = part(text, len(text) - 2, None)
+        text = part(text, 0, len(text) - 2)
+    elif end < len(fields) and (fields[end].upper() == 'AM' or fields[end].upper() == 'PM'):
+        half = fields[end].upper()
+        end += 1
+    if text.find(':') == 1:
+        text = '0' + text
+    seconds = clock_seconds(text)
+    if seconds == None or (len(half) > 0 and (seconds < 3600 or seconds >= 13 * 3600)):
+        return None
+    # 12 AM is midnight, 12 PM noon.
+    if len(half) > 0:
+        seconds = floor_mod(seconds, 12 * 3600) + (12 * 3600 if half == 'PM' else 0)
+    return {'seconds': seconds, 'precision': 1 if len(text) > 5 else 60, 'end': end}
+
+
+def zone_offset(word):
+    """The seconds a zone word ('GMT', 'UTC', 'Z', '+02:00', '-0700') puts the clock ahead
+    of UTC, else None."""
+    if word == 'GMT' or word == 'UTC' or word == 'Z':
+        return 0
+    sign = 1 if word.startswith('+') else -1 if word.startswith('-') else 0
+    text = part(word, 1, None)
+    if len(text) == 4:
+        text = part(text, 0, 2) + ':' + part(text, 2, None)
+    seconds = clock_seconds(text) if sign != 0 and len(text) == 5 else None
+    return sign * seconds if seconds != None else None
 
 
 def parse_http_date(text):

@@ -19,7 +19,8 @@ from hypothesis import given, settings, HealthCheck, strategies as st
 from bookmarklet.portable import Problem
 from bookmarklet.listing import read_listing
 from tests.parity.entry import run_cases
-from tests.html_anchors import anchors_of_html
+from tests.html_page import page_of_html
+from tests.parity_cases import LISTING_URL, NO_PAGE
 from tests.fixture_corpus import fixture_names, load
 from tests.parity_harness import compare_in_every_engine, engine_versions, \
     unexpected_errors
@@ -128,7 +129,7 @@ def check_listing(listing):
 def read(content_type, text, reader_settings):
     """The listing, or None for a Problem; any other exception fails the test."""
     try:
-        listing = read_listing(content_type, text, anchors_of_html, reader_settings)
+        listing = read_listing(content_type, text, page_of_html, LISTING_URL, reader_settings)
     except Problem as error:
         assert isinstance(error.problem, str) and error.problem != ''
         return None
@@ -163,9 +164,9 @@ def parity_sample():
     def collect(given_input):
         content_type, text, reader_settings = given_input
         if len(cases) < SAMPLE_SIZE:
-            anchors = anchors_of_html(text) if 'json' not in content_type else []
+            page = page_of_html(text) if 'json' not in content_type else NO_PAGE
             cases.append({'kind': 'read_listing',
-                          'input': [content_type, text, anchors, reader_settings]})
+                          'input': [content_type, text, page, LISTING_URL, reader_settings]})
 
     collect()
     return cases

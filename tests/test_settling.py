@@ -210,14 +210,14 @@ class Browser:
         self.server = server
         self.store = Store()
         self.open_page = None
-        self.anchors_of_html = lambda text: []
+        self.page_of_html = lambda text: {'heads': [], 'rows': []}
         self.clock_ahead = 0  # how far the client's clock runs ahead of the server's
         self.tick = 0  # how far both clocks move on at each reading of the client's
 
     def adapters(self):
         adapters = type(self.store.kept)()
         adapters.fetch_listing = self.server.fetch_listing
-        adapters.anchors_of_html = self.anchors_of_html
+        adapters.page_of_html = self.page_of_html
         adapters.read_open_page = self.read_open_page
         adapters.open_store = self.store.open
         adapters.now = self.now
@@ -462,9 +462,9 @@ async def test_a_record_fetched_within_its_mtimes_precision_is_not_trusted(fetch
     minute = START - START % 60
     server.tree['d0']['mtime'] = minute
     server.clock = minute + fetched_after
-    browser.open_page = {'title': 'Index of /files/', 'anchors': [
-        {'href': 'd0/', 'text': 'd0/', 'datetime': '',
-         'tail': time.strftime('%d-%b-%Y %H:%M', time.gmtime(minute)) + '  -'}]}
+    browser.open_page = {'heads': ['Index of /files/'], 'rows': [
+        {'links': [{'href': 'd0/', 'text': 'd0/'}], 'stamps': [],
+         'text': time.strftime('%d-%b-%Y %H:%M', time.gmtime(minute)) + '  -'}]}
     server.faults[ROOT] = {'ok': False, 'message': 'HTTP 502', 'contentType': '', 'text': '',
                            'url': '', 'date': None}
     await browser.visit()
@@ -498,7 +498,7 @@ async def test_whatever_a_fetch_or_parse_throws_the_directory_settles_with_why(f
     def html_breaks(text):
         raise TypeError('DOMParser is not a constructor')
 
-    browser.anchors_of_html = html_breaks
+    browser.page_of_html = html_breaks
     crawl = await browser.visit(pageSize=3)
     rows = crawl.overlay.rows
     assert rows[ROOT + 'new/']['status'] == 'failed'
@@ -590,9 +590,9 @@ async def test_wave_one_falls_back_to_the_open_page_whatever_goes_wrong(fault):
     server = Server(3)
     browser = Browser(server)
     server.faults[ROOT] = fault
-    browser.open_page = {'title': 'Index of /files/', 'anchors': [
-        {'href': 'd{}/'.format(i), 'text': 'd{}/'.format(i), 'datetime': '',
-         'tail': time.strftime('%d-%b-%Y %H:%M', time.gmtime(START - DAY * (i + 1))) + '  -'}
+    browser.open_page = {'heads': ['Index of /files/'], 'rows': [
+        {'links': [{'href': 'd{}/'.format(i), 'text': 'd{}/'.format(i)}], 'stamps': [],
+         'text': time.strftime('%d-%b-%Y %H:%M', time.gmtime(START - DAY * (i + 1))) + '  -'}
         for i in range(3)]}
     crawl = await browser.visit()
     assert [n for n in crawl.overlay.notes if n.startswith('The listing request failed (')] \

@@ -25,9 +25,9 @@ from bookmarklet.freshness import cache_decision, new_record, stored_record, sta
     level_one_urls
 
 
-def anchors_given(anchors):
-    """An anchors_of_html stand-in that returns anchors extracted beforehand."""
-    return lambda text: anchors
+def page_given(page):
+    """A page_of_html stand-in that returns a page reading made beforehand."""
+    return lambda text: page
 
 
 def problem_case(message):
@@ -97,9 +97,9 @@ def run_case(kind, given):
     if kind == 'body_text':
         return body_text(given[0])
     if kind == 'read_body':
-        return read_listing(given[0], body_text(given[1]), anchors_given(given[2]), given[3])
+        return read_listing(given[0], body_text(given[1]), page_given(given[2]), given[3], given[4])
     if kind == 'read_listing':
-        return read_listing(given[0], given[1], anchors_given(given[2]), given[3])
+        return read_listing(given[0], given[1], page_given(given[2]), given[3], given[4])
     if kind == 'read_html_listing':
         return read_html_listing(given[0], given[1], given[2])
     if kind == 'parse_size':
