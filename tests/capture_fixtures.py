@@ -46,6 +46,9 @@ from servers.h2o import H2o, H2O  # noqa: E402
 from servers.rclone import Rclone, RCLONE  # noqa: E402
 from servers.twisted_web import TwistedWeb  # noqa: E402
 from servers.node import HttpServer, Serve  # noqa: E402
+from servers.go_fileserver import GoFileServer, go_version  # noqa: E402
+from servers.tomcat import Tomcat, tomcat_version  # noqa: E402
+from servers.jetty import Jetty, jetty_version  # noqa: E402
 from servers.process import free_port, stop_process, version_of, wait_listening  # noqa: E402
 from tests import fixture_tree  # noqa: E402
 
@@ -435,6 +438,23 @@ def capture_node(work, tree):
                    {'server': 'serve', 'format': 'html'}, leave_out=[b'bad\xffname.bin'])
 
 
+# Heavy to install on every CI run (a JVM, Go's toolchain): captured here, read from the
+# saved pages by the tests.
+def capture_go(work, tree):
+    capture_server('go-fileserver', GoFileServer, go_version() + ' net/http FileServer', work,
+                   tree, {'server': 'go', 'format': 'html'})
+
+
+def capture_tomcat(work, tree):
+    capture_server('tomcat', Tomcat, tomcat_version(), work, tree,
+                   {'server': 'tomcat', 'format': 'html'})
+
+
+def capture_jetty(work, tree):
+    capture_server('jetty', Jetty, jetty_version(), work, tree,
+                   {'server': 'jetty', 'format': 'html', 'utcOffsetMinutes': LOCAL_OFFSET_MINUTES})
+
+
 CAPTURES = {
     'nginx': capture_nginx,
     'apache': capture_apache,
@@ -449,6 +469,9 @@ CAPTURES = {
     'rclone': capture_rclone,
     'twisted': capture_twisted,
     'node': capture_node,
+    'go': capture_go,
+    'tomcat': capture_tomcat,
+    'jetty': capture_jetty,
 }
 
 

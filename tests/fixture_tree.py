@@ -209,9 +209,19 @@ def webfs_human(size):
     return '{} GB'.format(size >> 30)
 
 
+def tomcat_human(size):
+    """Tomcat's DefaultServlet: always KiB with one digit after the point, cut, not rounded
+    (the tenths are the remainder over 103); a file below 103 bytes shows 0.1."""
+    whole, tenths = size // 1024, size % 1024 // 103
+    if whole == 0 and tenths == 0 and size > 0:
+        tenths = 1
+    return '{}.{} KiB'.format(whole, tenths)
+
+
 HUMAN = {'nginx': nginx_human, 'apache': apache_human, 'lighttpd': lighttpd_human,
          'caddy': caddy_human, 'nginx-fancyindex': fancyindex_human,
-         'http-server': http_server_human, 'twisted': twisted_human, 'webfs': webfs_human}
+         'http-server': http_server_human, 'twisted': twisted_human, 'webfs': webfs_human,
+         'tomcat': tomcat_human}
 
 # webfs shows a date without its year when it is less than this before the page was made
 # (as ls does), so the year is the one that puts it there.
@@ -230,7 +240,8 @@ def shows(quirks):
     server, form = quirks['server'], quirks.get('format')
     listing_format = {'json': 'json', 'jsonp': 'jsonp', 'xml': 'xml'}.get(form, 'html')
     rule = {'format': listing_format, 'dates': 'minute', 'sizes': 'exact', 'dotfiles': True,
-            'broken': 'own', 'links': 'target', 'directories': 'marked'}
+            'broken': 'own', 'links': 'target', 'directories': 'marked', 'undecodable': 'keep',
+            'unreadSize': None, 'epoch': True}
     if server == 'nginx':
         # JSON and XML carry seconds and call a broken link other; pages show minutes.
         rule.update(dotfiles=False)
@@ -277,6 +288,17 @@ def shows(quirks):
         rule.update(sizes='human', broken='unread')
     elif server == 'serve':
         rule.update(dates=None, sizes=None, links='own-file')
+    elif server == 'go':
+        # http.FileServer: names only, a slash after a directory; links not followed.
+        rule.update(dates=None, sizes=None, links='own-file')
+    elif server == 'tomcat':
+        # Symbolic links and names that are not UTF-8 are left out.
+        rule.update(dates='second', sizes='human', broken='omit', links='omit',
+                    undecodable='omit')
+    elif server == 'jetty':
+        # What it cannot stat (a broken link, the name it made of bytes that are not UTF-8)
+        # shows no date and 0 bytes; the epoch shows no date either.
+        rule.update(dates='second', broken='unread', unreadSize=0, epoch=False)
     else:
         raise KeyError(server)
     return rule
@@ -287,9 +309,15 @@ def displayed_name(server, name):
     if server == 'python' and b'\xff' in name:
         # http.server quotes the surrogate-escaped name: %ED%B3%BF, three bad bytes.
         return name.replace(b'\xff', b'\xed\xb3\xbf')
-    if server == 'http-server' and b'\xff' in name:
-        # Node reads the name as UTF-8: U+FFFD in its text and link, a name that is not there.
+    if server in ('http-server', 'jetty') and b'\xff' in name:
+        # Node and Java read the name as UTF-8: U+FFFD in its text and link, a name that is
+        # not there.
         return name.replace(b'\xff', '\ufffd'.encode())
+    if server == 'rclone':
+        # rclone's local backend shows control characters as their pictures (U+2400 + c),
+        # in its text and its links, and takes them back when asked for them.
+        return b''.join(chr(0x2400 + byte).encode() if byte < 0x20 else bytes([byte])
+                        for byte in name)
     return name
 
 
@@ -329,6 +357,9 @@ def expected_listing(quirks):
         name, kind, mtime, size = item['name'], item['kind'], item['mtime'], item['size']
         if name.startswith(b'.') and not rule['dotfiles']:
             continue
+        if rule['undecodable'] == 'omit' and name.decode('utf-8', 'replace') != \
+                name.decode('utf-8', 'ignore'):
+            continue
         dated, sized = True, True
         if kind == 'link':
             target = targets.get(item['target'])
@@ -340,7 +371,8 @@ def expected_listing(quirks):
             elif how == 'other':
                 kind, size = 'other', None
             elif how == 'unread':
-                kind, dated, sized = 'file', False, False
+                kind, dated, sized, size = 'file', False, rule['unreadSize'] is not None, \
+                    rule['unreadSize']
             elif how == 'own-dir':
                 kind = 'dir'
             else:
@@ -348,8 +380,11 @@ def expected_listing(quirks):
         if kind == 'dir' and rule['directories'] == 'unmarked':
             kind, size = 'file', quirks.get('directorySize')
         name = displayed_name(server, name)
-        if name != item['name'] and server == 'http-server':
-            dated, sized = False, False  # it cannot stat the name it made: no date, no size
+        if name != item['name'] and server in ('http-server', 'jetty'):
+            # It cannot stat the name it made: no date, and no size or the one it shows then.
+            dated, sized, size = False, rule['unreadSize'] is not None, rule['unreadSize']
+        if mtime == EPOCH and not rule['epoch']:
+            dated = False
         # Names are bytes: the link is every byte but A-Z a-z 0-9 - . _ ~ as %XX, the text
         # what Python shows of bytes that are not UTF-8 (\xff).
         entry = {'name': name.decode('utf-8', 'backslashreplace'),
