@@ -22,6 +22,7 @@ from tests.faulty_upstream import FaultyUpstream  # noqa: E402
 from tests.browsers import ENGINES, limit  # noqa: E402
 from tests.chromium_driver import Chromium  # noqa: E402
 from tests.webkit_driver import WebKit  # noqa: E402
+from tests.fixture_corpus import FIGURE  # noqa: E402
 
 DIST = ROOT / 'dist'
 
@@ -220,14 +221,18 @@ def pytest_runtest_logreport(report):
 
 
 def pytest_terminal_summary(terminalreporter):
-    """Say what ran in each browser engine, and how many parity cases ran and how many
-    differed, in which engines."""
+    """Say what ran in each browser engine, how many captured pages of each server kind
+    read exactly, and how many parity cases ran and how many differed, in which engines."""
     if OUTCOMES:
         terminalreporter.section('browser engines')
         for engine in ENGINES:
             counts = OUTCOMES.get(engine, {})
             terminalreporter.write_line('{:9} {}'.format(engine, ', '.join(
                 '{} {}'.format(counts[outcome], outcome) for outcome in sorted(counts)) or 'none'))
+    if FIGURE:
+        terminalreporter.section('pages read exactly, per server kind')
+        for line in FIGURE:
+            terminalreporter.write_line(line)
     if parity_harness.REPORTS:
         terminalreporter.section('parity')
         for line in parity_harness.REPORTS:

@@ -11,7 +11,7 @@ import pytest
 from bookmarklet.portable import Problem
 from bookmarklet.listing import read_listing, format_of
 from bookmarklet.names import listing_request_url, body_text
-from tests.fixture_corpus import fixture_names, load, by_name, FIXTURES
+from tests.fixture_corpus import fixture_names, load, by_name, FIXTURES, FIGURE
 from tests.html_anchors import anchors_of_html
 
 NAMES = fixture_names()
@@ -93,3 +93,37 @@ def test_json_at_a_separate_location():
     assert listing_request_url('http://h/elsewhere/', settings) == 'http://h/elsewhere/'
     assert listing_request_url('http://h/files/', {'jsonPrefixFrom': '', 'jsonPrefixTo': ''}) == \
         'http://h/files/'
+
+
+def reads_exactly(fixture):
+    """Whether the reader gives exactly the expected listing (or refuses a page that is none)."""
+    try:
+        listing = read(fixture)
+    except Problem:
+        return bool(fixture['expected'].get('error'))
+    return by_name(listing) == fixture['expected']
+
+
+def exact_reads_by_kind():
+    """{server kind: (pages read exactly, pages)} over the whole corpus."""
+    counts = {}
+    for name in NAMES:
+        fixture = load(name)
+        exact, pages = counts.get(fixture['meta']['server'], (0, 0))
+        counts[fixture['meta']['server']] = (exact + reads_exactly(fixture), pages + 1)
+    return counts
+
+
+def test_the_figure_pages_read_exactly_per_server_kind():
+    """The figure docs/benchmarks.md keeps: printed in the summary (tests/conftest.py)."""
+    counts = exact_reads_by_kind()
+    assert set(counts) == SERVERS
+    lines = ['{:20} {:>3} of {:>3}'.format(kind, exact, pages)
+             for kind, (exact, pages) in sorted(counts.items())]
+    exact = sum(exact for exact, _ in counts.values())
+    pages = sum(pages for _, pages in counts.values())
+    kinds = sum(1 for exact, pages in counts.values() if exact == pages)
+    lines.append('{:20} {:>3} of {:>3} pages; {} of {} kinds read exactly'.format(
+        'all', exact, pages, kinds, len(counts)))
+    FIGURE[:] = lines
+    print('\n'.join(lines))
