@@ -340,7 +340,7 @@ FANCY_LOCATION = '    location /_fancy/ {{ alias {}/; }}'
 def capture_fancyindex(work, tree):
     version = version_of([NGINX, '-v']) + ' fancyindex ' + package_version(
         'libnginx-mod-http-fancyindex')
-    quirks = {'server': 'nginx-fancyindex', 'format': 'default'}
+    quirks: dict = {'server': 'nginx-fancyindex', 'format': 'default'}
     with FancyIndex(tree, work / 'fancyindex', timezone=LOCAL_ZONE_NAME) as server:
         save('nginx-fancyindex', 'nginx-fancyindex', version, server.port, '/', HTML_ACCEPT,
              quirks)
