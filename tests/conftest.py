@@ -16,12 +16,21 @@ from nginx.server import Nginx  # noqa: E402
 from servers.apache import Apache  # noqa: E402
 from servers.caddy import Caddy  # noqa: E402
 from servers.lighttpd import Lighttpd  # noqa: E402
+from servers.fancyindex import FancyIndex  # noqa: E402
+from servers.webfs import Webfs  # noqa: E402
+from servers.mini_httpd import MiniHttpd  # noqa: E402
+from servers.micro_httpd import MicroHttpd  # noqa: E402
+from servers.h2o import H2o  # noqa: E402
+from servers.rclone import Rclone  # noqa: E402
+from servers.twisted_web import TwistedWeb  # noqa: E402
+from servers.node import HttpServer, Serve  # noqa: E402
 from tests.firefox_driver import Firefox  # noqa: E402
 from tests import parity_harness, edge_trees  # noqa: E402
 from tests.faulty_upstream import FaultyUpstream  # noqa: E402
 from tests.browsers import ENGINES, limit  # noqa: E402
 from tests.chromium_driver import Chromium  # noqa: E402
 from tests.webkit_driver import WebKit  # noqa: E402
+from tests.fixture_corpus import FIGURE  # noqa: E402
 
 DIST = ROOT / 'dist'
 
@@ -84,7 +93,9 @@ def serve(tmp_path):
 
 
 # The servers run by kind; nginx also needs its site configuration.
-SERVERS = {'apache': Apache, 'lighttpd': Lighttpd, 'caddy': Caddy}
+SERVERS = {'apache': Apache, 'lighttpd': Lighttpd, 'caddy': Caddy, 'nginx-fancyindex': FancyIndex,
+           'webfs': Webfs, 'mini_httpd': MiniHttpd, 'micro_httpd': MicroHttpd, 'h2o': H2o,
+           'rclone': Rclone, 'twisted': TwistedWeb, 'http-server': HttpServer, 'serve': Serve}
 
 
 @pytest.fixture(scope='session')
@@ -100,7 +111,7 @@ def public_tmp():
 @pytest.fixture(scope='session')
 def live_server(tmp_path_factory):
     """live_server(kind, root, **options) is a server of that kind ('nginx', which needs a
-    site=, 'apache', 'lighttpd' or 'caddy') serving root: started at the first call, and
+    site=, or one of SERVERS) serving root: started at the first call, and
     the same process for every later call alike, until the session ends."""
     running = {}
 
@@ -220,14 +231,18 @@ def pytest_runtest_logreport(report):
 
 
 def pytest_terminal_summary(terminalreporter):
-    """Say what ran in each browser engine, and how many parity cases ran and how many
-    differed, in which engines."""
+    """Say what ran in each browser engine, how many captured pages of each server kind
+    read exactly, and how many parity cases ran and how many differed, in which engines."""
     if OUTCOMES:
         terminalreporter.section('browser engines')
         for engine in ENGINES:
             counts = OUTCOMES.get(engine, {})
             terminalreporter.write_line('{:9} {}'.format(engine, ', '.join(
                 '{} {}'.format(counts[outcome], outcome) for outcome in sorted(counts)) or 'none'))
+    if FIGURE:
+        terminalreporter.section('pages read exactly, per server kind')
+        for line in FIGURE:
+            terminalreporter.write_line(line)
     if parity_harness.REPORTS:
         terminalreporter.section('parity')
         for line in parity_harness.REPORTS:

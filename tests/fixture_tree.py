@@ -5,7 +5,9 @@ entries a listing must give from this spec and each server's known quirks,
 written down here by hand, independently of bookmarklet/.
 """
 
+import calendar
 import os
+import time
 from urllib.parse import quote
 
 BASE = 1788266096  # 2026-09-01T12:34:56Z
@@ -45,26 +47,50 @@ TREE = [
 ]
 
 
-def write(root):
-    """Write TREE below root, setting every mtime (links: the link's own)."""
+# A directory below the top that serves its own page, as a site's folder does: servers
+# send this index.html for it, not a listing. It changes nothing the top shows.
+OWN_PAGE = b'dir one/site'
+OWN_PAGE_HTML = b"""<!DOCTYPE html>
+<html><head><meta charset="utf-8"><title>Example project</title></head>
+<body><h1>Example project</h1>
+<p>Read <a href="guide/">the guide</a>, <a href="./news.html">the news</a> or
+<a href="download/example-1.0.tar.gz">download it</a> (1.2 MB, 2026-09-01 12:34).</p>
+<ul><li><a href="docs/">docs/</a></li><li><a href="faq.html">faq.html</a></li></ul>
+</body></html>
+"""
+
+
+def write(root, leave_out=()):
+    """Write TREE below root, but the names in leave_out (for a server that cannot serve
+    them), and OWN_PAGE; set every mtime (links: the link's own)."""
     top = os.fsencode(str(root))
     os.makedirs(top)
-    for item in TREE:
+    os.makedirs(os.path.join(top, OWN_PAGE))
+    with open(os.path.join(top, OWN_PAGE, b'index.html'), 'wb') as handle:
+        handle.write(OWN_PAGE_HTML)
+    os.utime(os.path.join(top, OWN_PAGE, b'index.html'), (BASE, BASE))
+    os.chmod(os.path.join(top, OWN_PAGE), 0o755)
+    for item in tree_for(leave_out):
         path = os.path.join(top, item['name'])
         if item['kind'] == 'dir':
-            os.mkdir(path)
+            os.makedirs(path, exist_ok=True)
         elif item['kind'] == 'link':
             os.symlink(item['target'], path)
         else:
             with open(path, 'wb') as handle:
                 handle.truncate(item['size'])
-    for item in TREE:
+    for item in tree_for(leave_out):
         path = os.path.join(top, item['name'])
         os.utime(path, (item['mtime'], item['mtime']), follow_symlinks=False)
-    for item in TREE:
+    for item in tree_for(leave_out):
         if item['kind'] == 'dir':
             os.chmod(os.path.join(top, item['name']), 0o755)
     os.chmod(top, 0o755)
+
+
+def tree_for(leave_out):
+    """TREE without the names in leave_out."""
+    return [item for item in TREE if item['name'] not in leave_out]
 
 
 def minute(seconds):
@@ -72,17 +98,18 @@ def minute(seconds):
 
 
 def human_value(text):
-    """Bytes a human size stands for: the number times its 1024-based unit, fraction cut."""
+    """Bytes a human size stands for, the number times its 1024-based unit, fraction cut;
+    and whether it is near (a unit above bytes) rather than exact."""
     number, unit = text, ''
     while number and not number[-1].isdigit():
         number, unit = number[:-1], number[-1] + unit
-    unit = unit.strip()
+    unit = unit.strip().upper()
     power = 0 if unit in ('', 'B') else 'KMGTPE'.index(unit[0]) + 1
     whole, _, fraction = number.strip().partition('.')
     value = int(whole) * 1024 ** power
     if fraction:
         value += int(fraction) * 1024 ** power // 10 ** len(fraction)
-    return value
+    return value, power > 0
 
 
 def nginx_human(size):
@@ -145,73 +172,239 @@ def caddy_human(size):
     return number + ' ' + ['B', 'KiB', 'MiB', 'GiB', 'TiB'][power]
 
 
+def fancyindex_human(size):
+    """fancyindex_exact_size off: bytes below 1 KiB ('9 B'), then one decimal and an IEC unit
+    ('1.5 KiB', '1024.0 KiB': the unit is chosen before rounding)."""
+    if size < 1024:
+        return '{} B'.format(size)
+    power = 0
+    while size >= 1024 ** (power + 1):
+        power += 1
+    return '{:.1f} {}'.format(size / 1024 ** power, ['B', 'KiB', 'MiB', 'GiB', 'TiB'][power])
+
+
+def http_server_human(size):
+    """http-server (Node): '9B' below 1 KiB, then one decimal and k, M, G ('1.5k', '1024.0k')."""
+    if size < 1024:
+        return '{}B'.format(size)
+    power = 0
+    while size >= 1024 ** (power + 1):
+        power += 1
+    return '{:.1f}{}'.format(size / 1024 ** power, 'BkMGT'[power])
+
+
+def twisted_human(size):
+    """twisted.web.static's formatFileSize: whole units, cut, never rounded ('1K' for 1536)."""
+    for power, unit in ((3, 'G'), (2, 'M'), (1, 'K')):
+        if size >= 1024 ** power:
+            return '{}{}'.format(size // 1024 ** power, unit)
+    return '{}B'.format(size)
+
+
+def webfs_human(size):
+    """webfs: bytes below 9 KiB, then whole kB, MB, GB (1024-based, cut) below nine of the next."""
+    for power, unit in ((0, 'B'), (1, 'kB'), (2, 'MB')):
+        if size < 9 * 1024 ** (power + 1):
+            return '{} {}'.format(size >> 10 * power, unit)
+    return '{} GB'.format(size >> 30)
+
+
+def tomcat_human(size):
+    """Tomcat's DefaultServlet: always KiB with one digit after the point, cut, not rounded
+    (the tenths are the remainder over 103); a file below 103 bytes shows 0.1."""
+    whole, tenths = size // 1024, size % 1024 // 103
+    if whole == 0 and tenths == 0 and size > 0:
+        tenths = 1
+    return '{}.{} KiB'.format(whole, tenths)
+
+
 HUMAN = {'nginx': nginx_human, 'apache': apache_human, 'lighttpd': lighttpd_human,
-         'caddy': caddy_human}
+         'caddy': caddy_human, 'nginx-fancyindex': fancyindex_human,
+         'http-server': http_server_human, 'twisted': twisted_human, 'webfs': webfs_human,
+         'tomcat': tomcat_human}
+
+# webfs shows a date without its year when it is less than this before the page was made
+# (as ls does), so the year is the one that puts it there.
+SIX_MONTHS = 180 * 86400
+
+
+def shows(quirks):
+    """What a server's page shows of the tree, by the rules seen on its captured pages:
+    dates: None, 'minute', 'second' or 'yearless' (minutes, the year left out when recent);
+    sizes: None, 'exact' or 'human'; dotfiles: listed or not; broken links: 'omit', 'own'
+    (a file of the link's own size and time), 'other', or 'unread' (a file shown without
+    date or size); links to a directory: 'target' (a directory with the target's time),
+    'own-dir' (a directory with the link's time) or 'own-file' (a file of the link's own
+    size and time); directories: 'marked' (slash, class or column), or 'unmarked' (nothing
+    tells them from files: a file, of the size stat gives when the page shows sizes)."""
+    server, form = quirks['server'], quirks.get('format')
+    listing_format = {'json': 'json', 'jsonp': 'jsonp', 'xml': 'xml'}.get(form, 'html')
+    rule = {'format': listing_format, 'dates': 'minute', 'sizes': 'exact', 'dotfiles': True,
+            'broken': 'own', 'links': 'target', 'directories': 'marked', 'undecodable': 'keep',
+            'unreadSize': None, 'epoch': True}
+    if server == 'nginx':
+        # JSON and XML carry seconds and call a broken link other; pages show minutes.
+        rule.update(dotfiles=False)
+        if listing_format != 'html':
+            rule.update(dates='second', broken='other')
+        elif form == 'html-human':
+            rule.update(sizes='human')
+    elif server == 'apache':
+        # The plain list shows neither dates nor sizes; a table may leave out its dates.
+        rule.update(broken='omit', sizes='human')
+        if form == 'plain':
+            rule.update(dates=None, sizes=None)
+        elif form == 'table-nodate':
+            rule.update(dates=None)
+    elif server == 'lighttpd':
+        rule.update(dates='second', sizes='human', dotfiles=False, broken='omit')
+    elif server == 'caddy':
+        rule.update(dates='second', links='own-dir')
+        if listing_format == 'json':
+            rule.update(broken='other')
+        else:
+            rule.update(sizes='human')
+    elif server == 'python':
+        rule.update(dates=None, sizes=None)
+    elif server == 'nginx-fancyindex':
+        # Its defaults hide dotfiles and show exact sizes; the theme shows both its way.
+        if form == 'theme':
+            rule.update(sizes='human')
+        else:
+            rule.update(dotfiles=False)
+    elif server == 'webfs':
+        rule.update(dates='yearless', sizes='human', broken='omit')
+    elif server in ('mini_httpd', 'micro_httpd'):
+        # ls -l's view: no slash after a directory, links not followed.
+        rule.update(links='own-file', directories='unmarked')
+    elif server == 'h2o':
+        rule.update(dates=None, sizes=None, links='own-file', directories='unmarked')
+    elif server == 'rclone':
+        # Symbolic links are skipped (rclone's local backend without --links/--copy-links).
+        rule.update(dates='second', broken='omit', links='omit')
+    elif server == 'twisted':
+        rule.update(dates=None, sizes='human', broken='omit')
+    elif server == 'http-server':
+        rule.update(sizes='human', broken='unread')
+    elif server == 'serve':
+        rule.update(dates=None, sizes=None, links='own-file')
+    elif server == 'go':
+        # http.FileServer: names only, a slash after a directory; links not followed.
+        rule.update(dates=None, sizes=None, links='own-file')
+    elif server == 'tomcat':
+        # Symbolic links and names that are not UTF-8 are left out.
+        rule.update(dates='second', sizes='human', broken='omit', links='omit',
+                    undecodable='omit')
+    elif server == 'jetty':
+        # What it cannot stat (a broken link, the name it made of bytes that are not UTF-8)
+        # shows no date and 0 bytes; the epoch shows no date either.
+        rule.update(dates='second', broken='unread', unreadSize=0, epoch=False)
+    else:
+        raise KeyError(server)
+    return rule
+
+
+def displayed_name(server, name):
+    """The bytes a server's page names an entry with, where it changes them."""
+    if server == 'python' and b'\xff' in name:
+        # http.server quotes the surrogate-escaped name: %ED%B3%BF, three bad bytes.
+        return name.replace(b'\xff', b'\xed\xb3\xbf')
+    if server in ('http-server', 'jetty') and b'\xff' in name:
+        # Node and Java read the name as UTF-8: U+FFFD in its text and link, a name that is
+        # not there.
+        return name.replace(b'\xff', '\ufffd'.encode())
+    if server == 'rclone':
+        # rclone's local backend shows control characters as their pictures (U+2400 + c),
+        # in its text and its links, and takes them back when asked for them.
+        return b''.join(chr(0x2400 + byte).encode() if byte < 0x20 else bytes([byte])
+                        for byte in name)
+    return name
+
+
+def yearless(mtime, now):
+    """A time as webfs shows it: without its year when recent, the year then being the one
+    that puts it at most a day after the page was made."""
+    if now - mtime >= SIX_MONTHS:
+        return minute(mtime)
+    shown = time.gmtime(mtime)
+    year = time.gmtime(now).tm_year
+    moved = calendar.timegm((year, shown.tm_mon, shown.tm_mday, shown.tm_hour, shown.tm_min, 0))
+    if moved > now + 86400:
+        moved = calendar.timegm((year - 1, shown.tm_mon, shown.tm_mday, shown.tm_hour,
+                                 shown.tm_min, 0))
+    return moved
 
 
 def expected_listing(quirks):
     """The listing the reader must give for a capture described by quirks
-    {server, format, empty, error, utcOffsetMinutes}; {'error': True} when it is
-    not a listing. Each rule below was checked against the captured bodies."""
+    {server, format, empty, error, ownPage, ownPageListed, utcOffsetMinutes, leftOut,
+    directorySize, now}; {'error': True} when it is not a listing ({'error': True, 'ownPage': True} for
+    a directory that serves its own page). Each rule was checked against the captured
+    bodies."""
     if quirks.get('error'):
-        return {'error': True}
-    server, form = quirks['server'], quirks['format']
-    listing_format = {'json': 'json', 'jsonp': 'jsonp', 'xml': 'xml'}.get(form, 'html')
-    # nginx and Caddy JSON carry seconds, lighttpd and Caddy's page too; nginx and Apache
-    # pages show minutes; http.server and Apache's plain list show no dates at all.
-    dated = not (server == 'python' or form == 'plain')
-    exact_time = listing_format != 'html' or server in ('lighttpd', 'caddy')
-    exact_size = listing_format != 'html' or (server == 'nginx' and form != 'html-human')
-    items = [] if quirks.get('empty') else TREE
+        # A directory that serves its own page is told apart from other pages that are no listing.
+        return {'error': True, 'ownPage': True} if quirks.get('ownPage') else {'error': True}
+    server = quirks['server']
+    rule = shows(quirks)
+    left_out = [name.encode('latin-1') for name in quirks.get('leftOut', [])]
+    items = [] if quirks.get('empty') else tree_for(left_out)
+    if quirks.get('ownPageListed'):
+        # A server that lists every directory lists the one with an index.html too.
+        items = [node(b'index.html', 'file', BASE, len(OWN_PAGE_HTML))]
     targets = by_name(TREE)
     entries = []
     for item in items:
         name, kind, mtime, size = item['name'], item['kind'], item['mtime'], item['size']
-        hidden = name.startswith(b'.')
-        if hidden and server in ('nginx', 'lighttpd'):
-            continue  # both hide dotfiles
+        if name.startswith(b'.') and not rule['dotfiles']:
+            continue
+        if rule['undecodable'] == 'omit' and name.decode('utf-8', 'replace') != \
+                name.decode('utf-8', 'ignore'):
+            continue
+        dated, sized = True, True
         if kind == 'link':
             target = targets.get(item['target'])
-            if target is None:
-                # A broken link: Apache and lighttpd leave it out; nginx's JSON and XML
-                # call it other; pages without a trailing slash show a file of the
-                # link's own size (the target path's length).
-                if server in ('apache', 'lighttpd'):
-                    continue
-                if listing_format != 'html' and server == 'nginx' or \
-                        (server == 'caddy' and form == 'json'):
-                    kind, size = 'other', None
-                else:
-                    kind, size = 'file', len(item['target'])
-            else:
+            how = rule['broken'] if target is None else rule['links']
+            if how == 'omit':
+                continue
+            if how in ('own', 'own-file'):
+                kind, size = 'file', len(item['target'])
+            elif how == 'other':
+                kind, size = 'other', None
+            elif how == 'unread':
+                kind, dated, sized, size = 'file', False, rule['unreadSize'] is not None, \
+                    rule['unreadSize']
+            elif how == 'own-dir':
                 kind = 'dir'
-                # Caddy shows a link's own mtime, the others follow it to the target.
-                mtime = mtime if server == 'caddy' else target['mtime']
-        if server == 'python' and b'\xff' in name:
-            # http.server quotes the surrogate-escaped name: %ED%B3%BF, three bad bytes.
-            name = name.replace(b'\xff', b'\xed\xb3\xbf')
+            else:
+                kind, mtime = 'dir', target['mtime']
+        if kind == 'dir' and rule['directories'] == 'unmarked':
+            kind, size = 'file', quirks.get('directorySize')
+        name = displayed_name(server, name)
+        if name != item['name'] and server in ('http-server', 'jetty'):
+            # It cannot stat the name it made: no date, and no size or the one it shows then.
+            dated, sized, size = False, rule['unreadSize'] is not None, rule['unreadSize']
+        if mtime == EPOCH and not rule['epoch']:
+            dated = False
         # Names are bytes: the link is every byte but A-Z a-z 0-9 - . _ ~ as %XX, the text
         # what Python shows of bytes that are not UTF-8 (\xff).
-        is_file = kind == 'file'
         entry = {'name': name.decode('utf-8', 'backslashreplace'),
                  'href': quote(name, safe='-._~'),
                  'undecodable': name.decode('utf-8', 'replace') != name.decode('utf-8', 'ignore'),
                  'type': 'directory' if kind == 'dir' else kind,
                  'mtime': None, 'size': None, 'sizeApprox': False}
-        if dated:
-            entry['mtime'] = mtime if exact_time else minute(mtime)
-        if is_file and server != 'python' and form != 'plain':
-            if exact_size:
+        if rule['dates'] and dated:
+            entry['mtime'] = {'second': mtime, 'minute': minute(mtime),
+                              'yearless': yearless(mtime, quirks.get('now', 0))}[rule['dates']]
+        if kind == 'file' and rule['sizes'] and sized and size is not None:
+            if rule['sizes'] == 'exact':
                 entry['size'] = size
             else:
-                text = HUMAN[server](size)
-                entry['size'] = human_value(text)
-                entry['sizeApprox'] = not text.replace(' B', '').isdigit()
+                entry['size'], entry['sizeApprox'] = human_value(HUMAN[server](size))
         entries.append(entry)
     entries.sort(key=lambda entry: entry['name'])
-    precision = 60 if dated and not exact_time and entries else 1
-    return {'format': listing_format, 'precision': precision, 'dated': dated or not entries,
-            'undecodable': sum(1 for entry in entries if entry['undecodable']),
+    dated = rule['dates'] is not None
+    precision = 60 if dated and rule['dates'] != 'second' and entries else 1
+    return {'format': rule['format'], 'precision': precision, 'dated': dated or not entries,
             'entries': entries}
 
 
