@@ -14,6 +14,7 @@ from urllib.parse import quote
 
 from tests.html_anchors import anchors_of_html
 from tests.fixture_corpus import fixture_names, load
+from tests.saved_corpus import saved_names, load_saved
 
 NGINX_HTML = (
     '<html>\r\n<head><title>Index of /files/</title></head>\r\n<body>\r\n'
@@ -375,4 +376,16 @@ def fixture_cases():
         anchors = anchors_of_html(fixture['text']) if 'html' in content_type else []
         cases.append({'kind': 'read_body',
                       'input': [content_type, fixture['body'], anchors, fixture['settings']]})
+    return cases + saved_cases()
+
+
+def saved_cases():
+    """Every saved page (tests/saved_corpus.py), read alike: each engine must give what
+    CPython gives, whether or not that is yet the listing written down for it."""
+    cases = []
+    for name in saved_names():
+        page = load_saved(name)
+        anchors = anchors_of_html(page['text'])
+        cases.append({'kind': 'read_body',
+                      'input': [page['meta']['contentType'], page['body'], anchors, page['settings']]})
     return cases

@@ -27,8 +27,9 @@ def saved_names():
 
 
 def load_saved(name):
-    """{name, project, meta, expected, body, settings}: body is the page as the reader takes
-    it, a byte string (one character per byte), like tests/fixture_corpus.py's."""
+    """{name, project, meta, expected, body, text, settings}: body is the page as the reader
+    takes it, a byte string (one character per byte), and text the listing text it decodes
+    to, as tests/fixture_corpus.py's load gives them."""
     base = SAVED / name
     meta = json.loads(base.with_name(base.name + '.meta.json').read_text(encoding='utf-8'))
     expected = json.loads(base.with_name(base.name + '.expected.json').read_text(encoding='utf-8'))
@@ -36,4 +37,5 @@ def load_saved(name):
     settings = {'utcOffsetMinutes': meta['utcOffsetMinutes'], 'jsonPrefixFrom': '',
                 'jsonPrefixTo': ''}
     return {'name': name, 'project': name.split('/')[0], 'meta': meta, 'expected': expected,
-            'body': data.decode('latin-1'), 'settings': settings}
+            'body': data.decode('latin-1'), 'text': data.decode('utf-8', 'surrogateescape'),
+            'settings': settings}

@@ -30,6 +30,7 @@ def read(page):
     none. meta['url'] is the directory the page was saved from, for a reader that resolves
     links against it."""
     text = body_text(page['body'])
+    assert text == page['text']
     try:
         return by_name(read_listing(page['meta']['contentType'], text, anchors_of_html,
                                     page['settings']))
