@@ -14,6 +14,7 @@ from urllib.parse import quote
 
 from tests.html_page import page_of_html
 from tests.fixture_corpus import fixture_names, load
+from tests.saved_corpus import saved_names, load_saved
 
 # Where the listings of these cases were served, and the page reading of a body that is
 # not HTML (never read).
@@ -381,4 +382,16 @@ def fixture_cases():
         cases.append({'kind': 'read_body',
                       'input': [content_type, fixture['body'], page, fixture['url'],
                                 fixture['settings']]})
+    return cases + saved_cases()
+
+
+def saved_cases():
+    """Every saved page (tests/saved_corpus.py), read alike: each engine must give what
+    CPython gives, whether or not that is yet the listing written down for it."""
+    cases = []
+    for name in saved_names():
+        page = load_saved(name)
+        cases.append({'kind': 'read_body',
+                      'input': [page['meta']['contentType'], page['body'], page_of_html(page['text']),
+                                page['meta']['url'], page['settings']]})
     return cases
