@@ -5,7 +5,7 @@ so nothing past this module touches a Response or a parsed Document.
 """
 
 from bookmarklet.portable import JSError, joined, new_object
-from bookmarklet.html_listing import new_row, HEADS, ITEMS, BLOCKS, SKIPPED, STAMPS
+from bookmarklet.html_listing import new_row, new_link, HEADS, ITEMS, BLOCKS, SKIPPED, STAMPS
 from bookmarklet.times import parse_http_date
 from bookmarklet.names import body_text
 
@@ -131,9 +131,19 @@ def end_row(walk):
 
 
 def add_text(walk, text):
-    """Text read: a link's own while one is open, else the row's."""
+    """Text read: a link's own while one is open, else what stands after the row's last
+    link, or before its first."""
     if walk.link != None:
         walk.link['text'] += text
+    else:
+        add_words(walk, text)
+
+
+def add_words(walk, text):
+    """Words of the row's: after its last link, or before its first."""
+    links = walk.row['links']
+    if len(links) > 0:
+        links[len(links) - 1]['after'] += text
     else:
         walk.row['text'] += text
 
@@ -165,21 +175,22 @@ def read_element(walk, element):
     walk.pre += 1 if kind == ' PRE ' else 0
     linked = walk.link == None and kind == ' A ' and element.hasAttribute('href')
     if linked:
-        walk.link = {'href': element.getAttribute('href'), 'text': ''}
+        walk.link = new_link(element.getAttribute('href'))
         walk.row['links'].append(walk.link)
     else:
+        links = walk.row['links']
         for key in STAMPS:
             stamp = element.getAttribute(key)
             if stamp:
-                walk.row['stamps'].append(stamp)
+                (links[len(links) - 1] if len(links) > 0 else walk.row)['stamps'].append(stamp)
     if kind == ' IMG ':
-        walk.row['text'] += ' ' + (element.getAttribute('alt') or '') + ' '
+        add_words(walk, ' ' + (element.getAttribute('alt') or '') + ' ')
     read_children(walk, element)
     if linked:
         walk.link = None
     walk.pre -= 1 if kind == ' PRE ' else 0
     walk.item -= 1 if item else 0
     # Cells, links and images are words apart.
-    walk.row['text'] += ' '
+    add_words(walk, ' ')
     if block:
         end_row(walk)

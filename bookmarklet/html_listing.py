@@ -4,9 +4,10 @@ A page arrives as a page reading {heads, rows} (bookmarklet/browser.py in the
 browser, tests/html_anchors.py under CPython, by the same rules): heads are the
 texts of its titles and top headings; a row is what a person reads as one line
 of the listing (a table row, a list item, a line of preformatted text, any other
-block): {links, text, stamps}, links its links {href, text} in order, text its
-words outside them (an image's alt text too), stamps the values of its elements'
-datetime and title attributes.
+block): {links, text, stamps}, links its links in order, text and stamps what stands
+before the first: its words (an image's alt text too), and the values of its elements'
+datetime and title attributes. A link is {href, text, after, stamps}: its own text,
+then the words and stamps after it, up to the next link.
 
 The entries are the links to the directory's own children (docs/design.md, What
 a listing is); each entry's date, size and kind come from the row that holds its
@@ -17,8 +18,8 @@ which servers cut ('..>').
 from bookmarklet.portable import Problem, parse_int, strip_spaces, words, last_char, dict_key, \
     part, percent_decode, joined
 from bookmarklet.entries import new_entry, new_listing, is_plain_name
-from bookmarklet.names import name_of_href, path_start
-from bookmarklet.times import find_date
+from bookmarklet.names import name_of_href, name_of_text, path_start
+from bookmarklet.times import find_date, DAY
 
 # What the page reading is made of: element names as a DOM spells them, each between
 # spaces. A table row or a list item is a row whatever it holds; any other block, or a
@@ -33,8 +34,8 @@ HEADS = 'title, h1, h2'
 
 # What says a page is a listing: a title or heading's words (any case), or the name
 # column's sort link ('?C=N;O=D', '?C=N&O=A', '?sort=name&order=asc').
-LISTING_HEADS = ['index of ', 'directory listing', 'listing of ', 'directory: ', 'files within ',
-                 'contents of ']
+LISTING_HEADS = ['index of ', 'directory listing', 'listing of ', 'listing:', 'directory: ',
+                 'files within ', 'contents of ', 'browsing /']
 SORT_QUERIES = ['?c=n;', '?c=n&', '?sort=name']
 # Words of a row that say its entry is a directory when its link has no '/'.
 DIRECTORY_WORDS = ['<dir>', '[dir]', 'directory', '[directory]', 'folder', '-']
@@ -45,6 +46,11 @@ NOT_A_LISTING = 'a page of its own, not a directory listing'
 def new_row():
     """An empty row of a page reading."""
     return {'links': [], 'text': '', 'stamps': []}
+
+
+def new_link(href):
+    """A link of a page reading, before its text is read."""
+    return {'href': href, 'text': '', 'after': '', 'stamps': []}
 
 
 def directory_of(url):
@@ -111,18 +117,21 @@ def child_of(href, directory):
     return named
 
 
-def row_facts(row, settings):
-    """{mtime, precision, size, approx, directory} that a row's words and stamps show: its
-    date (local unless it names its zone), its size, and whether it says directory."""
-    fields = words(row['text'])
-    date = find_date(fields)
+def row_facts(segment, now, settings):
+    """{mtime, precision, size, approx, directory} that a row's segment (segments_of) shows
+    in its words and stamps: its date (local unless it names its zone; now, the server's
+    clock, gives a year the date leaves out), its size, and whether it says directory."""
+    fields = words(segment['text'])
+    date = find_date(fields, now)
     # The words the date took are no size.
     taken_from = date['at'] if date != None else 0
     taken_to = date['end'] if date != None else 0
-    index = 0
-    while date == None and index < len(row['stamps']):
-        date = find_date(words(row['stamps'][index]))
-        index += 1
+    # A stamp that names its zone is exact where the text may not be ('11:52 CEST'); any
+    # other stamp serves where the text shows no date.
+    for stamp in segment['stamps']:
+        found = find_date(words(stamp), now)
+        if found != None and (date == None or (found['zoned'] and not date['zoned'])):
+            date = found
     facts = {'mtime': None, 'precision': 1, 'size': None, 'approx': False, 'directory': False}
     if date != None:
         facts['mtime'] = date['seconds'] - (0 if date['zoned'] else settings['utcOffsetMinutes'] * 60)
@@ -159,56 +168,88 @@ def is_sort_link(href):
     return False
 
 
-def read_html_listing(page, url, settings):
-    """The listing of an HTML page reading, from the directory at url.
+def read_html_listing(page, source, settings):
+    """The listing of an HTML page reading, from source {url, now}: the directory's URL
+    (its links are read against it) and the server's clock then, in epoch seconds.
 
     A page is a listing when its title or a heading says so, when it has a column's sort
     link, when each child it links shows a date or a size, or when it links nothing but
     its children, each by its name. Any other page (a login page, an error page, a
     directory's own index.html) is an error, never an empty directory or its links.
     Several links to one entry are one entry, whose facts come from the first of their
-    rows that shows a date, else a size."""
-    directory = directory_of(url)
+    rows that shows a date, else a size. The precision is the coarsest clock shown, or a
+    day where no date has one (a date shown without its clock is an old one: ls's)."""
+    directory = directory_of(source['url'])
     found = {}
     keys = []
-    sorting = False
-    named_only = True
+    evidence = {'sorting': False, 'namedOnly': True}
     for row in page['rows']:
-        facts = None
-        for link in row['links']:
-            named = child_of(link['href'], directory)
-            if named == None:
-                sorting = sorting or is_sort_link(link['href'])
-                named_only = named_only and strip_spaces(link['href']) == '../'
-                continue
-            text = strip_spaces(link['text'])
-            named_only = named_only and (text == named['name'] or text == named['name'] + '/')
-            if facts == None:
-                facts = row_facts(row, settings)
-            key = dict_key(named['href'])
+        for segment in segments_of(row, directory, evidence):
+            facts = row_facts(segment, source['now'], settings)
+            key = dict_key(segment['named']['href'])
             if not (key in found):
                 keys.append(key)
-                found[key] = {'named': named, 'slash': False, 'facts': facts}
+                found[key] = {'named': segment['named'], 'slash': False, 'facts': facts}
             held = found[key]
-            held['slash'] = held['slash'] or named['slash'] or last_char(text) == '/'
+            held['slash'] = held['slash'] or segment['slash']
             if held['facts']['mtime'] == None and (facts['mtime'] != None or (
                     held['facts']['size'] == None and facts['size'] != None)):
                 held['facts'] = facts
     shown = len(keys) > 0
     for key in keys:
         shown = shown and (found[key]['facts']['mtime'] != None or found[key]['facts']['size'] != None)
-    if not (is_listing_head(page['heads']) or sorting or shown or (named_only and len(keys) > 0)):
+    if not (is_listing_head(page['heads']) or evidence['sorting'] or shown or (
+            evidence['namedOnly'] and len(keys) > 0)):
         raise Problem(NOT_A_LISTING)
     entries = []
-    precision = 1
+    precision = 0
     for key in keys:
         held = found[key]
         facts = held['facts']
-        if facts['mtime'] != None:
+        if facts['mtime'] != None and (facts['precision'] < DAY or precision == 0):
             precision = max(precision, facts['precision'])
         entries.append(new_entry(held['named'], 'directory' if held['slash'] or facts['directory']
                                  else 'file', facts['mtime'], facts['size'], facts['approx']))
-    return new_listing('html', precision, entries)
+    return new_listing('html', max(precision, 1), entries)
+
+
+def segments_of(row, directory, evidence):
+    """A row's parts, one for each run of its links to one child: {named, slash, text,
+    stamps}, named and slash as child_of gives them, text and stamps those after the
+    run's links up to the next run (the first run's, those before it too): a grid with no
+    row of its own per entry shows each entry's facts after its name. Each link also
+    updates evidence: {sorting, namedOnly} (read_html_listing)."""
+    segments = []
+    held = {'text': row['text'], 'stamps': part(row['stamps'], 0, None)}
+    for link in row['links']:
+        shown = strip_spaces(link['text'])
+        named = child_of(raw_name_link(link['href'], shown), directory)
+        if named == None:
+            evidence['sorting'] = evidence['sorting'] or is_sort_link(link['href'])
+            evidence['namedOnly'] = evidence['namedOnly'] and strip_spaces(link['href']) == '../'
+        else:
+            name = part(shown, 0, len(shown) - 1) if last_char(shown) == '/' else shown
+            evidence['namedOnly'] = evidence['namedOnly'] and \
+                name_of_text(name)['href'] == named['href']
+            if len(segments) == 0 or held['named']['href'] != named['href']:
+                held = {'named': named, 'slash': False,
+                        'text': held['text'] if len(segments) == 0 else '',
+                        'stamps': held['stamps'] if len(segments) == 0 else []}
+                segments.append(held)
+            held['slash'] = held['slash'] or named['slash'] or last_char(shown) == '/'
+        held['text'] += ' ' + link['after']
+        for stamp in link['stamps']:
+            held['stamps'].append(stamp)
+    return segments
+
+
+def raw_name_link(href, text):
+    """href, with each '#' and '?' written %23 and %3F when the link's text ends it and
+    holds one: a server that links a name without encoding it ('/100% #1 ?.txt'), not a
+    fragment or a query alone ('#top')."""
+    if (text.find('#') < 1 and text.find('?') < 1) or not href.endswith(text):
+        return href
+    return joined(joined(href.split('#'), '%23').split('?'), '%3F')
 
 
 # Units of a size, by their first letter: 1024 to the power 1 to 4. Past T a byte count

@@ -32,23 +32,24 @@ def format_of(content_type, text):
     return 'html'
 
 
-def read_listing(content_type, text, page_of_html, url, settings):
-    """The listing a response from the directory at url holds; raises Problem saying why
-    it is none. page_of_html reads an HTML text (html_listing.py).
+def read_listing(content_type, text, page_of_html, source, settings):
+    """The listing a response holds; raises Problem saying why it is none. source is
+    {url, now}: where it came from (its links are read against it) and the server's clock
+    then (read_html_listing); page_of_html reads an HTML text (html_listing.py).
 
     text is the body as listing text (names.body_text of its bytes), in which every
     name keeps its exact bytes; text a browser decoded itself (fetch's text(), a page's
     own document) reads alike, with U+FFFD in names where bytes were not UTF-8.
     """
     kind = format_of(content_type, text)
-    directory = directory_of(url)
+    directory = directory_of(source['url'])
     if kind == 'json':
         return read_json_listing(text, 'json', directory)
     if kind == 'javascript':
         return read_jsonp_listing(text, directory)
     if kind == 'xml':
         return read_xml_listing(text)
-    return read_html_listing(page_of_html(text), url, settings)
+    return read_html_listing(page_of_html(text), source, settings)
 
 
 def read_json_listing(text, format_name, directory):

@@ -60,8 +60,10 @@ async def request_listing(root, url):
             fetched.problem = redirect_problem(asked, response['url'],
                                                listing_request_url(root.url, root.settings))
             if fetched.problem == '':
+                source = {'url': response['url'] or asked,
+                          'now': fetched.date if fetched.date != None else server_now(root)}
                 fetched.listing = read_listing(response['contentType'], response['text'],
-                                               root.adapters.page_of_html, url, root.settings)
+                                               root.adapters.page_of_html, source, root.settings)
         else:
             fetched.problem = response['message']
     except JSError as error:
@@ -85,7 +87,8 @@ async def read_root(root):
     root.live = fetched.listing != None
     if not root.live and not root.in_place:
         try:
-            fetched.listing = read_html_listing(root.adapters.read_open_page(), root.url,
+            fetched.listing = read_html_listing(root.adapters.read_open_page(),
+                                                {'url': root.url, 'now': server_now(root)},
                                                 root.settings)
         except JSError:
             fetched.listing = None

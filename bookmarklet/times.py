@@ -16,6 +16,9 @@ MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'augus
           'october', 'november', 'december']
 
 
+DAY = 86400
+
+
 def month_number(word):
     """1 for 'Jan' or 'January' up to 12 for 'Dec' or 'December', in any case, else None."""
     spelled = word.lower()
@@ -49,7 +52,7 @@ def parse_table_date(date_text, clock_text):
     in_day = clock_seconds(clock_text)
     if days == None or in_day == None:
         return None
-    return [days * 86400 + in_day, 1 if len(clock_text) > 5 else 60]
+    return [days * DAY + in_day, 1 if len(clock_text) > 5 else 60]
 
 
 # The days of the dates read lately, by dict_key of the date: a listing repeats a few
@@ -100,12 +103,14 @@ def civil_days(date_text):
     return days if days < days_from_civil(year, month + 1, 1) else None
 
 
-def find_date(fields):
+
+def find_date(fields, now):
     """{at, end, seconds, precision, zoned} of the first date among a row's words: fields
     at to end hold it; seconds are local unless zoned (it named its zone); precision is
-    1, 60 for a clock without seconds, 86400 for a day without a clock. Else None."""
+    1, 60 for a clock without seconds, DAY for a day without a clock. now, epoch seconds
+    or None, gives the year of a date that leaves it out. Else None."""
     for at in range(len(fields)):
-        found = date_at(fields, at)
+        found = date_at(fields, at, now)
         if found != None:
             return found
     return None
@@ -116,10 +121,11 @@ def without_comma(word):
     return part(word, 0, len(word) - 1) if last_char(word) == ',' else word
 
 
-def date_at(fields, at):
+def date_at(fields, at, now):
     """find_date's date starting at fields[at], else None. A date is one word (ISO 8601
     with its clock, or a date_days word) or three spelled out ('Oct 17, 2022', '17 Oct
-    2022'), after a weekday ('Monday,') or not; then a clock, 'AM' or 'PM', a zone."""
+    2022'), after a weekday ('Monday,') or not; then a clock, 'AM' or 'PM', a zone. Or, as
+    ls writes a date of the last six months, a month, a day and a clock ('Sep 01 13:34')."""
     word = fields[at]
     if len(word) > 10 and word[10] == 'T':
         zoned = parse_iso_time(word)
@@ -138,6 +144,10 @@ def date_at(fields, at):
         first = without_comma(fields[start])
         second = without_comma(fields[start + 1])
         year = without_comma(fields[start + 2])
+        if month_number(first) != None and clock_seconds(year) != None and now != None:
+            seconds = recent_seconds(first, second, year, now)
+            return {'at': at, 'end': start + 3, 'seconds': seconds, 'precision': 60,
+                    'zoned': False} if seconds != None else None
         spelled = first + '-' + second + '-' + year if month_number(second) != None \
             else second + '-' + first + '-' + year
         days = civil_days(spelled) if len(year) == 4 else None
@@ -146,12 +156,23 @@ def date_at(fields, at):
         end = start + 3
     clock = clock_at(fields, end)
     if clock == None:
-        return {'at': at, 'end': end, 'seconds': days * 86400, 'precision': 86400, 'zoned': False}
+        return {'at': at, 'end': end, 'seconds': days * DAY, 'precision': DAY, 'zoned': False}
     end = clock['end']
     offset = zone_offset(fields[end]) if end < len(fields) else None
     return {'at': at, 'end': end if offset == None else end + 1,
-            'seconds': days * 86400 + clock['seconds'] - (offset or 0),
+            'seconds': days * DAY + clock['seconds'] - (offset or 0),
             'precision': clock['precision'], 'zoned': offset != None}
+
+
+def recent_seconds(month, day, clock, now):
+    """Local epoch seconds of ls's month, day and clock: in now's year, or the year before
+    where that would put it more than a day after now (a day: the server's zone is not
+    known here). None for a day no month has."""
+    year = parse_int(part(iso_time(now), 0, 4))
+    days = civil_days(day + '-' + month + '-' + str(year))
+    if days != None and days * DAY > now + DAY:
+        days = civil_days(day + '-' + month + '-' + str(year - 1))
+    return days * DAY + clock_seconds(clock) if days != None else None
 
 
 def clock_at(fields, at):

@@ -13,8 +13,9 @@ def fixture_names():
 
 
 def load(name):
-    """{name, meta, url, body, text, expected, settings}: url is the listing's (the saved
-    one's, or where the capture asked), the body as the reader takes it (a byte
+    """{name, meta, source, body, text, expected, settings}: source is where and when the
+    capture asked ({url, now}: now from the server's Date where a date leaves out its
+    year, else None), the body as the reader takes it (a byte
     string: one character per byte), the listing text it decodes to (UTF-8, each byte that
     is not UTF-8 as CPython's surrogateescape keeps it, bookmarklet/names.py), and the
     settings the capture needs."""
@@ -23,9 +24,9 @@ def load(name):
     data = (FIXTURES / (name + '.body')).read_bytes()
     settings = {'utcOffsetMinutes': meta['quirks'].get('utcOffsetMinutes', 0),
                 'jsonPrefixFrom': '', 'jsonPrefixTo': ''}
-    url = meta['url'] if 'url' in meta else \
-        'http://127.0.0.1' + meta['request']['path'].split('?')[0]
-    return {'name': name, 'meta': meta, 'url': url, 'body': data.decode('latin-1'),
+    source = {'url': 'http://127.0.0.1' + meta['request']['path'].split('?')[0],
+              'now': meta['quirks'].get('now')}
+    return {'name': name, 'meta': meta, 'source': source, 'body': data.decode('latin-1'),
             'text': data.decode('utf-8', 'surrogateescape'), 'expected': expected,
             'settings': settings}
 

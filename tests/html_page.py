@@ -9,7 +9,7 @@ from bs4 import BeautifulSoup, NavigableString, Tag
 from bs4.element import PreformattedString
 from bs4.exceptions import ParserRejectedMarkup
 
-from bookmarklet.html_listing import new_row, ITEMS, BLOCKS, SKIPPED, STAMPS
+from bookmarklet.html_listing import new_row, new_link, ITEMS, BLOCKS, SKIPPED, STAMPS
 
 # Listing text keeps each byte that is not UTF-8 as U+DC80..U+DCFF (bookmarklet/names.py),
 # which BeautifulSoup cannot encode: it parses them as characters of plane 16 instead.
@@ -40,7 +40,13 @@ class Walk:
         if self.link is not None:
             self.link['text'] += text
         else:
-            self.row['text'] += text
+            self.add_words(text)
+
+    def add_words(self, text):
+        self.last()['after' if self.row['links'] else 'text'] += text
+
+    def last(self):
+        return self.row['links'][-1] if self.row['links'] else self.row
 
     def read_children(self, parent):
         for node in parent.children:
@@ -66,19 +72,18 @@ class Walk:
         self.pre += kind == ' PRE '
         linked = self.link is None and kind == ' A ' and element.has_attr('href')
         if linked:
-            self.link = {'href': str(element['href']), 'text': ''}
+            self.link = new_link(str(element['href']))
             self.row['links'].append(self.link)
         else:
-            self.row['stamps'].extend(str(element[key]) for key in STAMPS
-                                      if element.get(key))
+            self.last()['stamps'].extend(str(element[key]) for key in STAMPS if element.get(key))
         if kind == ' IMG ':
-            self.row['text'] += ' ' + (element.get('alt') or '') + ' '
+            self.add_words(' ' + (element.get('alt') or '') + ' ')
         self.read_children(element)
         if linked:
             self.link = None
         self.pre -= kind == ' PRE '
         self.item -= item
-        self.row['text'] += ' '
+        self.add_words(' ')
         if block:
             self.end_row()
 
@@ -92,7 +97,9 @@ def page_of_html(text):
     walk = Walk()
     walk.read_children(soup)
     walk.end_row()
-    rows = [{'links': [{'href': back(link['href']), 'text': back(link['text'])}
+    rows = [{'links': [{'href': back(link['href']), 'text': back(link['text']),
+                        'after': back(link['after']),
+                        'stamps': [back(stamp) for stamp in link['stamps']]}
                        for link in row['links']],
              'text': back(row['text']), 'stamps': [back(stamp) for stamp in row['stamps']]}
             for row in walk.rows]

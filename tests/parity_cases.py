@@ -16,9 +16,9 @@ from tests.html_page import page_of_html
 from tests.fixture_corpus import fixture_names, load
 from tests.saved_corpus import saved_names, load_saved
 
-# Where the listings of these cases were served, and the page reading of a body that is
-# not HTML (never read).
-LISTING_URL = 'http://127.0.0.1/files/'
+# Where and when the listings of these cases were served (2026-09-01T12:34:56Z), and the
+# page reading of a body that is not HTML (never read).
+SOURCE = {'url': 'http://127.0.0.1/files/', 'now': 1788266096}
 NO_PAGE: dict[str, Any] = {'heads': [], 'rows': []}
 
 NGINX_HTML = (
@@ -129,11 +129,11 @@ def listing_date_cases(add):
         for offset in [0, 60, -300, 345]:
             add('parse_listing_date', text, offset)
     settings = {'utcOffsetMinutes': 0}
-    add('read_listing', 'application/json', json_listing(LISTING_DATES['json']), NO_PAGE, LISTING_URL, settings)
+    add('read_listing', 'application/json', json_listing(LISTING_DATES['json']), NO_PAGE, SOURCE, settings)
     page = html_listing([html_listing_line('f{}.txt'.format(index), text, index)
                          for index, text in enumerate(LISTING_DATES['html'])])
     for offset in [0, -90]:
-        add('read_listing', 'text/html', page, page_of_html(page), LISTING_URL, {'utcOffsetMinutes': offset})
+        add('read_listing', 'text/html', page, page_of_html(page), SOURCE, {'utcOffsetMinutes': offset})
 
 
 # Names as bytes: valid UTF-8, Latin-1, cut sequences, overlong forms, surrogates, the
@@ -181,7 +181,7 @@ def name_cases(add):
     for content_type, body in [('application/json', nginx), ('text/xml', xml), ('text/html', html)]:
         page = page_of_html(body.encode('latin-1').decode('utf-8', 'surrogateescape')) \
             if content_type == 'text/html' else NO_PAGE
-        add('read_body', content_type, body, page, LISTING_URL, settings)
+        add('read_body', content_type, body, page, SOURCE, settings)
 
 
 def eviction_cases(add):
@@ -214,10 +214,10 @@ def loose_value_cases(add):
     settings = {'utcOffsetMinutes': 0}
     items = [{'name': 'v' + str(index), 'type': value, 'size': value, 'mtime': 'x'}
              for index, value in enumerate(values)]
-    add('read_listing', 'application/json', json.dumps(items), NO_PAGE, LISTING_URL, settings)
+    add('read_listing', 'application/json', json.dumps(items), NO_PAGE, SOURCE, settings)
     caddy = [{'name': 'c' + str(index), 'is_dir': value, 'is_symlink': value, 'size': value}
              for index, value in enumerate(values)]
-    add('read_listing', 'application/json', json.dumps(caddy), NO_PAGE, LISTING_URL, settings)
+    add('read_listing', 'application/json', json.dumps(caddy), NO_PAGE, SOURCE, settings)
     t = 1788220800
     sound = dict(entry('a', t, 'file', 1), seen=0)
     stored = {'url': 'http://h/d/', 'mtime': t, 'precision': 1, 'format': 'json', 'fetchedAt': t,
@@ -297,30 +297,30 @@ def core_cases():
         add('parse_int', text)
     name_cases(add)
     settings = {'utcOffsetMinutes': 0}
-    add('read_listing', 'application/json', NGINX_JSON, NO_PAGE, LISTING_URL, settings)
-    add('read_listing', 'application/json', NGINX_JSON[:-20], NO_PAGE, LISTING_URL, settings)
-    add('read_listing', 'application/json', '{"error": "nope"}', NO_PAGE, LISTING_URL, settings)
-    add('read_listing', 'application/json', '[\r\n]', NO_PAGE, LISTING_URL, settings)
-    add('read_listing', 'text/html', NGINX_HTML, page_of_html(NGINX_HTML), LISTING_URL, settings)
-    add('read_listing', 'text/html', NGINX_HTML, page_of_html(NGINX_HTML), LISTING_URL, {'utcOffsetMinutes': 90})
-    add('read_listing', 'text/html', '<html>Login</html>', NO_PAGE, LISTING_URL, settings)
-    add('read_html_listing', page_of_html(NGINX_HTML), LISTING_URL, settings)
-    add('read_html_listing', {'heads': ['Index of /empty/'], 'rows': []}, LISTING_URL, settings)
-    add('read_html_listing', {'heads': ['Sign in'], 'rows': []}, LISTING_URL, settings)
+    add('read_listing', 'application/json', NGINX_JSON, NO_PAGE, SOURCE, settings)
+    add('read_listing', 'application/json', NGINX_JSON[:-20], NO_PAGE, SOURCE, settings)
+    add('read_listing', 'application/json', '{"error": "nope"}', NO_PAGE, SOURCE, settings)
+    add('read_listing', 'application/json', '[\r\n]', NO_PAGE, SOURCE, settings)
+    add('read_listing', 'text/html', NGINX_HTML, page_of_html(NGINX_HTML), SOURCE, settings)
+    add('read_listing', 'text/html', NGINX_HTML, page_of_html(NGINX_HTML), SOURCE, {'utcOffsetMinutes': 90})
+    add('read_listing', 'text/html', '<html>Login</html>', NO_PAGE, SOURCE, settings)
+    add('read_html_listing', page_of_html(NGINX_HTML), SOURCE, settings)
+    add('read_html_listing', {'heads': ['Index of /empty/'], 'rows': []}, SOURCE, settings)
+    add('read_html_listing', {'heads': ['Sign in'], 'rows': []}, SOURCE, settings)
     for text in ['<?xml version="1.0"?>\r\n<list>\r\n<file mtime="2019-07-15T12:34:56Z" size="5000000000">'
                  'a&amp;b &#x1F600;&#233;&bogus; &#0;</file>\r\n<other mtime="1970-01-01T00:00:00Z">'
                  'x\x01</other>\r\n</list>\r\n',
                  '<?xml version="1.0"?>\r\n<list>\r\n<file mtime="2019-07-15T12:34:56Z">cut',
                  '<?xml version="1.0"?>\r\n<list>\r\n<blink>x</blink>\r\n</list>',
                  '<?xml version="1.0"?>\r\n<list>\r\n</list>\r\n']:
-        add('read_listing', 'text/xml; charset=utf-8', text, NO_PAGE, LISTING_URL, settings)
-    add('read_listing', 'application/javascript', '/* callback */\r\ncb(' + NGINX_JSON + ');', NO_PAGE, LISTING_URL, settings)
-    add('read_listing', 'application/javascript', '/* callback */\r\ncb(' + NGINX_JSON[:-9], NO_PAGE, LISTING_URL, settings)
-    add('read_listing', '', '/* callback */\r\ncb([]);', NO_PAGE, LISTING_URL, settings)
-    add('read_listing', '', NGINX_JSON, NO_PAGE, LISTING_URL, settings)
+        add('read_listing', 'text/xml; charset=utf-8', text, NO_PAGE, SOURCE, settings)
+    add('read_listing', 'application/javascript', '/* callback */\r\ncb(' + NGINX_JSON + ');', NO_PAGE, SOURCE, settings)
+    add('read_listing', 'application/javascript', '/* callback */\r\ncb(' + NGINX_JSON[:-9], NO_PAGE, SOURCE, settings)
+    add('read_listing', '', '/* callback */\r\ncb([]);', NO_PAGE, SOURCE, settings)
+    add('read_listing', '', NGINX_JSON, NO_PAGE, SOURCE, settings)
     add('read_listing', 'application/json', '[{"name": "d/", "size": 4096, "is_dir": true, '
         '"mod_time": "2019-07-15T14:34:56.123456789+02:00", "is_symlink": false}, '
-        '{"name": "l", "size": 9, "is_dir": false, "is_symlink": true, "mod_time": "x"}]', NO_PAGE, LISTING_URL, settings)
+        '{"name": "l", "size": 9, "is_dir": false, "is_symlink": true, "mod_time": "x"}]', NO_PAGE, SOURCE, settings)
     for word, unit in [('1234', ''), ('5492165909', ''), ('10K', ''), ('1.5K', ''), ('0.1K', ''),
                        ('5.1G', ''), ('2M', ''), ('9', 'B'), ('1.5', 'KiB'), ('1024', 'KiB'),
                        ('-', ''), ('\u2014', ''), ('1.2.3K', ''), ('12abc', ''), ('.5K', ''),
@@ -380,7 +380,7 @@ def fixture_cases():
         content_type = fixture['meta']['contentType']
         page = page_of_html(fixture['text']) if 'html' in content_type else NO_PAGE
         cases.append({'kind': 'read_body',
-                      'input': [content_type, fixture['body'], page, fixture['url'],
+                      'input': [content_type, fixture['body'], page, fixture['source'],
                                 fixture['settings']]})
     return cases + saved_cases()
 
@@ -393,5 +393,5 @@ def saved_cases():
         page = load_saved(name)
         cases.append({'kind': 'read_body',
                       'input': [page['meta']['contentType'], page['body'], page_of_html(page['text']),
-                                page['meta']['url'], page['settings']]})
+                                page['source'], page['settings']]})
     return cases

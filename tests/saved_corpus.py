@@ -27,7 +27,8 @@ def saved_names():
 
 
 def load_saved(name):
-    """{name, project, meta, expected, body, text, settings}: body is the page as the reader
+    """{name, project, meta, source, expected, body, text, settings}: source is {url, now}
+    as the reader takes it (now None: no saved page leaves out a year); body is the page as the reader
     takes it, a byte string (one character per byte), and text the listing text it decodes
     to, as tests/fixture_corpus.py's load gives them."""
     base = SAVED / name
@@ -36,6 +37,8 @@ def load_saved(name):
     data = base.with_name(base.name + '.html').read_bytes()
     settings = {'utcOffsetMinutes': meta['utcOffsetMinutes'], 'jsonPrefixFrom': '',
                 'jsonPrefixTo': ''}
-    return {'name': name, 'project': name.split('/')[0], 'meta': meta, 'expected': expected,
+    source = {'url': meta['url'], 'now': None}
+    return {'name': name, 'project': name.split('/')[0], 'meta': meta, 'source': source,
+            'expected': expected,
             'body': data.decode('latin-1'), 'text': data.decode('utf-8', 'surrogateescape'),
             'settings': settings}

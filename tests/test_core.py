@@ -12,7 +12,7 @@ from bookmarklet import times, names, order, paging, display
 from bookmarklet.listing import read_listing
 from bookmarklet.portable import Problem, parse_int, percent_decode, decode_utf8
 from tests.html_page import page_of_html
-from tests.parity_cases import LISTING_URL, NO_PAGE
+from tests.parity_cases import SOURCE, NO_PAGE
 from tests.parity_cases import NGINX_HTML, NGINX_JSON
 
 SETTINGS = {'utcOffsetMinutes': 0}
@@ -152,7 +152,7 @@ def test_paging_slices_and_clamps():
 
 
 def test_nginx_json_listing_reads_exactly():
-    listing = read_listing('application/json', NGINX_JSON, page_of_html, LISTING_URL, SETTINGS)
+    listing = read_listing('application/json', NGINX_JSON, page_of_html, SOURCE, SETTINGS)
     assert listing['format'] == 'json' and listing['precision'] == 1
     named = {'undecodable': False}
     assert listing['entries'] == [
@@ -166,7 +166,7 @@ def test_nginx_json_listing_reads_exactly():
 
 
 def test_nginx_html_listing_takes_names_from_href_not_the_cut_text():
-    listing = read_listing('text/html', NGINX_HTML, page_of_html, LISTING_URL, SETTINGS)
+    listing = read_listing('text/html', NGINX_HTML, page_of_html, SOURCE, SETTINGS)
     assert listing['format'] == 'html' and listing['precision'] == 60
     assert [(e['name'], e['type'], e['size']) for e in listing['entries']] == [
         ('nested', 'directory', None), ('a&b.txt', 'file', 1), ('big.iso', 'file', 5000000000),
@@ -187,7 +187,7 @@ def test_nginx_html_listing_takes_names_from_href_not_the_cut_text():
 ])
 def test_what_is_not_a_listing_is_an_error_not_an_empty_directory(content_type, text):
     with pytest.raises(Problem):
-        read_listing(content_type, text, page_of_html, LISTING_URL, SETTINGS)
+        read_listing(content_type, text, page_of_html, SOURCE, SETTINGS)
 
 
 @pytest.mark.parametrize('title, sort_link', [
@@ -196,7 +196,7 @@ def test_what_is_not_a_listing_is_an_error_not_an_empty_directory(content_type, 
 def test_a_listing_is_known_by_its_title_or_its_sort_by_name_link(title, sort_link):
     page = '<html><head><title>{}</title></head><body><a href="{}">Name</a> ' \
         '<a href="a.txt">a.txt</a></body></html>'.format(title, sort_link)
-    listing = read_listing('text/html', page, page_of_html, LISTING_URL, SETTINGS)
+    listing = read_listing('text/html', page, page_of_html, SOURCE, SETTINGS)
     assert [entry['name'] for entry in listing['entries']] == ['a.txt']
 
 

@@ -13,7 +13,7 @@ from bookmarklet.listing import read_listing, format_of
 from bookmarklet.names import listing_request_url, body_text
 from tests.fixture_corpus import fixture_names, load, by_name, FIXTURES, FIGURE
 from tests.html_page import page_of_html
-from tests.parity_cases import LISTING_URL, NO_PAGE
+from tests.parity_cases import SOURCE, NO_PAGE
 
 NAMES = fixture_names()
 SERVERS = {'nginx', 'apache', 'lighttpd', 'caddy', 'python-http.server', 'nginx-fancyindex',
@@ -25,7 +25,7 @@ def read(fixture):
     """The listing of a captured body, read as the browser adapter hands it over: bytes."""
     text = body_text(fixture['body'])
     assert text == fixture['text']
-    return read_listing(fixture['meta']['contentType'], text, page_of_html, fixture['url'], fixture['settings'])
+    return read_listing(fixture['meta']['contentType'], text, page_of_html, fixture['source'], fixture['settings'])
 
 
 def test_the_corpus_covers_every_server_and_format():
@@ -85,7 +85,7 @@ def test_the_format_comes_from_the_content_type_then_the_body(content_type, star
 def test_a_cut_or_foreign_response_is_an_error_not_an_empty_directory(text):
     content_type = 'text/html' if text.startswith('<html') else ''
     with pytest.raises(Problem):
-        read_listing(content_type, text, page_of_html, LISTING_URL, {'utcOffsetMinutes': 0})
+        read_listing(content_type, text, page_of_html, SOURCE, {'utcOffsetMinutes': 0})
 
 
 def test_json_at_a_separate_location():

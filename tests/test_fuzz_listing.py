@@ -20,7 +20,7 @@ from bookmarklet.portable import Problem
 from bookmarklet.listing import read_listing
 from tests.parity.entry import run_cases
 from tests.html_page import page_of_html
-from tests.parity_cases import LISTING_URL, NO_PAGE
+from tests.parity_cases import SOURCE, NO_PAGE
 from tests.fixture_corpus import fixture_names, load
 from tests.parity_harness import compare_in_every_engine, engine_versions, \
     unexpected_errors
@@ -129,7 +129,7 @@ def check_listing(listing):
 def read(content_type, text, reader_settings):
     """The listing, or None for a Problem; any other exception fails the test."""
     try:
-        listing = read_listing(content_type, text, page_of_html, LISTING_URL, reader_settings)
+        listing = read_listing(content_type, text, page_of_html, SOURCE, reader_settings)
     except Problem as error:
         assert isinstance(error.problem, str) and error.problem != ''
         return None
@@ -166,7 +166,7 @@ def parity_sample():
         if len(cases) < SAMPLE_SIZE:
             page = page_of_html(text) if 'json' not in content_type else NO_PAGE
             cases.append({'kind': 'read_listing',
-                          'input': [content_type, text, page, LISTING_URL, reader_settings]})
+                          'input': [content_type, text, page, SOURCE, reader_settings]})
 
     collect()
     return cases

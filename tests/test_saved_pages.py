@@ -33,7 +33,7 @@ def read(page):
     assert text == page['text']
     try:
         return by_name(read_listing(page['meta']['contentType'], text, page_of_html,
-                                    page['meta']['url'], page['settings']))
+                                    page['source'], page['settings']))
     except Problem as problem:
         return {'error': True, 'problem': problem.problem}
 

@@ -463,8 +463,9 @@ async def test_a_record_fetched_within_its_mtimes_precision_is_not_trusted(fetch
     server.tree['d0']['mtime'] = minute
     server.clock = minute + fetched_after
     browser.open_page = {'heads': ['Index of /files/'], 'rows': [
-        {'links': [{'href': 'd0/', 'text': 'd0/'}], 'stamps': [],
-         'text': time.strftime('%d-%b-%Y %H:%M', time.gmtime(minute)) + '  -'}]}
+        {'links': [{'href': 'd0/', 'text': 'd0/', 'stamps': [],
+                    'after': time.strftime('%d-%b-%Y %H:%M', time.gmtime(minute)) + '  -'}],
+         'text': '', 'stamps': []}]}
     server.faults[ROOT] = {'ok': False, 'message': 'HTTP 502', 'contentType': '', 'text': '',
                            'url': '', 'date': None}
     await browser.visit()
@@ -591,8 +592,9 @@ async def test_wave_one_falls_back_to_the_open_page_whatever_goes_wrong(fault):
     browser = Browser(server)
     server.faults[ROOT] = fault
     browser.open_page = {'heads': ['Index of /files/'], 'rows': [
-        {'links': [{'href': 'd{}/'.format(i), 'text': 'd{}/'.format(i)}], 'stamps': [],
-         'text': time.strftime('%d-%b-%Y %H:%M', time.gmtime(START - DAY * (i + 1))) + '  -'}
+        {'links': [{'href': 'd{}/'.format(i), 'text': 'd{}/'.format(i), 'stamps': [],
+                    'after': time.strftime('%d-%b-%Y %H:%M', time.gmtime(START - DAY * (i + 1)))
+                    + '  -'}], 'text': '', 'stamps': []}
         for i in range(3)]}
     crawl = await browser.visit()
     assert [n for n in crawl.overlay.notes if n.startswith('The listing request failed (')] \
