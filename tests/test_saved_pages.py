@@ -7,7 +7,6 @@ fallback page, miniserve and others. The figure printed at the end is how many
 pages of each server kind read exactly.
 """
 
-import json
 import re
 
 import pytest
@@ -124,14 +123,16 @@ def figure():
 
 
 def figure_lines(table):
-    lines = ['{:<22} {:>5} {:>13}'.format('server kind', 'pages', 'read exactly')]
+    """The figure as a Markdown table (docs/benchmarks.md keeps it), then the first
+    difference of each page that does not read exactly."""
+    lines = ['| server kind | pages | read exactly |', '|---|--:|--:|']
     for kind in sorted(table):
-        lines.append('{:<22} {:>5} {:>13}'.format(kind, table[kind][0], table[kind][1]))
-    lines.append('{:<22} {:>5} {:>13}'.format(
-        'all', sum(row[0] for row in table.values()), sum(row[1] for row in table.values())))
+        lines.append('| {} | {} | {} |'.format(kind, table[kind][0], table[kind][1]))
+    lines.append('| all | {} | {} |'.format(sum(row[0] for row in table.values()),
+                                           sum(row[1] for row in table.values())))
     for kind in sorted(table):
         for name, difference in table[kind][2]:
-            lines.append('  {}: {}'.format(name, difference))
+            lines.append('- `{}`: {}'.format(name, difference))
     return lines
 
 
@@ -145,4 +146,3 @@ def test_the_figure_pages_read_exactly_per_server_kind(capsys):
 
 if __name__ == '__main__':
     print('\n'.join(figure_lines(figure())))
-    print(json.dumps({kind: row[:2] for kind, row in sorted(figure().items())}))
