@@ -17,6 +17,7 @@ from bookmarklet.portable import Problem
 from tests.fixture_corpus import by_name
 from tests.html_anchors import anchors_of_html
 from tests.saved_corpus import SAVED, saved_names, load_saved
+from tests.saved_expected import ROWS, expected_of
 
 NAMES = saved_names()
 ENTRY_KEYS = ['name', 'href', 'undecodable', 'type', 'mtime', 'size', 'sizeApprox']
@@ -100,6 +101,17 @@ def test_every_saved_page_says_where_it_comes_from_and_what_it_lists(name):
             assert entry['type'] in ('directory', 'file', 'other')
             assert entry['size'] is None or entry['type'] == 'file'
             assert entry['sizeApprox'] is False or entry['size'] is not None
+
+
+@pytest.mark.parametrize('name', NAMES)
+def test_every_expected_listing_is_what_the_second_reader_gives(name):
+    """The expected files were written from tests/saved_expected.py's reading and checked
+    by eye; an edit to either shows here."""
+    assert expected_of(name) == load_saved(name)['expected']
+
+
+def test_the_second_reader_knows_where_every_page_keeps_its_rows():
+    assert sorted(ROWS) == NAMES
 
 
 def test_the_saved_corpus_covers_many_server_kinds():
