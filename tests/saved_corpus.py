@@ -3,9 +3,10 @@
 tests/fixtures/saved/<project>/ holds, for each page <name>:
 
 - <name>.html: the page, byte for byte as the project keeps it;
-- <name>.expected.json: the listing a person reads on it, written down by hand
-  from the page, independently of bookmarklet/ (the shape of bookmarklet/entries.py,
-  entries in name order), or {"error": true} for a page that is not a listing;
+- <name>.expected.json: the listing a person reads on it, worked out apart from
+  bookmarklet/ (tests/saved_expected.py) and checked against the page by eye (the shape
+  of bookmarklet/entries.py, entries in name order), or {"error": true} for a page
+  that is not a listing;
 - <name>.meta.json: {server, variant, source, url, contentType, utcOffsetMinutes}:
   the server kind, the form of its page, the directory URL the page was saved from
   (where the project does not say, a plausible one of the same path), and how its

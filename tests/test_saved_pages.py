@@ -7,7 +7,6 @@ fallback page, miniserve and others. The figure printed at the end is how many
 pages of each server kind read exactly.
 """
 
-import json
 import re
 
 import pytest
@@ -18,6 +17,7 @@ from bookmarklet.portable import Problem
 from tests.fixture_corpus import by_name
 from tests.html_page import page_of_html
 from tests.saved_corpus import SAVED, saved_names, load_saved
+from tests.saved_expected import ROWS, expected_of
 
 NAMES = saved_names()
 ENTRY_KEYS = ['name', 'href', 'undecodable', 'type', 'mtime', 'size', 'sizeApprox']
@@ -103,6 +103,17 @@ def test_every_saved_page_says_where_it_comes_from_and_what_it_lists(name):
             assert entry['sizeApprox'] is False or entry['size'] is not None
 
 
+@pytest.mark.parametrize('name', NAMES)
+def test_every_expected_listing_is_what_the_second_reader_gives(name):
+    """The expected files were written from tests/saved_expected.py's reading and checked
+    by eye; an edit to either shows here."""
+    assert expected_of(name) == load_saved(name)['expected']
+
+
+def test_the_second_reader_knows_where_every_page_keeps_its_rows():
+    assert sorted(ROWS) == NAMES
+
+
 def test_the_saved_corpus_covers_many_server_kinds():
     kinds = {load_saved(name)['meta']['server'] for name in NAMES}
     assert len(kinds) >= 8, sorted(kinds)
@@ -124,14 +135,16 @@ def figure():
 
 
 def figure_lines(table):
-    lines = ['{:<22} {:>5} {:>13}'.format('server kind', 'pages', 'read exactly')]
+    """The figure as a Markdown table (docs/benchmarks.md keeps it), then the first
+    difference of each page that does not read exactly."""
+    lines = ['| server kind | pages | read exactly |', '|---|--:|--:|']
     for kind in sorted(table):
-        lines.append('{:<22} {:>5} {:>13}'.format(kind, table[kind][0], table[kind][1]))
-    lines.append('{:<22} {:>5} {:>13}'.format(
-        'all', sum(row[0] for row in table.values()), sum(row[1] for row in table.values())))
+        lines.append('| {} | {} | {} |'.format(kind, table[kind][0], table[kind][1]))
+    lines.append('| all | {} | {} |'.format(sum(row[0] for row in table.values()),
+                                           sum(row[1] for row in table.values())))
     for kind in sorted(table):
         for name, difference in table[kind][2]:
-            lines.append('  {}: {}'.format(name, difference))
+            lines.append('- `{}`: {}'.format(name, difference))
     return lines
 
 
@@ -145,4 +158,3 @@ def test_the_figure_pages_read_exactly_per_server_kind(capsys):
 
 if __name__ == '__main__':
     print('\n'.join(figure_lines(figure())))
-    print(json.dumps({kind: row[:2] for kind, row in sorted(figure().items())}))
