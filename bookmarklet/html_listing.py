@@ -126,11 +126,11 @@ def row_facts(segment, now, settings):
     # The words the date took are no size.
     taken_from = date['at'] if date != None else 0
     taken_to = date['end'] if date != None else 0
-    # A stamp that names its zone is exact where the text may not be ('11:52 CEST'); any
-    # other stamp serves where the text shows no date.
+    # A stamp that names its zone is written for machines, and exact where the text may be
+    # rounded ('11:52 CEST'); any other stamp serves where the text shows no date.
     for stamp in segment['stamps']:
         found = find_date(words(stamp), now)
-        if found != None and (date == None or (found['zoned'] and not date['zoned'])):
+        if found != None and (date == None or found['zoned']):
             date = found
     facts = {'mtime': None, 'precision': 1, 'size': None, 'approx': False, 'directory': False}
     if date != None:

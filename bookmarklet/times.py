@@ -144,10 +144,9 @@ def date_at(fields, at, now):
         first = without_comma(fields[start])
         second = without_comma(fields[start + 1])
         year = without_comma(fields[start + 2])
-        if month_number(first) != None and clock_seconds(year) != None and now != None:
-            seconds = recent_seconds(first, second, year, now)
-            return {'at': at, 'end': start + 3, 'seconds': seconds, 'precision': 60,
-                    'zoned': False} if seconds != None else None
+        clock = clock_at(fields, start + 2) if month_number(first) != None else None
+        if clock != None:
+            return year_last_date(fields, at, first, second, clock, now)
         spelled = first + '-' + second + '-' + year if month_number(second) != None \
             else second + '-' + first + '-' + year
         days = civil_days(spelled) if len(year) == 4 else None
@@ -164,15 +163,38 @@ def date_at(fields, at, now):
             'precision': clock['precision'], 'zoned': offset != None}
 
 
+def year_last_date(fields, at, month, day, clock, now):
+    """date_at's date of a month, a day and a clock at fields[at]: with a zone (or not)
+    and the year after them, as C's asctime and Java write it ('Sep 29 21:19:50 CEST
+    2011'), else without a year, as ls writes a recent one (now's year). None for neither."""
+    end = clock['end']
+    offset = zone_offset(fields[end]) if end < len(fields) else None
+    # A zone not known here is read as the server's own.
+    year_at = end if end < len(fields) and len(fields[end]) == 4 and parse_int(fields[end]) != None \
+        else end + 1
+    # ls shows no seconds, and a size may follow its clock.
+    if clock['precision'] == 1 and year_at < len(fields) and len(fields[year_at]) == 4 \
+            and parse_int(fields[year_at]) != None:
+        days = civil_days(day + '-' + month + '-' + fields[year_at])
+        if days == None:
+            return None
+        return {'at': at, 'end': year_at + 1,
+                'seconds': days * DAY + clock['seconds'] - (offset or 0),
+                'precision': clock['precision'], 'zoned': offset != None}
+    seconds = recent_seconds(month, day, clock['seconds'], now) if now != None else None
+    return {'at': at, 'end': end, 'seconds': seconds, 'precision': clock['precision'],
+            'zoned': False} if seconds != None else None
+
+
 def recent_seconds(month, day, clock, now):
-    """Local epoch seconds of ls's month, day and clock: in now's year, or the year before
+    """Local epoch seconds of ls's month, day and clock (seconds into the day): in now's year, or the year before
     where that would put it more than a day after now (a day: the server's zone is not
     known here). None for a day no month has."""
     year = parse_int(part(iso_time(now), 0, 4))
     days = civil_days(day + '-' + month + '-' + str(year))
     if days != None and days * DAY > now + DAY:
         days = civil_days(day + '-' + month + '-' + str(year - 1))
-    return days * DAY + clock_seconds(clock) if days != None else None
+    return days * DAY + clock if days != None else None
 
 
 def clock_at(fields, at):
@@ -200,11 +222,21 @@ def clock_at(fields, at):
     return {'seconds': seconds, 'precision': 1 if len(text) > 5 else 60, 'end': end}
 
 
+# Zones by their abbreviations, each with its hours ahead of UTC; those that name two
+# zones (CST, IST, BST) are not here.
+ZONE_NAMES = ['GMT', 0, 'UTC', 0, 'Z', 0, 'WET', 0, 'WEST', 1, 'CET', 1, 'CEST', 2, 'EET', 2,
+              'EEST', 3, 'MSK', 3, 'JST', 9, 'KST', 9, 'AEST', 10, 'AEDT', 11, 'NZST', 12,
+              'NZDT', 13, 'HST', -10, 'AKST', -9, 'AKDT', -8, 'PST', -8, 'PDT', -7, 'MST', -7,
+              'MDT', -6, 'CDT', -5, 'EST', -5, 'EDT', -4]
+
+
 def zone_offset(word):
-    """The seconds a zone word ('GMT', 'UTC', 'Z', '+02:00', '-0700') puts the clock ahead
+    """The seconds a zone word ('GMT', 'CEST', 'Z', '+02:00', '-0700') puts the clock ahead
     of UTC, else None."""
-    if word == 'GMT' or word == 'UTC' or word == 'Z':
-        return 0
+    named = word.upper()
+    for index in range(0, len(ZONE_NAMES), 2):
+        if ZONE_NAMES[index] == named:
+            return ZONE_NAMES[index + 1] * 3600
     sign = 1 if word.startswith('+') else -1 if word.startswith('-') else 0
     text = part(word, 1, None)
     if len(text) == 4:
