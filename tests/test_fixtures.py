@@ -17,7 +17,7 @@ from tests.html_anchors import anchors_of_html
 NAMES = fixture_names()
 SERVERS = {'nginx', 'apache', 'lighttpd', 'caddy', 'python-http.server', 'nginx-fancyindex',
            'webfs', 'mini_httpd', 'micro_httpd', 'h2o', 'rclone', 'twisted', 'http-server',
-           'serve', 'go', 'tomcat', 'jetty'}
+           'serve', 'go', 'tomcat', 'jetty', 'yaws'}
 
 
 def read(fixture):
