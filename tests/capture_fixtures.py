@@ -46,6 +46,7 @@ from servers.h2o import H2o, H2O  # noqa: E402
 from servers.rclone import Rclone, RCLONE  # noqa: E402
 from servers.twisted_web import TwistedWeb  # noqa: E402
 from servers.node import HttpServer, Serve  # noqa: E402
+from servers.yaws import Yaws, YAWS  # noqa: E402
 from servers.go_fileserver import GoFileServer, go_version  # noqa: E402
 from servers.tomcat import Tomcat, tomcat_version  # noqa: E402
 from servers.jetty import Jetty, jetty_version  # noqa: E402
@@ -438,6 +439,13 @@ def capture_node(work, tree):
                    {'server': 'serve', 'format': 'html'}, leave_out=[b'bad\xffname.bin'])
 
 
+def capture_yaws(work, tree):
+    # Yaws links a name's characters below U+0100 as single bytes (caf%E9) and takes
+    # that link back as the name it lists; the name is the one its text and title show.
+    capture_server('yaws', Yaws, version_of([YAWS, '--version']), work, tree,
+                   {'server': 'yaws', 'format': 'html', 'utcOffsetMinutes': LOCAL_OFFSET_MINUTES})
+
+
 # Heavy to install on every CI run (a JVM, Go's toolchain): captured here, read from the
 # saved pages by the tests.
 def capture_go(work, tree):
@@ -469,6 +477,7 @@ CAPTURES = {
     'rclone': capture_rclone,
     'twisted': capture_twisted,
     'node': capture_node,
+    'yaws': capture_yaws,
     'go': capture_go,
     'tomcat': capture_tomcat,
     'jetty': capture_jetty,

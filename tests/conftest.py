@@ -24,6 +24,7 @@ from servers.h2o import H2o  # noqa: E402
 from servers.rclone import Rclone  # noqa: E402
 from servers.twisted_web import TwistedWeb  # noqa: E402
 from servers.node import HttpServer, Serve  # noqa: E402
+from servers.yaws import Yaws  # noqa: E402
 from tests.firefox_driver import Firefox  # noqa: E402
 from tests import parity_harness, edge_trees  # noqa: E402
 from tests.faulty_upstream import FaultyUpstream  # noqa: E402
@@ -95,7 +96,8 @@ def serve(tmp_path):
 # The servers run by kind; nginx also needs its site configuration.
 SERVERS = {'apache': Apache, 'lighttpd': Lighttpd, 'caddy': Caddy, 'nginx-fancyindex': FancyIndex,
            'webfs': Webfs, 'mini_httpd': MiniHttpd, 'micro_httpd': MicroHttpd, 'h2o': H2o,
-           'rclone': Rclone, 'twisted': TwistedWeb, 'http-server': HttpServer, 'serve': Serve}
+           'rclone': Rclone, 'twisted': TwistedWeb, 'http-server': HttpServer, 'serve': Serve,
+           'yaws': Yaws}
 
 
 @pytest.fixture(scope='session')

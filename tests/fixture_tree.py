@@ -97,18 +97,19 @@ def minute(seconds):
     return seconds - seconds % 60
 
 
-def human_value(text):
-    """Bytes a human size stands for, the number times its 1024-based unit, fraction cut;
-    and whether it is near (a unit above bytes) rather than exact."""
+def human_value(text, base=1024):
+    """Bytes a human size stands for, the number times its unit (1024-based unless base
+    says otherwise), fraction cut; and whether it is near (a unit above bytes) rather
+    than exact."""
     number, unit = text, ''
     while number and not number[-1].isdigit():
         number, unit = number[:-1], number[-1] + unit
     unit = unit.strip().upper()
     power = 0 if unit in ('', 'B') else 'KMGTPE'.index(unit[0]) + 1
     whole, _, fraction = number.strip().partition('.')
-    value = int(whole) * 1024 ** power
+    value = int(whole) * base ** power
     if fraction:
-        value += int(fraction) * 1024 ** power // 10 ** len(fraction)
+        value += int(fraction) * base ** power // 10 ** len(fraction)
     return value, power > 0
 
 
@@ -218,10 +219,25 @@ def tomcat_human(size):
     return '{}.{} KiB'.format(whole, tenths)
 
 
+def yaws_human(size):
+    """Yaws: 1000-based; one decimal of M above 1,000,000 bytes, whole k (cut) above 1,000,
+    and 1k for any smaller file but an empty one (0k), "as apache does it"."""
+    if size > 1000000:
+        return '{:.1f}M'.format(size / 1000000)
+    if size > 1000:
+        return '{}k'.format(size // 1000)
+    return '0k' if size == 0 else '1k'
+
+
 HUMAN = {'nginx': nginx_human, 'apache': apache_human, 'lighttpd': lighttpd_human,
          'caddy': caddy_human, 'nginx-fancyindex': fancyindex_human,
          'http-server': http_server_human, 'twisted': twisted_human, 'webfs': webfs_human,
-         'tomcat': tomcat_human}
+         'tomcat': tomcat_human, 'yaws': yaws_human}
+# Servers whose k, M and G are 1000-based.
+HUMAN_BASE = {'yaws': 1000}
+# Links a server adds to every listing that are children but no files of the directory:
+# Yaws's all.zip, a zip of the directory made when asked for, shown without date or size.
+ADDED = {'yaws': [b'all.zip']}
 
 # webfs shows a date without its year when it is less than this before the page was made
 # (as ls does), so the year is the one that puts it there.
@@ -299,6 +315,9 @@ def shows(quirks):
         # What it cannot stat (a broken link, the name it made of bytes that are not UTF-8)
         # shows no date and 0 bytes; the epoch shows no date either.
         rule.update(dates='second', broken='unread', unreadSize=0, epoch=False)
+    elif server == 'yaws':
+        # Names that are not UTF-8 and broken links are left out.
+        rule.update(sizes='human', broken='omit', undecodable='omit')
     else:
         raise KeyError(server)
     return rule
@@ -402,11 +421,17 @@ def expected_listing(quirks):
             if rule['sizes'] == 'exact':
                 entry['size'] = size
             else:
-                entry['size'], entry['sizeApprox'] = human_value(HUMAN[server](size))
+                entry['size'], entry['sizeApprox'] = human_value(HUMAN[server](size),
+                                                                 HUMAN_BASE.get(server, 1024))
         entries.append(entry)
+    for name in [] if quirks.get('ownPageListed') else ADDED.get(server, []):
+        entries.append({'name': name.decode(), 'href': quote(name, safe='-._~'),
+                        'undecodable': False, 'type': 'file', 'mtime': None, 'size': None,
+                        'sizeApprox': False})
     entries.sort(key=lambda entry: entry['name'])
-    dated = rule['dates'] is not None
-    precision = 60 if dated and rule['dates'] != 'second' and entries else 1
+    # A listing whose entries show no date at all is undated, whatever its columns say.
+    dated = any(entry['mtime'] is not None for entry in entries)
+    precision = 60 if dated and rule['dates'] != 'second' else 1
     return {'format': rule['format'], 'precision': precision, 'dated': dated or not entries,
             'entries': entries}
 

@@ -18,7 +18,7 @@ from tests.parity_cases import SOURCE, NO_PAGE
 NAMES = fixture_names()
 SERVERS = {'nginx', 'apache', 'lighttpd', 'caddy', 'python-http.server', 'nginx-fancyindex',
            'webfs', 'mini_httpd', 'micro_httpd', 'h2o', 'rclone', 'twisted', 'http-server',
-           'serve', 'go', 'tomcat', 'jetty'}
+           'serve', 'go', 'tomcat', 'jetty', 'yaws'}
 
 
 def read(fixture):
