@@ -37,8 +37,6 @@ HEADS = 'title, h1, h2'
 LISTING_HEADS = ['index of ', 'directory listing', 'listing of ', 'listing:', 'directory: ',
                  'files within ', 'contents of ', 'browsing /']
 SORT_QUERIES = ['?c=n;', '?c=n&', '?sort=name']
-# Words of a row that say its entry is a directory when its link has no '/'.
-DIRECTORY_WORDS = ['<dir>', '[dir]', 'directory', '[directory]', 'folder', '-']
 
 NOT_A_LISTING = 'a page of its own, not a directory listing'
 
@@ -118,9 +116,9 @@ def child_of(href, directory):
 
 
 def row_facts(segment, now, settings):
-    """{mtime, precision, size, approx, directory} that a row's segment (segments_of) shows
-    in its words and stamps: its date (local unless it names its zone; now, the server's
-    clock, gives a year the date leaves out), its size, and whether it says directory."""
+    """{mtime, precision, size, approx} that a row's segment (segments_of) shows in its
+    words and stamps: its date (local unless it names its zone; now, the server's clock,
+    gives a year the date leaves out) and its size."""
     fields = words(segment['text'])
     date = find_date(fields, now)
     # The words the date took are no size.
@@ -132,15 +130,13 @@ def row_facts(segment, now, settings):
         found = find_date(words(stamp), now)
         if found != None and (date == None or found['zoned']):
             date = found
-    facts = {'mtime': None, 'precision': 1, 'size': None, 'approx': False, 'directory': False}
+    facts = {'mtime': None, 'precision': 1, 'size': None, 'approx': False}
     if date != None:
         facts['mtime'] = date['seconds'] - (0 if date['zoned'] else settings['utcOffsetMinutes'] * 60)
         facts['precision'] = date['precision']
     for index in range(len(fields)):
         if index >= taken_from and index < taken_to:
             continue
-        if fields[index].lower() in DIRECTORY_WORDS:
-            facts['directory'] = True
         size = parse_size(fields[index], fields[index + 1] if index + 1 < len(fields) else '') \
             if facts['size'] == None else None
         if size != None:
@@ -208,8 +204,8 @@ def read_html_listing(page, source, settings):
         facts = held['facts']
         if facts['mtime'] != None and (facts['precision'] < DAY or precision == 0):
             precision = max(precision, facts['precision'])
-        entries.append(new_entry(held['named'], 'directory' if held['slash'] or facts['directory']
-                                 else 'file', facts['mtime'], facts['size'], facts['approx']))
+        entries.append(new_entry(held['named'], 'directory' if held['slash'] else 'file',
+                                 facts['mtime'], facts['size'], facts['approx']))
     return new_listing('html', max(precision, 1), entries)
 
 
@@ -229,6 +225,11 @@ def segments_of(row, directory, evidence):
             evidence['namedOnly'] = evidence['namedOnly'] and strip_spaces(link['href']) == '../'
         else:
             name = part(shown, 0, len(shown) - 1) if last_char(shown) == '/' else shown
+            if named['undecodable'] and percent_decode(named['href']) == name:
+                # Yaws links a name by its Latin-1 bytes and shows it as it is, in UTF-8.
+                slash = named['slash']
+                named = name_of_text(name)
+                named['slash'] = slash
             evidence['namedOnly'] = evidence['namedOnly'] and \
                 name_of_text(name)['href'] == named['href']
             if len(segments) == 0 or held['named']['href'] != named['href']:

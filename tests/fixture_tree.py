@@ -233,8 +233,6 @@ HUMAN = {'nginx': nginx_human, 'apache': apache_human, 'lighttpd': lighttpd_huma
          'caddy': caddy_human, 'nginx-fancyindex': fancyindex_human,
          'http-server': http_server_human, 'twisted': twisted_human, 'webfs': webfs_human,
          'tomcat': tomcat_human, 'yaws': yaws_human}
-# Servers whose k, M and G are 1000-based.
-HUMAN_BASE = {'yaws': 1000}
 # Links a server adds to every listing that are children but no files of the directory:
 # Yaws's all.zip, a zip of the directory made when asked for, shown without date or size.
 ADDED = {'yaws': [b'all.zip']}
@@ -421,8 +419,9 @@ def expected_listing(quirks):
             if rule['sizes'] == 'exact':
                 entry['size'] = size
             else:
-                entry['size'], entry['sizeApprox'] = human_value(HUMAN[server](size),
-                                                                 HUMAN_BASE.get(server, 1024))
+                # Yaws's k and M are 1000-based, Apache 1.3's k 1024-based: the page does not
+                # say which, so a rounded size is read 1024-based, and near either way.
+                entry['size'], entry['sizeApprox'] = human_value(HUMAN[server](size))
         entries.append(entry)
     for name in [] if quirks.get('ownPageListed') else ADDED.get(server, []):
         entries.append({'name': name.decode(), 'href': quote(name, safe='-._~'),
