@@ -260,19 +260,17 @@ UNIT_ENDS = ['', 'b', 'ib', 'bytes']
 
 
 def parse_size(word, next_word):
-    """{bytes, approx, words} of a size a listing shows in word (and, for its unit,
-    next_word; words says how many it took): '1234' and '1,234,567' exact, '9 B' and
-    '9 bytes' too; a rounded human size ('10K', '1.5k', '5.1G', '5.1 GiB', '533 KB', '426
-    K') near, 1024-based. None for '-' and anything else."""
+    """{bytes, approx} of a size a listing shows in word (and, for its unit, next_word):
+    '1234' and '1,234,567' exact, '9 B' and '9 bytes' too; a rounded human size ('10K',
+    '1.5k', '5.1G', '5.1 GiB', '533 KB', '426 K') near, 1024-based. None for '-' and
+    anything else."""
     end = 0
     while end < len(word) and '0123456789.,'.find(word[end]) >= 0:
         end += 1
     number = part(word, 0, end)
     unit = part(word, end, None).lower()
-    taken = 1
     if len(unit) == 0 and is_unit(next_word.lower()):
         unit = next_word.lower()
-        taken = 2
     if end == 0 or not is_unit(unit):
         return None
     groups = number.split(',')
@@ -286,8 +284,7 @@ def parse_size(word, next_word):
     power = SIZE_UNITS.find(unit[0]) + 1 if len(unit) > 0 and unit != 'b' and unit != 'bytes' else 0
     # Powers of 10 and 1024 this small are exact in JavaScript too.
     scale = 10 ** len(digits[1]) if len(digits) > 1 else 1
-    return {'bytes': value * 1024 ** power // scale, 'approx': power > 0 or len(digits) > 1,
-            'words': taken}
+    return {'bytes': value * 1024 ** power // scale, 'approx': power > 0 or len(digits) > 1}
 
 
 def is_unit(text):

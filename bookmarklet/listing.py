@@ -8,9 +8,9 @@ Python's http.server). Entries and listings are described in entries.py.
 
 from bookmarklet.portable import JSError, Problem, parse_json, is_record, is_list, \
     record_field, parse_int, parse_digits, strip_spaces, last_char, char_of, is_text, is_exactly, \
-    exact_integer, part
+    exact_integer, part, words
 from bookmarklet.entries import new_entry, new_listing, is_plain_name, kind_named
-from bookmarklet.html_listing import read_html_listing, child_of, directory_of
+from bookmarklet.html_listing import read_html_listing, child_of, directory_of, parse_size
 from bookmarklet.names import name_of_text
 from bookmarklet.times import parse_http_date, parse_iso_time
 
@@ -53,19 +53,22 @@ def read_listing(content_type, text, page_of_html, source, settings):
 
 
 def read_json_listing(text, format_name, directory):
-    """The listing of a JSON array of entries: nginx's autoindex_format json or Caddy's browse."""
+    """The listing of a JSON array of entries: nginx's autoindex_format json or Caddy's
+    browse; or of serve's {files: [...]}, whose entries name the parent too ('..')."""
     try:
         items = parse_json(text)
     except JSError:
         raise Problem(malformed(format_name))
-    if not is_list(items):
+    files = record_field(items, 'files') if is_record(items) else None
+    if not is_list(items) and not is_list(files):
         raise Problem('the JSON is not a list of entries')
     entries = []
-    for item in items:
+    for item in items if is_list(items) else files:
         entry = json_entry(item, directory) if is_record(item) else None
-        if entry == None:
+        if entry == None and not (is_list(files) and is_exactly(record_field(item, 'base'), '..')):
             raise Problem('a JSON entry has no name')
-        entries.append(entry)
+        if entry != None:
+            entries.append(entry)
     return new_listing(format_name, 1, entries)
 
 
@@ -80,12 +83,25 @@ def json_entry(item, directory):
     Caddy's browse JSON says is_dir: its directories' names end in '/', mod_time is
     RFC 3339, a symlink that is not a directory cannot be told from its target (type
     'other'). Go writes bytes that are not UTF-8 as U+FFFD in the name, but exactly in
-    the url ('./caf%E9/'), so the name comes from there."""
-    name = record_field(item, 'name')
+    the url ('./caf%E9/'), so the name comes from there. serve's names its entry in base,
+    a folder's with '/', its size as a person reads it ('2 KB')."""
+    base = record_field(item, 'base') if is_text(record_field(item, 'relative')) else None
+    name = base if base != None else record_field(item, 'name')
     if not is_text(name):
         return None
     is_dir = record_field(item, 'is_dir')
-    if is_dir != None:
+    size = exact_integer(record_field(item, 'size'))
+    shown_size = None
+    if base != None:
+        named = name_of_text(part(name, 0, len(name) - 1) if last_char(name) == '/' else name)
+        kind = 'directory' if is_exactly(record_field(item, 'type'), 'folder') else 'file'
+        mtime_text = None
+        size_text = record_field(item, 'size')
+        shown = words(size_text) if is_text(size_text) else []
+        shown_size = parse_size(shown[0], shown[1] if len(shown) > 1 else '') if len(shown) > 0 \
+            else None
+        size = shown_size['bytes'] if shown_size != None else None
+    elif is_dir != None:
         url = record_field(item, 'url')
         named = child_of(url, directory) if is_text(url) else None
         if named == None:
@@ -100,9 +116,8 @@ def json_entry(item, directory):
     if not is_plain_name(named['name']):
         return None
     # A size JavaScript holds exactly (5.0 is 5: JSON cannot tell them apart; 1e300 is none).
-    size = exact_integer(record_field(item, 'size'))
     return new_entry(named, kind, listing_time(mtime_text), size if size != None and size >= 0
-                     else None, False)
+                     else None, shown_size != None and shown_size['approx'])
 
 
 def listing_time(value):

@@ -368,9 +368,10 @@ def package_version(package):
 
 
 def capture_server(name, kind, version, work, tree, quirks, start=None, leave_out=(), path='/',
-                   lists_own_page=False):
+                   lists_own_page=False, json_too=False):
     """Serve the tree (without the names in leave_out, when the server cannot serve them)
-    with kind, in the local zone, and capture its listing and its other pages."""
+    with kind, in the local zone, and capture its listing and its other pages (and its
+    listing as JSON, json_too, for a server that answers the bookmarklet's Accept so)."""
     if leave_out:
         tree = work / (name + '-tree')
         fixture_tree.write(tree, leave_out)
@@ -378,6 +379,9 @@ def capture_server(name, kind, version, work, tree, quirks, start=None, leave_ou
     server = (start or kind)(tree, work / name, timezone=LOCAL_ZONE_NAME)
     with server:
         save(name, quirks['server'], version, server.port, path, HTML_ACCEPT, quirks)
+        if json_too:
+            save(name + '-json', quirks['server'], version, server.port, path, JSON_ACCEPT,
+                 dict(quirks, format='json'))
         save_others(name, quirks['server'], version, server.port, path, quirks,
                     lists_own_page=lists_own_page)
 
@@ -436,7 +440,8 @@ def capture_node(work, tree):
     # serve-handler decodes each name as text: a name that is not UTF-8 fails the whole
     # page (404), so its tree leaves that one out.
     capture_server('serve', Serve, node_version('serve'), work, tree,
-                   {'server': 'serve', 'format': 'html'}, leave_out=[b'bad\xffname.bin'])
+                   {'server': 'serve', 'format': 'html'}, leave_out=[b'bad\xffname.bin'],
+                   json_too=True)
 
 
 def capture_yaws(work, tree):

@@ -97,19 +97,18 @@ def minute(seconds):
     return seconds - seconds % 60
 
 
-def human_value(text, base=1024):
-    """Bytes a human size stands for, the number times its unit (1024-based unless base
-    says otherwise), fraction cut; and whether it is near (a unit above bytes) rather
-    than exact."""
+def human_value(text):
+    """Bytes a human size stands for, the number times its 1024-based unit, fraction cut;
+    and whether it is near (a unit above bytes) rather than exact."""
     number, unit = text, ''
     while number and not number[-1].isdigit():
         number, unit = number[:-1], number[-1] + unit
     unit = unit.strip().upper()
     power = 0 if unit in ('', 'B') else 'KMGTPE'.index(unit[0]) + 1
     whole, _, fraction = number.strip().partition('.')
-    value = int(whole) * base ** power
+    value = int(whole) * 1024 ** power
     if fraction:
-        value += int(fraction) * base ** power // 10 ** len(fraction)
+        value += int(fraction) * 1024 ** power // 10 ** len(fraction)
     return value, power > 0
 
 
@@ -229,10 +228,18 @@ def yaws_human(size):
     return '0k' if size == 0 else '1k'
 
 
+def serve_human(size):
+    """serve's JSON: the npm package bytes, 1024-based, no decimals (toFixed: half up)."""
+    for power, unit in ((3, 'GB'), (2, 'MB'), (1, 'KB')):
+        if size >= 1024 ** power:
+            return '{} {}'.format(int(size / 1024 ** power + 0.5), unit)
+    return '{} B'.format(size)
+
+
 HUMAN = {'nginx': nginx_human, 'apache': apache_human, 'lighttpd': lighttpd_human,
          'caddy': caddy_human, 'nginx-fancyindex': fancyindex_human,
          'http-server': http_server_human, 'twisted': twisted_human, 'webfs': webfs_human,
-         'tomcat': tomcat_human, 'yaws': yaws_human}
+         'tomcat': tomcat_human, 'yaws': yaws_human, 'serve': serve_human}
 # Links a server adds to every listing that are children but no files of the directory:
 # Yaws's all.zip, a zip of the directory made when asked for, shown without date or size.
 ADDED = {'yaws': [b'all.zip']}
@@ -301,7 +308,9 @@ def shows(quirks):
     elif server == 'http-server':
         rule.update(sizes='human', broken='unread')
     elif server == 'serve':
-        rule.update(dates=None, sizes=None, links='own-file')
+        # Its page shows names alone; its JSON (asked for with Accept) sizes too.
+        rule.update(dates=None, sizes='human' if listing_format == 'json' else None,
+                    links='own-file')
     elif server == 'go':
         # http.FileServer: names only, a slash after a directory; links not followed.
         rule.update(dates=None, sizes=None, links='own-file')

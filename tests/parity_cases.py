@@ -21,6 +21,29 @@ from tests.saved_corpus import saved_names, load_saved
 SOURCE = {'url': 'http://127.0.0.1/files/', 'now': 1788266096}
 NO_PAGE: dict[str, Any] = {'heads': [], 'rows': []}
 
+# Every form of size and date the HTML reader knows (docs/design.md, What a listing is).
+SIZE_FORMS = [('533', 'KB'), ('533KB', ''), ('426', 'K'), ('2.3', 'GB'), ('1,234,567', ''),
+              ('1.2k', ''), ('9', 'bytes'), ('12B', ''), ('5.1', 'GiB'), ('1,23', ''), (',123', ''),
+              ('1.234,5', ''), ('7', 'kb'), ('3', 'TiB')]
+DATE_FORMS = ['17-Oct-2022 17:35', '2022-Oct-17 17:35:02', '2022-10-17 17:35', '17Oct2022 17:35',
+              '2001-APR-26', '17-oct-2022 17:35', 'Monday, October 17, 2022  5:35 PM',
+              '10/17/2022 5:35 PM', '10/17/2022 12:05 AM', '10/17/2022 12:05 PM',
+              '2022-10-17T17:35:02Z', '2022-10-17T17:35:02.25+02:00', '2022-10-17T17:35:02',
+              '2022-10-17T17:35', 'Mon, 17 Oct 2022 17:35:02 GMT', 'Thu Sep 29 21:19:50 CEST 2011',
+              'Thu Sep 29 21:19:50 CST 2011', 'Sep 01 13:34', 'Dec 31 23:59', 'Jan 01  1970',
+              '10/17/2022 05:35:02 PM -07:00', 'drwxr-xr-x root root 4096 Sep 01 13:34',
+              '17-Oct-2022 25:35', '31-Feb-2022 10:00', '10/17/2022 13:05 PM', 'Oct 17, 2022',
+              '17 October 2022 17:35', 'Sept 17 2022', '2022-10-17 17:35 1234']
+CHILD_DIRECTORY = 'http://Files.example:8080/pub/caf%C3%A9/'
+CHILD_LINKS = ['a.txt', './a.txt', 'dir/', './dir/', '/pub/caf%C3%A9/a.txt', '/pub/caf%c3%a9/d/',
+               '/pub/café/a.txt', 'http://files.example:8080/pub/caf%C3%A9/a.txt',
+               'HTTP://FILES.EXAMPLE:8080/pub/caf%C3%A9/a.txt', '//files.example:8080/pub/caf%C3%A9/x',
+               'https://files.example:8080/pub/caf%C3%A9/a.txt', 'http://other.example/pub/caf%C3%A9/a',
+               '/pub/caf%C3%A9/', '/pub/', '../', '..', '.', './', '?C=N;O=D', '#top', 'mailto:a@b.c',
+               'javascript:history.back()', 'data:text/plain,x', 'a.txt?download', 'a.txt#frag',
+               'sub/a.txt', '/pub/caf%C3%A9/sub/a.txt', '/pub/caf%C3%A9/d//', ' a.txt ', 'c:foo',
+               '2022:notes.txt', 'bad%FFname', '%2e%2e', 'a%2Fb']
+
 NGINX_HTML = (
     '<html>\r\n<head><title>Index of /files/</title></head>\r\n<body>\r\n'
     '<h1>Index of /files/</h1><hr><pre><a href="../">../</a>\r\n'
@@ -314,8 +337,8 @@ def core_cases():
                  '<?xml version="1.0"?>\r\n<list>\r\n<blink>x</blink>\r\n</list>',
                  '<?xml version="1.0"?>\r\n<list>\r\n</list>\r\n']:
         add('read_listing', 'text/xml; charset=utf-8', text, NO_PAGE, SOURCE, settings)
-    add('read_listing', 'application/javascript', '/* callback */\r\ncb(' + NGINX_JSON + ');', NO_PAGE, SOURCE, settings)
-    add('read_listing', 'application/javascript', '/* callback */\r\ncb(' + NGINX_JSON[:-9], NO_PAGE, SOURCE, settings)
+    for text in ['/* callback */\r\ncb(' + NGINX_JSON + ');', '/* callback */\r\ncb(' + NGINX_JSON[:-9]]:
+        add('read_listing', 'application/javascript', text, NO_PAGE, SOURCE, settings)
     add('read_listing', '', '/* callback */\r\ncb([]);', NO_PAGE, SOURCE, settings)
     add('read_listing', '', NGINX_JSON, NO_PAGE, SOURCE, settings)
     add('read_listing', 'application/json', '[{"name": "d/", "size": 4096, "is_dir": true, '
@@ -324,8 +347,12 @@ def core_cases():
     for word, unit in [('1234', ''), ('5492165909', ''), ('10K', ''), ('1.5K', ''), ('0.1K', ''),
                        ('5.1G', ''), ('2M', ''), ('9', 'B'), ('1.5', 'KiB'), ('1024', 'KiB'),
                        ('-', ''), ('\u2014', ''), ('1.2.3K', ''), ('12abc', ''), ('.5K', ''),
-                       ('3X', ''), ('7', 'Directory'), ('999.9E', '')]:
+                       ('3X', ''), ('7', 'Directory'), ('999.9E', '')] + SIZE_FORMS:
         add('parse_size', word, unit)
+    for text in DATE_FORMS:
+        add('find_date', text.split(), SOURCE['now'])
+    for href in CHILD_LINKS:
+        add('child_of', href, CHILD_DIRECTORY)
     for date, clock in [('15-Jul-2019', '12:34'), ('2019-07-15', '12:34'), ('2019-Jul-15', '12:34:56'),
                         ('2100-Jan-01', '00:00:45'), ('1970-01-01', '00:00'), ('2019-13-15', '12:34'),
                         ('2019-Foo-15', '12:34'), ('09/01/2026', '01:34:56'), ('15-07-2019', '12:34')]:

@@ -1,8 +1,10 @@
 """The overlay end to end on every way nginx lists a directory, and on captured pages of
 other servers: real nginx, each browser engine, the bookmarklet a click runs."""
 
+import re
 import subprocess
 import sys
+from urllib.parse import urlsplit
 
 import pytest
 
@@ -106,17 +108,40 @@ PAGE_SIZE = ("() => document.getElementById('autoindex-sitemap').shadowRoot"
              ".querySelector('[data-role=page-size]').value")
 
 
-def test_captured_pages_read_the_same_through_the_browsers_parser(page, serve, tmp_path, bookmarklet):
-    """Each captured HTML listing served as a page: the browser's DOMParser gives the
-    anchor records BeautifulSoup gives, so the rows are the expected entries."""
-    root = tmp_path / 'www'
+# A link written as an absolute path or URL: its page is served where it was captured.
+ABSOLUTE_LINK = re.compile(rb'href="(?:/|&#47;|https?:)[^"]')
+
+
+def served_captures(serve, tmp_path):
+    """{name: URL} of each HTML capture, served by nginx as a page: at /NAME/, or where it
+    was captured when its links are absolute (a server of its own each)."""
+    shared = tmp_path / 'www'
+    found = {}
+    server = None
     for name in HTML_FIXTURES:
-        (root / name).mkdir(parents=True)
-        (root / name / 'index.html').write_bytes((FIXTURES / (name + '.body')).read_bytes())
-    server = serve('html-listings.conf', root)
+        body = (FIXTURES / (name + '.body')).read_bytes()
+        path = '/' + name + '/'
+        root = shared
+        if ABSOLUTE_LINK.search(body):
+            path = urlsplit(load(name)['source']['url']).path
+            root = tmp_path / name
+        (root / path.strip('/')).mkdir(parents=True, exist_ok=True)
+        (root / path.strip('/') / 'index.html').write_bytes(body)
+        if root != shared:
+            found[name] = serve('html-listings.conf', root).url(path)
+        else:
+            server = server or serve('html-listings.conf', shared)
+            found[name] = server.url(path)
+    return found
+
+
+def test_captured_pages_read_the_same_through_the_browsers_parser(page, serve, tmp_path, bookmarklet):
+    """Each captured HTML listing served as a page: the browser's DOMParser reads it into
+    the page reading BeautifulSoup gives, so the rows are the expected entries."""
+    urls = served_captures(serve, tmp_path)
     for name in HTML_FIXTURES:
         expected = load(name)['expected']
-        base = server.url('/' + name + '/')
+        base = urls[name]
         page.open_sitemap(base, bookmarklet)
         # The size chosen is remembered (IndexedDB): from the second page on it is 30
         # already, and choosing it again is no change the overlay would hear of.

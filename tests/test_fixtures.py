@@ -13,7 +13,7 @@ from bookmarklet.listing import read_listing, format_of
 from bookmarklet.names import listing_request_url, body_text
 from tests.fixture_corpus import fixture_names, load, by_name, FIXTURES, FIGURE
 from tests.html_page import page_of_html
-from tests.parity_cases import SOURCE, NO_PAGE
+from tests.parity_cases import SOURCE
 
 NAMES = fixture_names()
 SERVERS = {'nginx', 'apache', 'lighttpd', 'caddy', 'python-http.server', 'nginx-fancyindex',

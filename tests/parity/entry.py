@@ -12,12 +12,12 @@ from bookmarklet.portable import JSError, Problem, problem_of, parse_json, to_js
     part, joined, keys_of, drop_key, remove_at, is_exactly, exact_integer, percent_decode, \
     percent_encode, compare_text
 from bookmarklet.listing import read_listing
-from bookmarklet.html_listing import read_html_listing, parse_size
+from bookmarklet.html_listing import read_html_listing, parse_size, child_of, directory_of
 from bookmarklet.order import sorted_entries
 from bookmarklet.names import listing_request_url, body_text, name_of_bytes, name_of_text, \
     name_of_href, readable_path, redirect_problem
 from bookmarklet.times import parse_http_date, parse_iso_time, parse_listing_date, format_iso, \
-    format_age, parse_table_date
+    format_age, parse_table_date, find_date
 from bookmarklet.display import format_size, entry_view
 from bookmarklet.paging import page_count, page_entries
 from bookmarklet.eviction import evictions, record_bytes
@@ -104,6 +104,10 @@ def run_case(kind, given):
         return read_html_listing(given[0], given[1], given[2])
     if kind == 'parse_size':
         return parse_size(given[0], given[1])
+    if kind == 'find_date':
+        return find_date(given[0], given[1])
+    if kind == 'child_of':
+        return child_of(given[0], directory_of(given[1]))
     if kind == 'listing_request_url':
         return listing_request_url(given[0], given[1])
     if kind == 'entry_view':

@@ -1,0 +1,100 @@
+"""Every form of link, date and size the HTML reader knows, each written down by hand.
+
+The corpus (tests/fixtures/, tests/fixtures/saved/) shows these forms on real
+pages; here each is read alone, so a form that stops reading names itself. The
+same cases run through the shipped bundle in every engine (tests/parity_cases.py).
+"""
+
+import calendar
+
+import pytest
+
+from bookmarklet.html_listing import child_of, directory_of, parse_size
+from bookmarklet.times import find_date, DAY
+from tests.parity_cases import SOURCE, CHILD_DIRECTORY
+
+NOW = SOURCE['now']  # 2026-09-01T12:34:56Z
+
+
+def utc(*fields):
+    return calendar.timegm(fields + (0,) * (6 - len(fields)))
+
+
+@pytest.mark.parametrize('text, seconds, precision, zoned', [
+    ('17-Oct-2022 17:35', utc(2022, 10, 17, 17, 35), 60, False),                 # nginx
+    ('2022-Oct-17 17:35:02', utc(2022, 10, 17, 17, 35, 2), 1, False),           # lighttpd
+    ('2022-10-17 17:35', utc(2022, 10, 17, 17, 35), 60, False),                 # Apache
+    ('17Oct2022 17:35', utc(2022, 10, 17, 17, 35), 60, False),                  # mini_httpd
+    ('2001-APR-26', utc(2001, 4, 26), DAY, False),                              # a day alone
+    ('17-oct-2022 17:35', utc(2022, 10, 17, 17, 35), 60, False),
+    ('Monday, October 17, 2022  5:35 PM', utc(2022, 10, 17, 17, 35), 60, False),  # IIS
+    ('10/17/2022 5:35 PM', utc(2022, 10, 17, 17, 35), 60, False),               # IIS
+    ('10/17/2022 12:05 AM', utc(2022, 10, 17, 0, 5), 60, False),
+    ('10/17/2022 12:05 PM', utc(2022, 10, 17, 12, 5), 60, False),
+    ('2022-10-17T17:35:02Z', utc(2022, 10, 17, 17, 35, 2), 1, True),
+    ('2022-10-17T17:35:02.25+02:00', utc(2022, 10, 17, 15, 35, 2), 1, True),
+    ('2022-10-17T17:35:02', utc(2022, 10, 17, 17, 35, 2), 1, False),
+    ('2022-10-17T17:35', utc(2022, 10, 17, 17, 35), 60, False),
+    ('Mon, 17 Oct 2022 17:35:02 GMT', utc(2022, 10, 17, 17, 35, 2), 1, True),  # RFC 1123
+    ('Thu Sep 29 21:19:50 CEST 2011', utc(2011, 9, 29, 19, 19, 50), 1, True),  # Java
+    ('Thu Sep 29 21:19:50 CST 2011', utc(2011, 9, 29, 21, 19, 50), 1, False),  # two zones' name
+    ('10/17/2022 05:35:02 PM -07:00', utc(2022, 10, 18, 0, 35, 2), 1, True),   # Caddy's text
+    ('Sep 01 13:34', utc(2026, 9, 1, 13, 34), 60, False),                      # ls, this year
+    ('Dec 31 23:59', utc(2025, 12, 31, 23, 59), 60, False),                    # ls, last year
+    ('Jan 01  1970', utc(1970, 1, 1), DAY, False),                             # ls, an old one
+    ('drwxr-xr-x root root 4096 Sep 01 13:34', utc(2026, 9, 1, 13, 34), 60, False),
+    ('17 October 2022 17:35', utc(2022, 10, 17, 17, 35), 60, False),
+    ('Oct 17, 2022', utc(2022, 10, 17), DAY, False),
+])
+def test_a_date_in_every_form_servers_write_reads_to_its_second(text, seconds, precision, zoned):
+    found = find_date(text.split(), NOW)
+    assert [found['seconds'], found['precision'], found['zoned']] == [seconds, precision, zoned]
+
+
+@pytest.mark.parametrize('text', ['31-Feb-2022 10:00', 'Sept 17 2022', 'root 4096 1,234',
+                                  '13/17/2022 10:00', 'Mon, 17 Foo 2022 17:35:02 GMT', ''])
+def test_what_is_no_date_reads_as_none(text):
+    assert find_date(text.split(), NOW) is None
+
+
+@pytest.mark.parametrize('word, unit, size, near', [
+    ('1234', '', 1234, False), ('1,234,567', '', 1234567, False), ('12B', '', 12, False),
+    ('9', 'bytes', 9, False), ('9', 'B', 9, False),
+    ('533', 'KB', 533 * 1024, True), ('533KB', '', 533 * 1024, True), ('426', 'K', 426 * 1024, True),
+    ('1.2k', '', 12 * 1024 // 10, True), ('7', 'kb', 7 * 1024, True),
+    ('2.3', 'GB', 23 * 1024 ** 3 // 10, True), ('5.1', 'GiB', 51 * 1024 ** 3 // 10, True),
+    ('3', 'TiB', 3 * 1024 ** 4, True), ('1.5', 'M', 15 * 1024 ** 2 // 10, True),
+])
+def test_a_size_in_every_form_servers_write_reads_exact_or_near(word, unit, size, near):
+    assert parse_size(word, unit) == {'bytes': size, 'approx': near}
+
+
+@pytest.mark.parametrize('word', ['-', '1,23', ',123', '1.234,5', '1.2.3K', '.5K', '3X', 'v2',
+                                  '17:35', '2022-10-17'])
+def test_what_is_no_size_reads_as_none(word):
+    assert parse_size(word, '') is None
+
+
+# The directory is http://Files.example:8080/pub/café/ (CHILD_DIRECTORY).
+@pytest.mark.parametrize('href, name, slash', [
+    ('a.txt', 'a.txt', False), ('./a.txt', 'a.txt', False), ('dir/', 'dir', True),
+    ('./dir/', 'dir', True), ('/pub/caf%C3%A9/a.txt', 'a.txt', False),
+    ('/pub/caf%c3%a9/d/', 'd', True), ('/pub/café/a.txt', 'a.txt', False),
+    ('http://files.example:8080/pub/caf%C3%A9/a.txt', 'a.txt', False),
+    ('HTTP://FILES.EXAMPLE:8080/pub/caf%C3%A9/a.txt', 'a.txt', False),
+    ('//files.example:8080/pub/caf%C3%A9/x', 'x', False),
+    ('a.txt?download', 'a.txt', False), ('a.txt#frag', 'a.txt', False), (' a.txt ', 'a.txt', False),
+    ('2022:notes.txt', '2022:notes.txt', False), ('bad%FFname', 'bad\\xffname', False),
+])
+def test_a_link_to_a_child_written_any_way_names_it(href, name, slash):
+    named = child_of(href, directory_of(CHILD_DIRECTORY))
+    assert [named['name'], named['slash']] == [name, slash]
+
+
+@pytest.mark.parametrize('href', [
+    'https://files.example:8080/pub/caf%C3%A9/a.txt', 'http://other.example/pub/caf%C3%A9/a',
+    '/pub/caf%C3%A9/', '/pub/', '../', '..', '.', './', '?C=N;O=D', '#top', 'mailto:a@b.c',
+    'javascript:history.back()', 'data:text/plain,x', 'sub/a.txt', '/pub/caf%C3%A9/sub/a.txt',
+    '/pub/caf%C3%A9/d//', 'c:foo', '%2e%2e', 'a%2Fb', '/other/a.txt'])
+def test_a_link_to_anything_but_a_child_is_no_entry(href):
+    assert child_of(href, directory_of(CHILD_DIRECTORY)) is None
