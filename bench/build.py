@@ -9,13 +9,13 @@ import sys
 import time
 import zlib
 
+from toolkit.javascript_url import SIZE_BUDGET
 from toolkit.native import NATIVE_RUNTIME
 from toolkit.prune import RUNTIME_MODULE
 from bench.common import ROOT, median
 from tests.builds import installed_command
 
 FIREFOX_LIMIT = 65536
-SIZE_TARGET = 32768
 LOADER_TARGET = 500
 
 

@@ -31,7 +31,7 @@ from tests.faulty_upstream import FaultyUpstream  # noqa: E402
 from tests.browsers import ENGINES, limit  # noqa: E402
 from tests.chromium_driver import Chromium  # noqa: E402
 from tests.webkit_driver import WebKit  # noqa: E402
-from tests.fixture_corpus import FIGURE  # noqa: E402
+from tests.corpus import FIGURE  # noqa: E402
 
 DIST = ROOT / 'dist'
 
