@@ -9,7 +9,6 @@ import sys
 import time
 import zlib
 
-from toolkit.javascript_url import SIZE_BUDGET
 from toolkit.native import NATIVE_RUNTIME
 from toolkit.prune import RUNTIME_MODULE
 from bench.common import ROOT, median
