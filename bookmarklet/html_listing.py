@@ -1,7 +1,7 @@
 """HTML listing pages, read as a person reads them, whichever server wrote them.
 
 A page arrives as a page reading {heads, rows} (bookmarklet/browser.py in the
-browser, tests/html_anchors.py under CPython, by the same rules): heads are the
+browser, tests/html_page.py under CPython, by the same rules): heads are the
 texts of its titles and top headings; a row is what a person reads as one line
 of the listing (a table row, a list item, a line of preformatted text, any other
 block): {links, text, stamps}, links its links in order, text and stamps what stands
@@ -134,14 +134,14 @@ def row_facts(segment, now, settings):
     if date != None:
         facts['mtime'] = date['seconds'] - (0 if date['zoned'] else settings['utcOffsetMinutes'] * 60)
         facts['precision'] = date['precision']
-    for index in range(len(fields)):
-        if index >= taken_from and index < taken_to:
-            continue
-        size = parse_size(fields[index], fields[index + 1] if index + 1 < len(fields) else '') \
-            if facts['size'] == None else None
+    index = 0
+    while facts['size'] == None and index < len(fields):
+        size = None if index >= taken_from and index < taken_to else \
+            parse_size(fields[index], fields[index + 1] if index + 1 < len(fields) else '')
         if size != None:
             facts['size'] = size['bytes']
             facts['approx'] = size['approx']
+        index += 1
     return facts
 
 
