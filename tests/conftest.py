@@ -1,6 +1,7 @@
 """Fixtures shared by every test layer: the built dist/, nginx and the other servers, and
 the browsers: one per engine for the session, a fresh profile per test."""
 
+import json
 import os
 import shutil
 import sys
@@ -32,15 +33,21 @@ from tests.browsers import ENGINES, limit  # noqa: E402
 from tests.chromium_driver import Chromium  # noqa: E402
 from tests.webkit_driver import WebKit  # noqa: E402
 from tests.corpus import FIGURE  # noqa: E402
+from toolkit.compile import inputs_digest  # noqa: E402
 
 DIST = ROOT / 'dist'
 
 
 @pytest.fixture(scope='session')
 def dist():
-    """The dist/ folder `make` built; the tests read exactly what ships."""
+    """The dist/ folder `make` built; the tests read exactly what ships, so never a dist/
+    older than the sources it is built from."""
     if not (DIST / 'bookmarklet.url').exists():
         pytest.fail('dist/ is missing: run `make` (or `make test`) first')
+    kept = ROOT / 'build' / 'compiled.json'
+    if not kept.exists() or json.loads(kept.read_text(encoding='utf-8'))['inputs'] != inputs_digest() \
+            or kept.stat().st_mtime > (DIST / 'bookmarklet.url').stat().st_mtime:
+        pytest.fail('dist/ is older than the sources it is built from: run make')
     return DIST
 
 
