@@ -1,0 +1,162 @@
+"""Usable by everyone, in each browser engine: axe-core's audit of every state of the overlay a
+person reaches, light, dark and at phone width, and of the install page.
+
+A state is one line of STATES: its name and the step that takes the overlay there from the
+state before. The audit runs each state in turn on one page, so a state added there is
+audited light, dark and narrow in every engine.
+"""
+
+import time
+
+import pytest
+
+from tests.browsers import limit
+from tests.test_install_page import fill, open_page, shown_error
+from tests.trees import write_tree, directory, file, touch, SEPT_2026
+
+# axe's context for the overlay: its host, whose open shadow root axe walks into.
+OVERLAY = [['#autoindex-sitemap']]
+# The install page is the project's whole document: every rule, the page-level ones too.
+WHOLE_PAGE = {'exclude': []}
+
+
+def spec():
+    return {
+        'docs': directory(SEPT_2026 + 500, {
+            'guide.txt': file(SEPT_2026 + 50, 10),
+            'deep': directory(SEPT_2026 + 400, {'inner.bin': file(SEPT_2026 + 10, 11)}),
+        }),
+        'has-index': directory(SEPT_2026 + 480, {'index.html': file(SEPT_2026, 0)}),
+        'media': directory(SEPT_2026 + 450, {
+            'mix-{:02d}.ogg'.format(i): file(SEPT_2026 + 100 + i, 1000 * i) for i in range(8)}),
+        'top.txt': file(SEPT_2026 + 60, 5),
+    }
+
+
+@pytest.fixture
+def site(tmp_path, serve):
+    www = tmp_path / 'www'
+    write_tree(www, spec())
+    (www / 'has-index' / 'index.html').write_text('<html><body>Welcome</body></html>')
+    return serve('json-by-accept.conf', www), www
+
+
+def visit_then_change(page, server, www, bookmarklet):
+    """A first visit, then changes since: a new file in docs/, a file of media/ rewritten."""
+    page.open_sitemap(server.url('/'), bookmarklet)
+    page.run_bookmarklet(bookmarklet)
+    now = time.time()  # in the visit's second or after it: since the visit
+    (www / 'docs' / 'new.txt').write_bytes(b'new')
+    for path in [www / 'docs' / 'new.txt', www / 'docs', www / 'media' / 'mix-07.ogg', www / 'media']:
+        touch(path, now)
+
+
+IN_OVERLAY = """(selector) => document.getElementById('autoindex-sitemap').shadowRoot
+    .querySelector(selector) !== null"""
+MATCHES = """(start) => (document.getElementById('autoindex-sitemap').shadowRoot
+    .querySelector('[data-role=matches]').textContent || '').startsWith(start)"""
+SHOWS_ROOT = """(end) => {
+  const status = document.getElementById('autoindex-sitemap').shadowRoot.querySelector('[data-role=status]');
+  return status.getAttribute('data-root').endsWith(end) && status.getAttribute('data-state') !== 'loading';
+}"""
+EXPORTED = """(format) => {
+  const root = document.getElementById('autoindex-sitemap').shadowRoot;
+  return root.querySelector('details.export').open
+    && root.querySelector('[data-role=export-format]').value === format
+    && root.querySelector('[data-role=export-text]').value !== '';
+}"""
+
+
+def shows(page, selector):
+    page.wait_for(IN_OVERLAY, selector)
+
+
+def search(page, query, said):
+    page.control('filter').fill(query)
+    page.wait_for(MATCHES, said)
+
+
+def export_as(page, chosen):
+    if not page.evaluate("document.getElementById('autoindex-sitemap').shadowRoot"
+                         ".querySelector('details.export').open"):
+        # In view first: WebKit's driver clicks where an element in the scrolled panel was.
+        page.evaluate("document.getElementById('autoindex-sitemap').shadowRoot"
+                      ".querySelector('.export summary').scrollIntoView()")
+        page.find('.export summary').click()
+    page.control('export-format').select_option(chosen)
+    page.wait_for(EXPORTED, chosen)
+
+
+def opened_in_place(page):
+    page.find('[data-role=row][data-name=docs] [data-role=open]').click()
+    page.wait_for(SHOWS_ROOT, '/docs/')
+
+
+# Every state a person reaches, in an order one page goes through: its name, and the step
+# from the state before (a function of the page; a tuple runs its calls in turn). One line
+# each: a running and a finished map join here when the map is built.
+STATES = [
+    ('first rows, one of them failed', lambda page: shows(page, '[data-role=row][data-status=failed] .note')),
+    ("a row's children all shown", lambda page: page.find('[data-role=more]').click()),
+    ('search with hits', lambda page: search(page, 'e', '2 of 4 match')),
+    ('search with none', lambda page: search(page, 'nothing such', '0 of 4 match')),
+    ('tree scope', lambda page: (page.control('scope').select_option('tree'), search(page, 'i', '11 hits'))),
+    ("what's new", lambda page: (search(page, '', ''), page.control('scope').select_option('page'),
+                                 page.control('whats-new').click(), page.wait_for(MATCHES, '4 new or changed'))),
+    ('export box open: urls', lambda page: (page.control('whats-new').click(), shows(page, '[data-role=row]'),
+                                            export_as(page, 'urls'))),
+    ('export box open: wget', lambda page: export_as(page, 'wget')),
+    ('export box open: aria2', lambda page: export_as(page, 'aria2')),
+    ('export box open: json', lambda page: export_as(page, 'json')),
+    ('a directory opened in place', opened_in_place),
+]
+
+# Where the states are audited: the system's colour scheme, and the viewport's width.
+PHONE = 360
+THEMES = {'light': ('light', None), 'dark': ('dark', None), 'phone width': ('light', PHONE)}
+
+
+def violations_in_every_state(page, site, bookmarklet):
+    """{state: axe's violations there} for every state of STATES with one at least, the
+    overlay opened after a first visit and changes since."""
+    server, www = site
+    visit_then_change(page, server, www, bookmarklet)
+    page.open_sitemap(server.url('/'), bookmarklet)
+    found = {}
+    for name, step in STATES:
+        step(page)
+        violations = page.audit(OVERLAY)
+        if violations:
+            found[name] = said(violations)
+    return found
+
+
+def said(violations):
+    """axe's violations as lines to read: rule (impact) at each node, and what fails there."""
+    return ['{} ({}) at {}: {}'.format(violation['rule'], violation['impact'], target,
+                                       summary.replace('\n', ' '))
+            for violation in violations for target, summary in violation['nodes']]
+
+
+@pytest.mark.parametrize('theme', sorted(THEMES))
+def test_every_state_of_the_overlay_passes_axe(new_page, site, bookmarklet, theme):
+    scheme, width = THEMES[theme]
+    page = new_page(color_scheme=scheme)
+    if width:
+        # The phone layout starts below 600 px; WebKit's window stops at its toolbar's width.
+        page.set_viewport(480 if limit(page.engine, 'phone-width') else width, 700)
+    found = violations_in_every_state(page, site, bookmarklet)
+    assert found == {}, '\n'.join(state + ': ' + line for state, lines in found.items() for line in lines)
+    assert page.errors == []
+
+
+def test_the_install_page_passes_axe_with_a_valid_and_an_invalid_value(page, dist):
+    open_page(page, dist)
+    fill(page, {'pageSize': '20', 'title': 'Files'})
+    assert shown_error(page) == ''
+    valid = said(page.audit(WHOLE_PAGE))
+    fill(page, {'pageSize': '0'})
+    assert shown_error(page) != ''
+    invalid = said(page.audit(WHOLE_PAGE))
+    assert valid + invalid == [], '\n'.join(['valid: ' + line for line in valid] +
+                                            ['invalid: ' + line for line in invalid])
