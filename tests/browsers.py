@@ -10,8 +10,10 @@ the files it saved); everything else, the overlay read through CONTRACT.md
 included, is written once here on top of them.
 
 A browser (one per engine for the session) gives pages: new_page(init_script=None,
-color_scheme=None) is a tab in a fresh profile, whose frames run init_script
-before anything else a test does there, and whose system prefers color_scheme.
+color_scheme=None, media=None) is a tab in a fresh profile, whose frames run init_script
+before anything else a test does there, and whose system prefers color_scheme and the
+user preferences media names ({'prefers-reduced-motion': 'reduce', 'forced-colors':
+'active'}, as CSS media features say them).
 
 Where an engine cannot do what a test needs, the test says so with the `needs`
 marker, which skips it in that engine with the reason in LIMITS; a test that
@@ -32,6 +34,9 @@ LIMITS = {
     'javascript-url-past-csp': {
         'webkit': "WebKit runs no javascript: URL on a page whose CSP script-src forbids "
                   'inline scripts (at least as WebKitWebDriver navigates to it)',
+    },
+    'forced-colors': {
+        'webkit': 'WebKitGTK has no forced colours mode: it never matches (forced-colors: active)',
     },
     'long-tasks': {
         'firefox': 'no Long Tasks API (PerformanceObserver longtask) in Firefox',

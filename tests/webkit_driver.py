@@ -19,7 +19,7 @@ from pathlib import Path
 
 from nginx.server import free_port, stop_process
 from tests.browsers import Page, WATCH, WATCHED_ERRORS, call_expression, element_expression, \
-    finished_downloads
+    finished_downloads, limit
 
 DRIVER = '/usr/bin/WebKitWebDriver'
 XVFB = '/usr/bin/Xvfb'
@@ -66,15 +66,22 @@ class WebKit:
         self.version = 'webkitgtk ' + first.session.version
         first.close()
 
-    def new_page(self, init_script=None, color_scheme=None):
+    def new_page(self, init_script=None, color_scheme=None, media=None):
         """The window of a fresh MiniBrowser: empty cache, empty IndexedDB. WebKitGTK takes
-        prefers-color-scheme from the GTK theme."""
+        prefers-color-scheme from the GTK theme, and prefers-reduced-motion from GTK's
+        animations setting; it has no forced colours (browsers.LIMITS)."""
+        media = media or {}
+        if 'forced-colors' in media:
+            raise ValueError(limit('webkit', 'forced-colors'))
         theme = {None: {}, 'light': {'GTK_THEME': 'Adwaita'}, 'dark': {'GTK_THEME': 'Adwaita:dark'}}
         # MiniBrowser saves a download, unasked, into the user's download folder (GLib's, from
         # user-dirs.dirs): a folder of this profile's own.
         profile = Path(tempfile.mkdtemp(dir=self.profiles))
         (profile / 'downloads').mkdir()
         (profile / 'user-dirs.dirs').write_text('XDG_DOWNLOAD_DIR="{}"\n'.format(profile / 'downloads'))
+        if media.get('prefers-reduced-motion') == 'reduce':
+            (profile / 'gtk-3.0').mkdir()
+            (profile / 'gtk-3.0' / 'settings.ini').write_text('[Settings]\ngtk-enable-animations=false\n')
         environment = dict(os.environ, DISPLAY=self.display, XDG_CONFIG_HOME=str(profile),
                            **theme[color_scheme])
         try:
