@@ -12,7 +12,7 @@ import pytest
 
 from tests.browsers import limit
 from tests.test_install_page import fill, open_page, shown_error
-from tests.trees import write_tree, directory, file, touch, SEPT_2026
+from tests.trees import write_tree, directory, file, touch, standard_tree, SEPT_2026
 
 # axe's context for the overlay: its host, whose open shadow root axe walks into.
 OVERLAY = [['#autoindex-sitemap']]
@@ -160,3 +160,51 @@ def test_the_install_page_passes_axe_with_a_valid_and_an_invalid_value(page, dis
     invalid = said(page.audit(WHOLE_PAGE))
     assert valid + invalid == [], '\n'.join(['valid: ' + line for line in valid] +
                                             ['invalid: ' + line for line in invalid])
+
+
+# Records, from the moment the overlay is put on the page, each text a live region of its
+# shadow root comes to hold: [[the region's data-role or class, its aria-live, the text]]
+# in window.sitemapTestSaid.
+LISTEN = """() => {
+  const said = [];
+  Object.defineProperty(window, 'sitemapTestSaid', {value: said});
+  const listen = (root) => {
+    const last = new Map();
+    const regions = () => root.querySelectorAll('[aria-live]:not([aria-live=off]), [role=status], [role=alert]');
+    for (const region of regions()) last.set(region, region.textContent);
+    new MutationObserver(() => {
+      for (const region of regions()) {
+        const text = region.textContent;
+        if (last.get(region) !== text && text !== '')
+          said.push([region.getAttribute('data-role') || region.className,
+                     region.getAttribute('aria-live') || region.getAttribute('role'), text]);
+        last.set(region, text);
+      }
+    }).observe(root, {subtree: true, childList: true, characterData: true});
+  };
+  new MutationObserver((records, observer) => {
+    const host = document.getElementById('autoindex-sitemap');
+    if (host) { observer.disconnect(); listen(host.shadowRoot); }
+  }).observe(document.body, {childList: true});
+}"""
+SAID = 'window.sitemapTestSaid'
+
+IN_LIVE_REGION = """() => [...document.getElementById('autoindex-sitemap').shadowRoot
+    .querySelectorAll('[data-role=row], [data-role=hit]')].filter((row) =>
+      row.closest('[aria-live]:not([aria-live=off]), [role=status], [role=log], [role=alert]')).length"""
+
+
+def test_the_status_is_announced_politely_once_a_page_settles_not_at_every_row(page, serve, tmp_path,
+                                                                               bookmarklet):
+    write_tree(tmp_path / 'www', standard_tree(12))
+    server = serve('json-by-accept.conf', tmp_path / 'www')
+    page.goto(server.url('/'))
+    page.evaluate(LISTEN)
+    page.run_bookmarklet(bookmarklet)
+    overlay = page.wait_settled()
+    assert len([row for row in overlay['rows'] if row['type'] == 'directory']) == 9
+    time.sleep(0.5)  # what the next page's prefetch might say
+    said = page.evaluate(SAID)
+    assert {politeness for _, politeness, _ in said} == {'polite'}
+    assert [text for _, _, text in said] == [overlay['status']['text']]
+    assert page.evaluate(IN_LIVE_REGION) == 0
