@@ -10,7 +10,7 @@ import time
 
 import pytest
 
-from tests.browsers import limit
+from tests.browsers import OVERLAY_OPEN, limit
 from tests.test_install_page import fill, open_page, shown_error
 from tests.trees import write_tree, directory, file, touch, standard_tree, SEPT_2026
 
@@ -208,3 +208,154 @@ def test_the_status_is_announced_politely_once_a_page_settles_not_at_every_row(p
     assert {politeness for _, politeness, _ in said} == {'polite'}
     assert [text for _, _, text in said] == [overlay['status']['text']]
     assert page.evaluate(IN_LIVE_REGION) == 0
+
+
+# What has focus in the overlay: its index among the shadow root's elements, a name to
+# read, its box, whether it shows as keyboard focus (:focus-visible) and its ring: the
+# outline's style, width and colour, and the panel's background colour behind it.
+FOCUSED = """() => {
+  const root = document.getElementById('autoindex-sitemap').shadowRoot;
+  const active = root.activeElement;
+  if (!active) return null;
+  // Its box in the panel's content, wherever focus scrolled the panel.
+  const panel = root.querySelector('.panel'), outer = panel.getBoundingClientRect();
+  const style = getComputedStyle(active), box = active.getBoundingClientRect();
+  const down = panel.scrollTop - outer.top, right = panel.scrollLeft - outer.left;
+  const row = active.closest('[data-role=row], [data-role=child], [data-role=hit]');
+  return {
+    index: [...root.querySelectorAll('*')].indexOf(active),
+    name: (active.getAttribute('data-role') || active.tagName.toLowerCase())
+      + (row ? ' of ' + row.getAttribute('data-name') : ''),
+    top: box.top + down, bottom: box.bottom + down, left: box.left + right,
+    visible: active.matches(':focus-visible'),
+    ring: [style.outlineStyle, parseFloat(style.outlineWidth), style.outlineColor],
+    behind: getComputedStyle(panel).backgroundColor,
+  };
+}"""
+
+# Every control a person can work in the panel now, as FOCUSED's indexes: those with a box,
+# not disabled, not inside a closed box but its summary.
+CONTROLS = """() => {
+  const root = document.getElementById('autoindex-sitemap').shadowRoot;
+  const all = [...root.querySelectorAll('*')];
+  return all.filter((element) => element.matches(
+      'a[href], button:enabled, select:enabled, input:enabled, textarea, summary, [tabindex]:not([tabindex="-1"])')
+    && element.getClientRects().length > 0
+    && !(element.closest('details:not([open])') && element.tagName !== 'SUMMARY'))
+    .map((element) => all.indexOf(element));
+}"""
+
+
+def tab_round(page):
+    """What Tab focuses, from the control after the one focused, once round the panel."""
+    seen = []
+    while not seen or seen[-1]['index'] != seen[0]['index'] or len(seen) == 1:
+        assert len(seen) < 100, 'Tab never comes back to ' + seen[0]['name']
+        page.press('Tab')
+        seen.append(page.evaluate(FOCUSED))
+    return seen[:-1]
+
+
+def tab_to(page, selector):
+    """Tab until the control selector names has focus."""
+    for _ in range(100):
+        page.press('Tab')
+        if page.evaluate(IS_FOCUSED, selector):
+            return
+    raise AssertionError('Tab never reaches ' + selector)
+
+
+IS_FOCUSED = """(selector) => {
+  const root = document.getElementById('autoindex-sitemap').shadowRoot;
+  return root.activeElement !== null && root.activeElement === root.querySelector(selector);
+}"""
+
+
+def contrast(first, second):
+    """WCAG's contrast ratio of two computed colours, 'rgb(r, g, b)'."""
+    def luminance(colour):
+        red, green, blue = [float(part) / 255 for part in colour[colour.index('(') + 1:].rstrip(')').split(',')[:3]]
+        linear = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in (red, green, blue)]
+        return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+    light, dark = sorted([luminance(first), luminance(second)], reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
+def assert_reading_order(seen):
+    """Each control focused after the one before, in the DOM and on the screen: further down,
+    or on the same line further right."""
+    start = min(range(len(seen)), key=lambda at: seen[at]['index'])
+    ordered = seen[start:] + seen[:start]
+    assert [each['index'] for each in ordered] == sorted(each['index'] for each in ordered), \
+        [each['name'] for each in ordered]
+    for before, after in zip(ordered, ordered[1:]):
+        same_line = after['top'] < before['bottom'] and before['top'] < after['bottom']
+        assert (after['left'] > before['left']) if same_line else after['top'] >= before['bottom'] - 1, \
+            '{} comes after {} but is above or left of it'.format(after['name'], before['name'])
+
+
+def assert_rings(seen):
+    for each in seen:
+        style, width, colour = each['ring']
+        assert each['visible'] and style not in ('none', 'hidden') and width >= 2, each
+        assert contrast(colour, each['behind']) >= 3, each
+
+
+def test_the_keyboard_alone_reaches_every_control_in_order_with_a_ring(page, site, bookmarklet):
+    server, _ = site
+    page.open_sitemap(server.url('/'), bookmarklet)
+    shows(page, '[data-role=row][data-status=failed] .note')
+    seen = tab_round(page)
+    assert sorted(each['index'] for each in seen) == sorted(page.evaluate(CONTROLS)), \
+        [each['name'] for each in seen]
+    assert_reading_order(seen)
+    assert_rings(seen)
+    # The export box opens from the keyboard, and its controls join the round.
+    tab_to(page, '.export summary')
+    page.press('Enter')
+    shows(page, 'details.export[open]')
+    seen = tab_round(page)
+    assert sorted(each['index'] for each in seen) == sorted(page.evaluate(CONTROLS))
+    assert {'export-format', 'copy', 'save', 'export-text'} <= {each['name'] for each in seen}
+    assert_reading_order(seen)
+    assert_rings(seen)
+    page.press('Shift+Tab')
+    assert page.evaluate(FOCUSED)['index'] == seen[-1]['index']
+
+
+def test_the_keyboard_alone_works_every_kind_of_control(page, site, bookmarklet):
+    server, _ = site
+    page.open_sitemap(server.url('/'), bookmarklet)
+    shows(page, '[data-role=more]')
+    tab_to(page, '[data-role=more]')
+    page.press('Enter')
+    assert page.find('[data-role=more]').get_attribute('aria-expanded') == 'true'
+    tab_to(page, '[data-role=whats-new]')
+    page.press('Enter')
+    page.wait_for(MATCHES, 'No previous visit')
+    page.press('Enter')
+    shows(page, '[data-role=row]')
+    # A choice moves with the arrow keys, as in any <select>.
+    tab_to(page, '[data-role=page-size]')
+    page.press('ArrowDown')
+    page.wait_for("() => document.getElementById('autoindex-sitemap').shadowRoot"
+                  ".querySelector('[data-role=page-size]').value === '15'")
+    tab_to(page, '[data-role=scope]')
+    page.press('ArrowDown')
+    page.wait_for("() => document.getElementById('autoindex-sitemap').shadowRoot"
+                  ".querySelector('[data-role=scope]').value === 'tree'")
+    tab_to(page, '.export summary')
+    page.press(' ')
+    shows(page, 'details.export[open]')
+    tab_to(page, '[data-role=export-format]')
+    page.press('ArrowDown')
+    page.wait_for(EXPORTED, 'wget')
+    tab_to(page, '[data-role=row][data-name=docs] [data-role=open]')
+    page.press('Enter')
+    page.wait_for(SHOWS_ROOT, '/docs/')
+    tab_to(page, '[data-role=crumb]')
+    page.press('Enter')
+    page.wait_for(SHOWS_ROOT, server.url('/'))
+    tab_to(page, '[data-role=close]')
+    page.press('Enter')
+    page.wait_for('!' + OVERLAY_OPEN)
