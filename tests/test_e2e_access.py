@@ -109,6 +109,10 @@ STATES = [
     ('export box open: aria2', lambda page: export_as(page, 'aria2')),
     ('export box open: json', lambda page: export_as(page, 'json')),
     ('a directory opened in place', opened_in_place),
+    ('a directory that is no listing, opened in place', lambda page: (
+        page.find('[data-role=crumb]').click(), page.wait_for(SHOWS_ROOT, page.url),
+        page.find('[data-role=row][data-name=has-index] [data-role=open]').click(),
+        shows(page, '[data-role=status][data-state=broken]'))),
 ]
 
 # Where the states are audited: the system's colour scheme, and the viewport's width.
