@@ -1,11 +1,15 @@
-"""Usable by everyone, in each browser engine: axe-core's audit of every state of the overlay a
-person reaches, light, dark and at phone width, and of the install page.
+"""Usable by everyone, in each browser engine. Every state of the overlay a person reaches
+(STATES) goes through axe-core, light, dark, at a phone's width, at 200 % zoom and in
+forced colours, with 0 violations at any impact; and through the checks of what axe cannot
+see: statuses said in words, nothing lost at a narrow width or high zoom, every control and
+status visible in forced colours, nothing moving under reduced motion. The install page goes
+through axe-core with a valid and an invalid value. Then the keyboard alone, in order with a
+visible ring, and what a screen reader is told and when.
 
 A state is one line of STATES: its name and the step that takes the overlay there from the
-state before. The audit runs each state in turn on one page, so a state added there is
-audited light, dark and narrow in every engine.
+state before. Each condition runs the states in turn on one page, so a state added there is
+checked in every condition and engine.
 """
-
 import time
 
 import pytest
@@ -79,9 +83,6 @@ def search(page, query, said):
 def export_as(page, chosen):
     if not page.evaluate("document.getElementById('autoindex-sitemap').shadowRoot"
                          ".querySelector('details.export').open"):
-        # In view first: WebKit's driver clicks where an element in the scrolled panel was.
-        page.evaluate("document.getElementById('autoindex-sitemap').shadowRoot"
-                      ".querySelector('.export summary').scrollIntoView()")
         page.find('.export summary').click()
     page.control('export-format').select_option(chosen)
     page.wait_for(EXPORTED, chosen)
@@ -115,24 +116,11 @@ STATES = [
         shows(page, '[data-role=status][data-state=broken]'))),
 ]
 
-# Where the states are audited: the system's colour scheme, and the viewport's width.
-PHONE = 360
-THEMES = {'light': ('light', None), 'dark': ('dark', None), 'phone width': ('light', PHONE)}
+# The checks made in every state, each a function of the page: what fails, as lines to read.
 
-
-def violations_in_every_state(page, site, bookmarklet):
-    """{state: axe's violations there} for every state of STATES with one at least, the
-    overlay opened after a first visit and changes since."""
-    server, www = site
-    visit_then_change(page, server, www, bookmarklet)
-    page.open_sitemap(server.url('/'), bookmarklet)
-    found = {}
-    for name, step in STATES:
-        step(page)
-        violations = page.audit(OVERLAY)
-        if violations:
-            found[name] = said(violations)
-    return found
+def audited(page):
+    """axe's violations in the overlay, at every impact."""
+    return said(page.audit(OVERLAY))
 
 
 def said(violations):
@@ -142,14 +130,182 @@ def said(violations):
             for violation in violations for target, summary in violation['nodes']]
 
 
-@pytest.mark.parametrize('theme', sorted(THEMES))
-def test_every_state_of_the_overlay_passes_axe(new_page, site, bookmarklet, theme):
-    scheme, width = THEMES[theme]
-    page = new_page(color_scheme=scheme)
-    if width:
-        # The phone layout starts below 600 px; WebKit's window stops at its toolbar's width.
-        page.set_viewport(480 if limit(page.engine, 'phone-width') else width, 700)
-    found = violations_in_every_state(page, site, bookmarklet)
+# Shared by the checks below, in the page: the overlay's root and panel, a name to read for
+# an element, the elements shown (with a box; the read-out-only status left out), its
+# controls, and WCAG's contrast of two computed colours.
+SHOWN = r"""
+  const root = document.getElementById('autoindex-sitemap').shadowRoot;
+  const panel = root.querySelector('.panel');
+  const nameOf = (element) => {
+    const row = element.closest('[data-role=row], [data-role=child], [data-role=hit]');
+    const own = element.getAttribute('data-role')
+      || element.tagName.toLowerCase() + (element.className ? '.' + element.className : '');
+    return own + (row ? ' of ' + (row.getAttribute('data-path') || row.getAttribute('data-name')) : '');
+  };
+  const shown = [...panel.querySelectorAll('*')].filter((element) =>
+    element.getClientRects().length > 0 && !element.closest('.said'));
+  const controls = shown.filter((element) => element.matches('a[href], button, select, input, textarea, summary'));
+  const channels = (colour) => colour.slice(colour.indexOf('(') + 1, -1).split(/[ ,\/]+/).map(Number);
+  const luminance = (colour) => {
+    const [r, g, b] = channels(colour).slice(0, 3).map((c) => c / 255)
+      .map((c) => c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4);
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+  const contrast = (a, b) => {
+    const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+    return (light + 0.05) / (dark + 0.05);
+  };
+  const background = (element) => {
+    for (let at = element; at; at = at.parentElement) {
+      const colour = getComputedStyle(at).backgroundColor;
+      if (channels(colour)[3] !== 0) return colour;
+    }
+    return getComputedStyle(panel).backgroundColor;
+  };
+"""
+
+# Nothing lost at this width: the panel in the viewport and never scrolled sideways, every
+# element shown inside it, no control over another.
+LAID_OUT = """() => {""" + SHOWN + """
+  const problems = [];
+  const outer = panel.getBoundingClientRect();
+  const left = outer.left + panel.clientLeft, right = left + panel.clientWidth;
+  if (outer.left < 0 || outer.right > innerWidth) problems.push('the panel leaves the viewport');
+  if (panel.scrollWidth > panel.clientWidth) problems.push('the panel scrolls sideways');
+  for (const element of shown) {
+    const box = element.getBoundingClientRect();
+    if (box.width > 0 && (box.left < left - 1 || box.right > right + 1))
+      problems.push(nameOf(element) + ' reaches past the panel (' + box.left + ' to ' + box.right + ')');
+  }
+  const boxes = controls.map((control) => control.getBoundingClientRect());
+  for (let i = 0; i < boxes.length; i += 1) for (let j = i + 1; j < boxes.length; j += 1) {
+    const a = boxes[i], b = boxes[j];
+    if (Math.min(a.right, b.right) - Math.max(a.left, b.left) > 1
+        && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 1)
+      problems.push(nameOf(controls[i]) + ' and ' + nameOf(controls[j]) + ' overlap');
+  }
+  return problems;
+}"""
+
+# Every status in words, where a colour shows it too: a row's, a child's that appeared, a
+# hit's change, a failed row's reason, the status line.
+IN_WORDS = """() => {""" + SHOWN + """
+  const problems = [];
+  const says = (element, words) => element !== null && element.getClientRects().length > 0
+    && (words === undefined ? element.textContent.trim() !== '' : element.textContent.trim() === words);
+  const mark = (element) => element.querySelector(':scope > .line > .mark');
+  for (const row of root.querySelectorAll('[data-role=row][data-status]'))
+    if (!says(mark(row), row.getAttribute('data-status'))) problems.push(nameOf(row) + ' has no word for its status');
+  for (const row of root.querySelectorAll('[data-role=row][data-status=failed]'))
+    if (!says(row.querySelector('.note'))) problems.push(nameOf(row) + ' does not say why it failed');
+  for (const child of root.querySelectorAll('[data-appeared=true]'))
+    if (!says(mark(child), 'new')) problems.push(nameOf(child) + ' appeared without saying so');
+  for (const hit of root.querySelectorAll('[data-change]'))
+    if (!says(mark(hit), hit.getAttribute('data-change'))) problems.push(nameOf(hit) + ' has no word for its change');
+  if (!says(root.querySelector('[data-role=status]'))) problems.push('the status line says nothing');
+  return problems;
+}"""
+
+# Forced colours keep every control and status visible: their text against what is behind
+# it, a border round each field and button, and nothing opted out of the forced colours.
+FORCED_VISIBLE = """() => {""" + SHOWN + """
+  const problems = [];
+  const statuses = shown.filter((element) => element.matches('.mark, .note, [data-role=status], [data-role=matches]'));
+  for (const element of new Set([...controls, ...statuses])) {
+    const style = getComputedStyle(element);
+    if (element.textContent.trim() !== '' && !element.matches(':disabled')
+        && contrast(style.color, background(element)) < 4.5)
+      problems.push(nameOf(element) + ': ' + style.color + ' on ' + background(element));
+    if (element.matches('button, select, input, textarea')
+        && !['Top', 'Right', 'Bottom', 'Left'].some((side) => style['border' + side + 'Style'] !== 'none'
+          && parseFloat(style['border' + side + 'Width']) > 0))
+      problems.push(nameOf(element) + ' has no border');
+  }
+  for (const element of [panel, ...shown])
+    if (getComputedStyle(element).forcedColorAdjust === 'none')
+      problems.push(nameOf(element) + ' keeps its own colours');
+  return problems;
+}"""
+
+# Nothing moves for a person who asked for reduced motion: no animation, no transition, no
+# smooth scrolling, nothing running.
+STILL = """() => {""" + SHOWN + """
+  const problems = [];
+  const moving = (durations) => durations.split(',').some((duration) => parseFloat(duration) > 0);
+  for (const element of [root.host, ...root.querySelectorAll('*')]) {
+    const style = getComputedStyle(element);
+    if (style.animationName !== 'none' && moving(style.animationDuration))
+      problems.push(nameOf(element) + ' is animated');
+    if (moving(style.transitionDuration)) problems.push(nameOf(element) + ' has a transition');
+    if (style.scrollBehavior === 'smooth') problems.push(nameOf(element) + ' scrolls smoothly');
+  }
+  if (root.getAnimations && root.getAnimations().length > 0) problems.push('animations run');
+  return problems;
+}"""
+
+
+def laid_out(page):
+    return page.evaluate(LAID_OUT)
+
+
+def in_words(page):
+    return page.evaluate(IN_WORDS)
+
+
+def forced_visible(page):
+    return page.evaluate(FORCED_VISIBLE)
+
+
+def still(page):
+    return page.evaluate(STILL)
+
+
+# What a person's browser is like, and the checks made in every state there: {name: (what
+# new_page is given, the viewport or None, the checks)}. 200 % zoom of a 1280x720 window is
+# the 640x360 viewport it leaves; a phone's width is 320 px, the narrowest a page must reflow
+# to, but in WebKit, whose window is no narrower than 447 px (LIMITS): there 480 px, below
+# 600 px all the same, where the overlay takes its phone layout.
+FORCED = {'forced-colors': 'active'}
+REDUCED = {'prefers-reduced-motion': 'reduce'}
+NARROW = (320, 640)
+PASSES = {
+    'light': ({}, None, [audited, in_words, laid_out]),
+    'dark': ({'color_scheme': 'dark'}, None, [audited, in_words]),
+    'phone width': ({}, NARROW, [audited, laid_out]),
+    '200 % zoom': ({}, (640, 360), [audited, laid_out]),
+    'forced colours': ({'media': FORCED}, None, [forced_visible, audited]),
+    'reduced motion': ({'media': REDUCED}, None, [still]),
+}
+
+
+def problems_in_every_state(page, site, bookmarklet, checks):
+    """{state: what the checks find there} for every state of STATES where they find
+    something, the overlay opened after a first visit and changes since."""
+    server, www = site
+    visit_then_change(page, server, www, bookmarklet)
+    page.open_sitemap(server.url('/'), bookmarklet)
+    found = {}
+    for name, step in STATES:
+        step(page)
+        problems = [line for check in checks for line in check(page)]
+        if problems:
+            found[name] = problems
+    return found
+
+
+@pytest.mark.parametrize('condition', [
+    pytest.param(name, marks=pytest.mark.needs('forced-colors')) if PASSES[name][0].get('media') == FORCED
+    else name for name in sorted(PASSES)])
+def test_every_state_of_the_overlay(new_page, site, bookmarklet, condition):
+    """axe-core finds nothing at any impact in any state, nor do the checks of what it cannot
+    see, in each condition."""
+    options, viewport, checks = PASSES[condition]
+    page = new_page(**options)
+    if viewport == NARROW and limit(page.engine, 'phone-width'):
+        viewport = (480, 640)
+    if viewport:
+        page.set_viewport(*viewport)
+    found = problems_in_every_state(page, site, bookmarklet, checks)
     assert found == {}, '\n'.join(state + ': ' + line for state, lines in found.items() for line in lines)
     assert page.errors == []
 
