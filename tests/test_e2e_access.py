@@ -461,8 +461,11 @@ def assert_rings(seen):
         assert contrast(colour, each['behind']) >= 3, each
 
 
-def test_the_keyboard_alone_reaches_every_control_in_order_with_a_ring(page, site, bookmarklet):
+@pytest.mark.parametrize('media', [None, pytest.param(FORCED, marks=pytest.mark.needs('forced-colors'))],
+                         ids=['own colours', 'forced colours'])
+def test_the_keyboard_alone_reaches_every_control_in_order_with_a_ring(new_page, site, bookmarklet, media):
     server, _ = site
+    page = new_page(media=media)
     page.open_sitemap(server.url('/'), bookmarklet)
     shows(page, '[data-role=row][data-status=failed] .note')
     seen = tab_round(page)
