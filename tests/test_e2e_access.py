@@ -10,11 +10,13 @@ A state is one line of STATES: its name and the step that takes the overlay ther
 state before. Each condition runs the states in turn on one page, so a state added there is
 checked in every condition and engine.
 """
+import os
 import time
 
 import pytest
 
 from tests.browsers import OVERLAY_OPEN, limit
+from bookmarklet.words import UNDECODABLE
 from tests.test_install_page import fill, open_page, shown_error
 from tests.trees import write_tree, directory, file, touch, standard_tree, SEPT_2026
 
@@ -42,6 +44,10 @@ def site(tmp_path, serve):
     www = tmp_path / 'www'
     write_tree(www, spec())
     (www / 'has-index' / 'index.html').write_text('<html><body>Welcome</body></html>')
+    # A name whose bytes are not UTF-8, which its row marks.
+    latin = os.path.join(os.fsencode(www), b'caf\xe9.txt')
+    open(latin, 'wb').close()
+    os.utime(latin, (SEPT_2026, SEPT_2026))
     return serve('json-by-accept.conf', www), www
 
 
@@ -63,6 +69,8 @@ SHOWS_ROOT = """(end) => {
   const status = document.getElementById('autoindex-sitemap').shadowRoot.querySelector('[data-role=status]');
   return status.getAttribute('data-root').endsWith(end) && status.getAttribute('data-state') !== 'loading';
 }"""
+COPY_SAID = """() => document.getElementById('autoindex-sitemap').shadowRoot
+    .querySelector('.export .meta').textContent"""
 EXPORTED = """(format) => {
   const root = document.getElementById('autoindex-sitemap').shadowRoot;
   return root.querySelector('details.export').open
@@ -97,10 +105,11 @@ def opened_in_place(page):
 # from the state before (a function of the page; a tuple runs its calls in turn). One line
 # each: a running and a finished map join here when the map is built.
 STATES = [
-    ('first rows, one of them failed', lambda page: shows(page, '[data-role=row][data-status=failed] .note')),
+    ('first rows: one failed, one not UTF-8', lambda page: (
+        shows(page, '[data-role=row][data-status=failed] .note'), shows(page, '[data-undecodable=true]'))),
     ("a row's children all shown", lambda page: page.find('[data-role=more]').click()),
-    ('search with hits', lambda page: search(page, 'e', '2 of 4 match')),
-    ('search with none', lambda page: search(page, 'nothing such', '0 of 4 match')),
+    ('search with hits', lambda page: search(page, 'e', '3 of 5 match')),
+    ('search with none', lambda page: search(page, 'nothing such', '0 of 5 match')),
     ('tree scope', lambda page: (page.control('scope').select_option('tree'), search(page, 'i', '11 hits'))),
     ("what's new", lambda page: (search(page, '', ''), page.control('scope').select_option('page'),
                                  page.control('whats-new').click(), page.wait_for(MATCHES, '4 new or changed'))),
@@ -109,6 +118,7 @@ STATES = [
     ('export box open: wget', lambda page: export_as(page, 'wget')),
     ('export box open: aria2', lambda page: export_as(page, 'aria2')),
     ('export box open: json', lambda page: export_as(page, 'json')),
+    ('the export copied, or why not', lambda page: (page.control('copy').click(), page.wait_for(COPY_SAID))),
     ('a directory opened in place', opened_in_place),
     ('a directory that is no listing, opened in place', lambda page: (
         page.find('[data-role=crumb]').click(), page.wait_for(SHOWS_ROOT, page.url),
@@ -188,8 +198,8 @@ LAID_OUT = """() => {""" + SHOWN + """
 }"""
 
 # Every status in words, where a colour shows it too: a row's, a child's that appeared, a
-# hit's change, a failed row's reason, the status line.
-IN_WORDS = """() => {""" + SHOWN + """
+# hit's change, a failed row's reason, a name that is not UTF-8, the status line.
+IN_WORDS = """(undecodable) => {""" + SHOWN + """
   const problems = [];
   const says = (element, words) => element !== null && element.getClientRects().length > 0
     && (words === undefined ? element.textContent.trim() !== '' : element.textContent.trim() === words);
@@ -202,6 +212,9 @@ IN_WORDS = """() => {""" + SHOWN + """
     if (!says(mark(child), 'new')) problems.push(nameOf(child) + ' appeared without saying so');
   for (const hit of root.querySelectorAll('[data-change]'))
     if (!says(mark(hit), hit.getAttribute('data-change'))) problems.push(nameOf(hit) + ' has no word for its change');
+  for (const entry of root.querySelectorAll('[data-undecodable=true]'))
+    if (!says(entry.querySelector(':scope > .line > .meta[title]'), undecodable))
+      problems.push(nameOf(entry) + ' does not say its name is not UTF-8');
   if (!says(root.querySelector('[data-role=status]'))) problems.push('the status line says nothing');
   return problems;
 }"""
@@ -249,7 +262,7 @@ def laid_out(page):
 
 
 def in_words(page):
-    return page.evaluate(IN_WORDS)
+    return page.evaluate(IN_WORDS, UNDECODABLE)
 
 
 def forced_visible(page):
@@ -406,6 +419,15 @@ CONTROLS = """() => {
 }"""
 
 
+FOCUS_INSIDE = "document.getElementById('autoindex-sitemap').shadowRoot.activeElement !== null"
+
+
+def opened_for_keys(page, server, bookmarklet):
+    """The overlay, its rows settled and the panel focused, as it is focused once shown."""
+    page.open_sitemap(server.url('/'), bookmarklet)
+    page.wait_for(FOCUS_INSIDE)
+
+
 def tab_round(page):
     """What Tab focuses, from the control after the one focused, once round the panel."""
     seen = []
@@ -466,7 +488,7 @@ def assert_rings(seen):
 def test_the_keyboard_alone_reaches_every_control_in_order_with_a_ring(new_page, site, bookmarklet, media):
     server, _ = site
     page = new_page(media=media)
-    page.open_sitemap(server.url('/'), bookmarklet)
+    opened_for_keys(page, server, bookmarklet)
     shows(page, '[data-role=row][data-status=failed] .note')
     seen = tab_round(page)
     assert sorted(each['index'] for each in seen) == sorted(page.evaluate(CONTROLS)), \
@@ -488,7 +510,7 @@ def test_the_keyboard_alone_reaches_every_control_in_order_with_a_ring(new_page,
 
 def test_the_keyboard_alone_works_every_kind_of_control(page, site, bookmarklet):
     server, _ = site
-    page.open_sitemap(server.url('/'), bookmarklet)
+    opened_for_keys(page, server, bookmarklet)
     shows(page, '[data-role=more]')
     tab_to(page, '[data-role=more]')
     page.press('Enter')

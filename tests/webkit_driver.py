@@ -205,18 +205,22 @@ class WebKitPage(Page):
             'script': 'return ' + element_expression(in_overlay, selector) + then, 'args': []})
         return next(iter(found.values()))
 
-    def click_element(self, in_overlay, selector):
-        # WebKitWebDriver clicks where the element is in the viewport, and brings the page
-        # there, but not the panel scrolled inside the overlay: that is done first, to the
-        # middle (a button left at a viewport's bottom edge gets mousedown and mouseup, and
-        # in MiniBrowser no click).
-        element = self._element(in_overlay, selector)
+    def _in_view(self, element):
+        """WebKitWebDriver clicks where an element is in the viewport, and brings the page
+        there, but not the panel scrolled inside the overlay: that is done first, to the
+        middle (a button left at a viewport's bottom edge gets mousedown and mouseup, and in
+        MiniBrowser no click; an option of a select out of view is not interactable)."""
         self._command('POST', '/execute/sync', {
             'script': "arguments[0].scrollIntoView({block: 'center', inline: 'nearest'})",
             'args': [{ELEMENT: element}]})
+        return element
+
+    def click_element(self, in_overlay, selector):
+        element = self._in_view(self._element(in_overlay, selector))
         self._command('POST', '/element/{}/click'.format(element), {})
 
     def select_element(self, in_overlay, selector, value):
+        self._in_view(self._element(in_overlay, selector))
         option = self._element(in_overlay, selector, '.querySelector({})'.format(
             json.dumps('option[value="{}"]'.format(value))))
         self._command('POST', '/element/{}/click'.format(option), {})
