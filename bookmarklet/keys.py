@@ -11,10 +11,14 @@ PAGE_STEPS = {'n': 1, 'p': -1}
 def handle_key(panel, actions, close, event):
     """One keydown: Esc closes, arrows or j k move between rows, n p page, / filters,
     Backspace or Alt+← go up a directory opened in place, Tab cycles within the panel.
-    In the filter, characters and Backspace are the filter's."""
+    In the filter, characters and Backspace are the filter's; in a <select> and in the
+    export's text every key but Esc and Tab is theirs (the arrows choose, select, scroll)."""
     key = event.key
     handled = True
-    if panel.shadow.activeElement == panel.query and (len(key) == 1 or key == 'Backspace'):
+    active = panel.shadow.activeElement
+    if active == panel.query and (len(key) == 1 or key == 'Backspace'):
+        handled = False
+    elif active != None and active.matches('select,textarea') and key != 'Escape' and key != 'Tab':
         handled = False
     elif key == 'Escape':
         close()

@@ -88,8 +88,9 @@ def build_panel(page, settings, actions, close):
     header = add(section, 'header', {}, '')
     heading = add(header, 'h1', {'id': 'title'}, settings['title'])
     add(header, 'button', {'data-role': 'close', 'aria-label': 'Close', 'click': close}, '✕')
-    status = add(section, 'p', {'data-role': 'status', 'data-state': 'loading', 'aria-live': 'polite'},
-                 READING)
+    status = add(section, 'p', {'data-role': 'status', 'data-state': 'loading'}, READING)
+    # What the status line says once settled, said politely: not at each directory loaded.
+    said = add(section, 'p', {'class': 'said', 'aria-live': 'polite'}, '')
     crumbs = add(section, 'nav', {'aria-label': 'Path'}, '')
     notes = add(section, 'div', {'class': 'note'}, '')
 
@@ -135,6 +136,8 @@ def build_panel(page, settings, actions, close):
     def show_status(state, loaded, total, failed, text):
         show(status, {'data-state': state, 'data-loaded': str(loaded), 'data-total': str(total),
                       'data-failed': str(failed)}, text)
+        if state != 'loading' and said.textContent != text:
+            said.textContent = text
 
     def show_pager(number, pages, size):
         show(pager, {'data-page': str(number), 'data-pages': str(pages)},

@@ -20,7 +20,8 @@ def add_export_box(panel):
     box.timer = None
     box.details = add(panel.section, 'details', {'class': 'export'}, '')
     add(box.details, 'summary', {}, 'Export')
-    box.chosen = add_select(box.details, 'export-format', FORMATS, 'urls', lambda value: fill(box))
+    box.chosen = add_select(add(box.details, 'label', {}, 'Format '), 'export-format', FORMATS, 'urls',
+                            lambda value: fill(box))
     add_button(box.details, 'copy', 'Copy', lambda event: copy(box))
     add_button(box.details, 'save', 'Save', lambda event: save(box))
     box.feedback = add(box.details, 'span', {'class': 'meta', 'aria-live': 'polite'}, '')

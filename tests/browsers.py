@@ -10,8 +10,10 @@ the files it saved); everything else, the overlay read through CONTRACT.md
 included, is written once here on top of them.
 
 A browser (one per engine for the session) gives pages: new_page(init_script=None,
-color_scheme=None) is a tab in a fresh profile, whose frames run init_script
-before anything else a test does there, and whose system prefers color_scheme.
+color_scheme=None, media=None) is a tab in a fresh profile, whose frames run init_script
+before anything else a test does there, and whose system prefers color_scheme and the
+user preferences media names ({'prefers-reduced-motion': 'reduce', 'forced-colors':
+'active'}, as CSS media features say them).
 
 Where an engine cannot do what a test needs, the test says so with the `needs`
 marker, which skips it in that engine with the reason in LIMITS; a test that
@@ -33,6 +35,9 @@ LIMITS = {
         'webkit': "WebKit runs no javascript: URL on a page whose CSP script-src forbids "
                   'inline scripts (at least as WebKitWebDriver navigates to it)',
     },
+    'forced-colors': {
+        'webkit': 'WebKitGTK has no forced colours mode: it never matches (forced-colors: active)',
+    },
     'long-tasks': {
         'firefox': 'no Long Tasks API (PerformanceObserver longtask) in Firefox',
         'webkit': 'no Long Tasks API (PerformanceObserver longtask) in WebKit',
@@ -45,6 +50,20 @@ READ_OVERLAY = (Path(__file__).resolve().parent / 'read_overlay.js').read_text(
     encoding='utf-8').split('\n', 2)[2].strip()
 
 OVERLAY_OPEN = "(document.getElementById('autoindex-sitemap') !== null)"
+
+# axe-core, as package-lock.json pins it: put into a page once, by the first audit there.
+AXE = Path(__file__).resolve().parent.parent / 'node_modules' / 'axe-core' / 'axe.min.js'
+AXE_PRESENT = "typeof window.axe === 'object' && typeof window.axe.run === 'function'"
+
+# axe's violations, every rule axe runs by default and every impact, of what a context
+# names (axe's context: a CSS selector, or a list of them, a list reaching into a shadow
+# root): each as {rule, impact, help, nodes: [each node's selector and what fails]}.
+AUDIT = """async (context) => {
+  const results = await window.axe.run(context, {resultTypes: ['violations']});
+  return results.violations.map((violation) => ({
+    rule: violation.id, impact: violation.impact, help: violation.help,
+    nodes: violation.nodes.map((node) => [node.target, node.failureSummary])}));
+}"""
 
 SETTLED = """() => {
   const host = document.getElementById('autoindex-sitemap');
@@ -347,6 +366,15 @@ class Page:
             return self.wait_for(PASTED, timeout=5000)
         except TimeoutError:  # an empty clipboard pastes nothing
             return self.evaluate(PASTED)
+
+    def audit(self, context):
+        """axe-core's violations (AUDIT) of what context names, axe put into the page first
+        if it is not there yet: [] when there are none."""
+        if not self.evaluate(AXE_PRESENT):
+            # A function whose body is axe's own script: the driver runs it as it runs any
+            # script, past a page's CSP, and axe sets window.axe.
+            self.evaluate('() => {\n' + AXE.read_text(encoding='utf-8') + '\n}')
+        return self.evaluate(AUDIT, context)
 
     def wait_for_downloads(self, timeout=10):
         return first_of(self.downloads, timeout, 'nothing saved')

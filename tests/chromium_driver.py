@@ -16,9 +16,12 @@ class Chromium:
         self.browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         self.version = 'chromium ' + self.browser.version
 
-    def new_page(self, init_script=None, color_scheme=None):
+    def new_page(self, init_script=None, color_scheme=None, media=None):
         """A tab in a fresh profile; init_script runs in every frame before its own scripts."""
-        context = self.browser.new_context(color_scheme=color_scheme)
+        media = media or {}
+        context = self.browser.new_context(color_scheme=color_scheme,
+                                           reduced_motion=media.get('prefers-reduced-motion'),
+                                           forced_colors=media.get('forced-colors'))
         if init_script:
             context.add_init_script(init_script)
         return ChromiumPage(context, context.new_page(), owns_context=True)

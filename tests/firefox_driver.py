@@ -25,6 +25,14 @@ DRIVER = HERE / 'firefox' / 'driver.js'
 FIREFOX = '/usr/bin/firefox-esr'
 
 
+# The preferences that make a media feature match: the user's reduced motion; colours
+# forced as a high-contrast theme forces them (the page's never used).
+MEDIA_PREFERENCES = {
+    ('prefers-reduced-motion', 'reduce'): {'ui.prefersReducedMotion': 1},
+    ('forced-colors', 'active'): {'browser.display.document_color_use': 2},
+}
+
+
 class FirefoxError(RuntimeError):
     """The driver reported a failed command, or stopped answering."""
 
@@ -53,12 +61,16 @@ class Firefox:
         self.version = self.call('version', timeout=120)
         return self
 
-    def new_page(self, init_script=None, color_scheme=None):
+    def new_page(self, init_script=None, color_scheme=None, media=None):
         """A tab in a fresh profile: empty cache, empty IndexedDB. The system's colour
-        scheme is a preference of the whole browser, so a page that sets it gets a
-        browser of its own."""
-        browser = self if color_scheme is None else Firefox(
-            preferences={'ui.systemUsesDarkTheme': int(color_scheme == 'dark')}).start()
+        scheme and the user's media preferences are preferences of the whole browser, so
+        a page that sets one gets a browser of its own."""
+        preferences = {}
+        if color_scheme is not None:
+            preferences['ui.systemUsesDarkTheme'] = int(color_scheme == 'dark')
+        for feature, value in (media or {}).items():
+            preferences.update(MEDIA_PREFERENCES[feature, value])
+        browser = Firefox(preferences=preferences).start() if preferences else self
         downloads = tempfile.mkdtemp(dir=browser.downloads)
         return FirefoxPage(browser, browser.call('profile', downloads=downloads), init_script,
                            owns_browser=browser is not self, downloads=downloads)

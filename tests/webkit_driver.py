@@ -19,7 +19,7 @@ from pathlib import Path
 
 from nginx.server import free_port, stop_process
 from tests.browsers import Page, WATCH, WATCHED_ERRORS, call_expression, element_expression, \
-    finished_downloads
+    finished_downloads, limit
 
 DRIVER = '/usr/bin/WebKitWebDriver'
 XVFB = '/usr/bin/Xvfb'
@@ -41,6 +41,9 @@ KEYS = {
 LEAVING = "void Object.defineProperty(window, 'sitemapTestLeaving', {value: true})"
 LOADED = """(url) => location.href.split('#')[0] === url.split('#')[0]
   && document.readyState === 'complete' && !window.sitemapTestLeaving"""
+
+# The key of a WebDriver element reference (W3C WebDriver, "Elements").
+ELEMENT = 'element-6066-11e4-a52e-4f735466cecf'
 
 # An alert that opens while a script runs holds the script's command until this (ms).
 SCRIPT_WAIT = 10000
@@ -66,15 +69,22 @@ class WebKit:
         self.version = 'webkitgtk ' + first.session.version
         first.close()
 
-    def new_page(self, init_script=None, color_scheme=None):
+    def new_page(self, init_script=None, color_scheme=None, media=None):
         """The window of a fresh MiniBrowser: empty cache, empty IndexedDB. WebKitGTK takes
-        prefers-color-scheme from the GTK theme."""
+        prefers-color-scheme from the GTK theme, and prefers-reduced-motion from GTK's
+        animations setting; it has no forced colours (browsers.LIMITS)."""
+        media = media or {}
+        if 'forced-colors' in media:
+            raise ValueError(limit('webkit', 'forced-colors'))
         theme = {None: {}, 'light': {'GTK_THEME': 'Adwaita'}, 'dark': {'GTK_THEME': 'Adwaita:dark'}}
         # MiniBrowser saves a download, unasked, into the user's download folder (GLib's, from
         # user-dirs.dirs): a folder of this profile's own.
         profile = Path(tempfile.mkdtemp(dir=self.profiles))
         (profile / 'downloads').mkdir()
         (profile / 'user-dirs.dirs').write_text('XDG_DOWNLOAD_DIR="{}"\n'.format(profile / 'downloads'))
+        if media.get('prefers-reduced-motion') == 'reduce':
+            (profile / 'gtk-3.0').mkdir()
+            (profile / 'gtk-3.0' / 'settings.ini').write_text('[Settings]\ngtk-enable-animations=false\n')
         environment = dict(os.environ, DISPLAY=self.display, XDG_CONFIG_HOME=str(profile),
                            **theme[color_scheme])
         try:
@@ -195,10 +205,22 @@ class WebKitPage(Page):
             'script': 'return ' + element_expression(in_overlay, selector) + then, 'args': []})
         return next(iter(found.values()))
 
+    def _in_view(self, element):
+        """WebKitWebDriver clicks where an element is in the viewport, and brings the page
+        there, but not the panel scrolled inside the overlay: that is done first, to the
+        middle (a button left at a viewport's bottom edge gets mousedown and mouseup, and in
+        MiniBrowser no click; an option of a select out of view is not interactable)."""
+        self._command('POST', '/execute/sync', {
+            'script': "arguments[0].scrollIntoView({block: 'center', inline: 'nearest'})",
+            'args': [{ELEMENT: element}]})
+        return element
+
     def click_element(self, in_overlay, selector):
-        self._command('POST', '/element/{}/click'.format(self._element(in_overlay, selector)), {})
+        element = self._in_view(self._element(in_overlay, selector))
+        self._command('POST', '/element/{}/click'.format(element), {})
 
     def select_element(self, in_overlay, selector, value):
+        self._in_view(self._element(in_overlay, selector))
         option = self._element(in_overlay, selector, '.querySelector({})'.format(
             json.dumps('option[value="{}"]'.format(value))))
         self._command('POST', '/element/{}/click'.format(option), {})
