@@ -96,14 +96,29 @@ class Server:
         self.nginx.stop()
 
 
+def throttled_page(context, rate):
+    """A new page of context whose main thread runs rate times slower (CDP
+    Emulation.setCPUThrottlingRate; 1 is the machine's own speed). The CDP session is kept
+    on the page, so the throttling lasts as long as the page."""
+    page = context.new_page()
+    page.cdp = context.new_cdp_session(page)
+    if rate != 1:
+        page.cdp.send('Emulation.setCPUThrottlingRate', {'rate': rate})
+    return page
+
+
 def launch(playwright):
     return playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
 
 
 # Marks, in the page's performance.now(): when the overlay's first row
-# appears, and when its status line leaves 'loading' (page 1 settled).
+# appears, and when its status line leaves 'loading' (page 1 settled); and every task
+# that held the main thread over 50 ms (the Long Tasks API), as [start, duration].
 PROBE = """() => {
-  const marks = window.__sitemapBench = {};
+  const marks = window.__sitemapBench = {tasks: []};
+  new PerformanceObserver((found) => {
+    for (const task of found.getEntries()) marks.tasks.push([task.startTime, task.duration]);
+  }).observe({type: 'longtask'});
   const watch = (host) => {
     const root = host.shadowRoot;
     const check = () => {
@@ -125,6 +140,12 @@ PROBE = """() => {
 CLICK = """(url) => { window.__sitemapBench.click = performance.now(); location.href = url; }"""
 
 MARKS = "() => window.__sitemapBench"
+
+
+def longest_task(marks, start, end):
+    """ms of the longest task over 50 ms between two marks (0 for none)."""
+    return max([duration for begun, duration in marks['tasks']
+                if begun < end and begun + duration > start] + [0])
 
 
 def click_and_wait(page, bookmarklet, until='rows', timeout=120000):

@@ -12,7 +12,8 @@ import shutil
 import subprocess
 import sys
 
-from bench.common import ROOT, Server, click_and_wait, median, write_flat_tree
+from bench.common import ROOT, Server, click_and_wait, longest_task, median, throttled_page, \
+    write_flat_tree
 
 BROWSER_CONNECTIONS_PER_HOST = 6
 
@@ -20,6 +21,8 @@ BROWSER_CONNECTIONS_PER_HOST = 6
 def build_variant(work, size, concurrency):
     """A dist/ with this page size and pool; returns its bookmarklet URL."""
     out = work / 'dist-{}-{}'.format(size, concurrency)
+    if (out / 'bookmarklet.url').exists():
+        return (out / 'bookmarklet.url').read_text(encoding='utf-8').strip()
     subprocess.run([sys.executable, str(ROOT / 'generator.py'), '--out', str(out),
                     '--build-dir', str(work / 'build-{}-{}'.format(size, concurrency)),
                     '--page-size', str(size), '--page-sizes', '10,20,30',
@@ -65,39 +68,44 @@ PLAIN_WAVE = """async ([count, concurrency]) => {
 }"""
 
 
-def emulated_page(context, url, rtt):
-    """A page of context at url, every request of it delayed by rtt ms from now on."""
-    page = context.new_page()
+def emulated_page(context, url, rtt, rate):
+    """A page of context at url, every request of it delayed by rtt ms from now on, its CPU
+    rate times slower."""
+    page = throttled_page(context, rate)
     page.goto(url)
-    session = context.new_cdp_session(page)
-    session.send('Network.enable')
-    session.send('Network.emulateNetworkConditions', {
+    page.cdp.send('Network.enable')
+    page.cdp.send('Network.emulateNetworkConditions', {
         'offline': False, 'latency': rtt, 'downloadThroughput': -1, 'uploadThroughput': -1})
     return page
 
 
-def one_wave(browser, url, bookmarklet, rtt):
-    """ms from page 1's rows to page 1 settled, in a fresh profile, with rtt ms per request."""
+def one_wave(browser, url, bookmarklet, rtt, rate):
+    """{ms from page 1's rows to page 1 settled, the longest task meanwhile}, in a fresh
+    profile, with rtt ms per request and the CPU rate times slower."""
     context = browser.new_context(ignore_https_errors=True)
     try:
-        marks = click_and_wait(emulated_page(context, url, rtt), bookmarklet, 'settled')
-        return marks['settled'] - marks['rows']
+        marks = click_and_wait(emulated_page(context, url, rtt, rate), bookmarklet, 'settled')
+        return {'ms': marks['settled'] - marks['rows'],
+                'longest': longest_task(marks, marks['rows'], marks['settled'])}
     finally:
         context.close()
 
 
-def one_plain_wave(browser, url, rtt, size, concurrency):
+def one_plain_wave(browser, url, rtt, size, concurrency, rate):
     """ms for the baseline to fetch the same size listings, concurrency at a time."""
     context = browser.new_context(ignore_https_errors=True)
     try:
-        return emulated_page(context, url, rtt).evaluate(PLAIN_WAVE, [size, concurrency])
+        return emulated_page(context, url, rtt, rate).evaluate(PLAIN_WAVE, [size, concurrency])
     finally:
         context.close()
 
 
-def wave_two(browser, work, now, rtts, sizes, concurrencies, runs, protocols):
-    """Rows {protocol, rtt, size, concurrency, ms, plain, floor, ratio, browser_floor}."""
-    tree = write_flat_tree(work / 'latency', max(sizes) + 10, now, 5)
+def wave_two(browser, work, now, rtts, sizes, concurrencies, runs, protocols, rate=1):
+    """Rows {protocol, rtt, size, concurrency, ms, plain, floor, ratio, browser_floor,
+    longest, rate}: the sitemap and plain fetch alike with the CPU rate times slower."""
+    tree = work / 'latency'
+    if not tree.exists():
+        write_flat_tree(tree, max(sizes) + 10, now, 5)
     variants = {}
     for size in sizes:
         for concurrency in concurrencies:
@@ -107,7 +115,7 @@ def wave_two(browser, work, now, rtts, sizes, concurrencies, runs, protocols):
         if protocol != 'HTTP/1.1' and shutil.which('openssl') is None:
             continue    # no certificate, no HTTP/2 in a browser
         site = 'json-by-accept.conf' if protocol == 'HTTP/1.1' else str(http2_site(work))
-        with Server(site, tree, work / 'nginx-latency-{}'.format(len(rows))) as server:
+        with Server(site, tree, work / 'nginx-latency-{}-{}'.format(len(rows), rate)) as server:
             url = server.url('/')
             if protocol != 'HTTP/1.1':
                 url = url.replace('http://', 'https://')
@@ -115,11 +123,15 @@ def wave_two(browser, work, now, rtts, sizes, concurrencies, runs, protocols):
                 for size in sizes:
                     for concurrency in concurrencies:
                         times = []
+                        longest = []
                         plain = []
                         for _ in range(runs):
-                            times.append(one_wave(browser, url, variants[(size, concurrency)],
-                                                  rtt))
-                            plain.append(one_plain_wave(browser, url, rtt, size, concurrency))
+                            wave = one_wave(browser, url, variants[(size, concurrency)], rtt,
+                                            rate)
+                            times.append(wave['ms'])
+                            longest.append(wave['longest'])
+                            plain.append(one_plain_wave(browser, url, rtt, size, concurrency,
+                                                        rate))
                         floor = math.ceil(size / concurrency) * rtt
                         cap = concurrency if protocol != 'HTTP/1.1' else \
                             min(concurrency, BROWSER_CONNECTIONS_PER_HOST)
@@ -127,5 +139,6 @@ def wave_two(browser, work, now, rtts, sizes, concurrencies, runs, protocols):
                                      'concurrency': concurrency, 'ms': median(times),
                                      'plain': median(plain),
                                      'floor': floor, 'ratio': median(times) / floor,
-                                     'browser_floor': math.ceil(size / cap) * rtt})
+                                     'browser_floor': math.ceil(size / cap) * rtt,
+                                     'longest': max(longest), 'rate': rate})
     return rows

@@ -4,17 +4,18 @@ and the page's JS heap with the largest listing loaded."""
 import time
 
 from bench.common import (BASELINE_HTML, BASELINE_JSON, Server, click_and_wait, heap_used,
-                          median, write_flat_tree)
+                          median, throttled_page, write_flat_tree)
 
 FORMATS = [['JSON', 'json-by-accept.conf', BASELINE_JSON],
            ['HTML', 'html-listings.conf', BASELINE_HTML]]
 
 
-def one_render(browser, url, bookmarklet):
-    """[ms from click to rows, ms from click to page 1 settled] in a fresh profile."""
+def one_render(browser, url, bookmarklet, rate=1):
+    """[ms from click to rows, ms from click to page 1 settled] in a fresh profile, the CPU
+    rate times slower."""
     context = browser.new_context()
     try:
-        page = context.new_page()
+        page = throttled_page(context, rate)
         page.goto(url, timeout=120000)
         marks = click_and_wait(page, bookmarklet, 'settled')
         return [marks['rows'] - marks['click'], marks['settled'] - marks['click']]
@@ -22,33 +23,37 @@ def one_render(browser, url, bookmarklet):
         context.close()
 
 
-def first_render(browser, bookmarklet, work, counts, runs, now):
-    """Rows {format, count, sitemap ms, settled ms, baseline ms, ratio}."""
+def first_render(browser, bookmarklet, work, counts, runs, now, rate=1):
+    """Rows {format, count, sitemap ms, settled ms, baseline ms, ratio, rate}: the sitemap
+    and the baseline alike with the CPU rate times slower."""
     rows = []
     for count in counts:
-        tree = write_flat_tree(work / 'render-{}'.format(count), count, now)
+        tree = work / 'render-{}'.format(count)
+        if not tree.exists():
+            write_flat_tree(tree, count, now)
         for name, site, baseline in FORMATS:
-            with Server(site, tree, work / 'nginx-render-{}-{}'.format(count, name)) as server:
+            with Server(site, tree, work / 'nginx-render-{}-{}-{}'.format(count, name, rate)) \
+                    as server:
                 url = server.url('/')
                 sitemap = []
                 settled = []
                 native = []
                 for _ in range(runs):
                     # Interleaved, so a burst of load on the machine hits both alike.
-                    times = one_render(browser, url, bookmarklet)
+                    times = one_render(browser, url, bookmarklet, rate)
                     sitemap.append(times[0])
                     settled.append(times[1])
-                    native.append(run_baseline(browser, url, baseline))
+                    native.append(run_baseline(browser, url, baseline, rate))
                 rows.append({'format': name, 'count': count, 'sitemap': median(sitemap),
                              'settled': median(settled), 'baseline': median(native),
-                             'ratio': median(sitemap) / median(native)})
+                             'ratio': median(sitemap) / median(native), 'rate': rate})
     return rows
 
 
-def run_baseline(browser, url, script):
+def run_baseline(browser, url, script, rate=1):
     context = browser.new_context()
     try:
-        page = context.new_page()
+        page = throttled_page(context, rate)
         page.goto(url, timeout=120000)
         return page.evaluate(script, 10)
     finally:
