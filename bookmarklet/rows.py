@@ -56,7 +56,10 @@ def add_entry(rows, parent, role, view):
     directory = view['type'] == 'directory'
     add(line, 'a', {'href': view['href']}, view['name'] + ('/' if directory else ''))
     if view['undecodable'] != '':
-        add(line, 'span', {'class': 'meta', 'title': UNDECODABLE_TITLE}, UNDECODABLE)
+        # A row's own message (data-role=note) says why its name looks odd; a child's only
+        # marks it.
+        add(line, 'span', {'class': 'meta', 'title': UNDECODABLE_TITLE,
+                           'data-role': 'note' if role == 'row' else ''}, UNDECODABLE)
     if view['mtime'] != '':
         add(line, 'time', {'class': 'meta', 'datetime': view['mtime'], 'title': view['mtime']}, view['age'])
     if view['sizeText'] != '':
@@ -100,7 +103,7 @@ def show_children(rows, url, status, entries, message, visit, now):
         count None)."""
         children.textContent = ''
         if message != '':
-            add(children, 'li', {'class': 'note'}, message)
+            add(children, 'li', {'class': 'note', 'data-role': 'note'}, message)
         for entry in part(entries, 0, count):
             child = add_entry(rows, children, 'child', entry_view(entry, url, now))
             if appeared_since(entry, visit):

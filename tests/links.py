@@ -28,6 +28,14 @@ def row_at(overlay, path):
         path, [row['href'] for row in overlay['rows']]))
 
 
+def note_text(page, href):
+    """The row's message (its [data-role=note] elements) whose data-href is href."""
+    return page.evaluate("""(href) => [...[...document.getElementById('autoindex-sitemap')
+        .shadowRoot.querySelectorAll('[data-role=row]')].find((row) => row.getAttribute('data-href')
+        === href).querySelectorAll('[data-role=note]')].map((note) => note.textContent).join(' ')""",
+                         href)
+
+
 def row_text(page, href):
     """The text a person reads in the row whose data-href is href."""
     return page.evaluate("""(href) => [...document.getElementById('autoindex-sitemap').shadowRoot

@@ -16,7 +16,7 @@ import pytest
 from tests.edge_trees import LATIN1, REPLACED, INSIDE, URL_CHARACTERS, LATIN1_ROOT, \
     URL_CHARACTERS_ROOT, ROOT_DIRECTORY, ROOT_FILE, SITE, PLAIN
 from bookmarklet.words import UNDECODABLE
-from tests.links import open_link, path_bytes, row_at, row_text
+from tests.links import note_text, open_link, path_bytes, row_at
 from tests.visits import visit, read_cache
 
 # How each server is started over the tree.
@@ -50,7 +50,7 @@ def test_a_latin1_directory_links_to_itself_and_its_entries_load(page, server, b
     assert row['type'] == 'directory' and row['status'] == 'new', row
     # Shown as Python shows the byte, and marked so a person sees why.
     assert row['name'] == 'caf\\xe9' and row['undecodable'] == 'true'
-    assert UNDECODABLE in row_text(page, row['href'])
+    assert UNDECODABLE in note_text(page, row['href'])
     assert [path_bytes(child['href']) for child in row['children']] == [LATIN1_DIRECTORY + INSIDE]
     # Wave 2 asked the server for these very bytes, once, and kept the listing under them.
     assert [r['status'] for r in server.requests() if path_bytes(r['uri']) == LATIN1_DIRECTORY] \
@@ -127,4 +127,4 @@ def test_a_directory_that_serves_a_page_is_not_a_listing(page, server, bookmarkl
     site = row_at(overlay, b'/sites/' + SITE + b'/')
     assert site['status'] == 'failed' and site['children'] == [], \
         (site['status'], [child['href'] for child in site['children']])
-    assert 'not a directory listing' in row_text(page, site['href'])
+    assert 'a page of its own, not a directory listing' in note_text(page, site['href'])
