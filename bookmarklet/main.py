@@ -19,6 +19,7 @@ def browser_adapters(page):
     adapters.now = now_seconds
     adapters.every = every
     adapters.visible = lambda: page.document.visibilityState == 'visible'
+    adapters.next_frame = lambda task: page.requestAnimationFrame(lambda time: task())
     return adapters
 
 
