@@ -51,6 +51,65 @@ def new_link(href):
     return {'href': href, 'text': '', 'after': '', 'stamps': []}
 
 
+# nginx's autoindex page, as it writes every one: its head, then one line per entry in a
+# <pre>, then its foot (ngx_http_autoindex_module.c).
+NGINX_HEAD = '<html>\r\n<head><title>Index of '
+NGINX_FOOT = '</pre><hr></body>\r\n</html>\r\n'
+NGINX_LINK = '<a href="'
+# The references nginx writes in a name's text (ngx_escape_html).
+NGINX_ESCAPES = ['amp;', '&', 'lt;', '<', 'gt;', '>', 'quot;', '"']
+
+
+def nginx_page(text):
+    """The page reading of a page exactly as nginx's autoindex writes it, read from its
+    text (a parser would take longer than the reading); None for any other page, which is
+    parsed. Every line must be nginx's: a link (no reference in its href), its text
+    (nginx's references only), then the date and size; anything else (a name holding a
+    line break, a page a module or a proxy changed) is left to the parser. The listing it
+    gives is the parser's (tests/test_listing_forms.py, and parity)."""
+    start = text.find('<pre>')
+    if not text.startswith(NGINX_HEAD) or not text.endswith(NGINX_FOOT) or start < 0 \
+            or part(text, 0, start).find('<a') >= 0:
+        return None
+    rows = []
+    lines = part(text, start + 5, len(text) - len(NGINX_FOOT)).split('\n')
+    for line in lines:
+        quote = line.find('">', 9)
+        close = line.find('</a>', quote)
+        href = part(line, 9, quote)
+        shown = nginx_text(part(line, quote + 2, close))
+        after = part(line, close + 4, None)
+        if not line.startswith(NGINX_LINK) or quote < 0 or close < 0 or shown == None \
+                or href.find('&') >= 0 or href.find('<') >= 0 or after.find('<') >= 0 \
+                or after.find('&') >= 0:
+            return None if len(line) > 0 else {'heads': [part(text, 0, start)], 'rows': rows}
+        row = new_row()
+        link = new_link(href)
+        link['text'] = shown
+        link['after'] = after
+        row['links'].append(link)
+        rows.append(row)
+    return None
+
+
+def nginx_text(text):
+    """A link's text as nginx escapes it, read (&amp; &lt; &gt; &quot;); None for a '<' or
+    any other reference."""
+    if text.find('<') >= 0:
+        return None
+    pieces = text.split('&')
+    found = pieces[0]
+    for index in range(1, len(pieces)):
+        escape = -1
+        for at in range(0, len(NGINX_ESCAPES), 2):
+            if pieces[index].startswith(NGINX_ESCAPES[at]):
+                escape = at
+        if escape < 0:
+            return None
+        found += NGINX_ESCAPES[escape + 1] + part(pieces[index], len(NGINX_ESCAPES[escape]), None)
+    return found
+
+
 def directory_of(url):
     """{origin, segments} of a directory's absolute URL: its scheme and host in lower case,
     and the bytes of each segment of its path before the last '/'."""
@@ -79,7 +138,9 @@ def child_of(href, directory):
     directory, or by an absolute URL of its origin; a query or fragment after it is not
     part of it. Anything else (the parent, another place, another origin, a query or a
     fragment alone, mailto:, javascript:) links no child."""
-    path = strip_spaces(href).split('#')[0].split('?')[0]
+    path = strip_spaces(href)
+    for mark in ['#', '?']:
+        path = part(path, 0, path.find(mark)) if path.find(mark) >= 0 else path
     colon = path.find(':')
     if colon > 0 and is_scheme(part(path, 0, colon)):
         if not directory['origin'].startswith(part(path, 0, colon + 1).lower()):
@@ -115,10 +176,10 @@ def child_of(href, directory):
     return named
 
 
-def row_facts(segment, now, settings):
-    """{mtime, precision, size, approx} that a row's segment (segments_of) shows in its
-    words and stamps: its date (local unless it names its zone; now, the server's clock,
-    gives a year the date leaves out) and its size."""
+def read_facts(segment, now, settings):
+    """Set a row's segment's (segments_of) mtime, precision, size and approx to what its
+    words and stamps show: its date (local unless it names its zone; now, the server's
+    clock, gives a year the date leaves out) and its size."""
     fields = words(segment['text'])
     date = find_date(fields, now)
     # The words the date took are no size.
@@ -130,19 +191,19 @@ def row_facts(segment, now, settings):
         found = find_date(words(stamp), now)
         if found != None and (date == None or found['zoned']):
             date = found
-    facts = {'mtime': None, 'precision': 1, 'size': None, 'approx': False}
-    if date != None:
-        facts['mtime'] = date['seconds'] - (0 if date['zoned'] else settings['utcOffsetMinutes'] * 60)
-        facts['precision'] = date['precision']
+    segment['mtime'] = None if date == None else \
+        date['seconds'] - (0 if date['zoned'] else settings['utcOffsetMinutes'] * 60)
+    segment['precision'] = 1 if date == None else date['precision']
+    segment['size'] = None
+    segment['approx'] = False
     index = 0
-    while facts['size'] == None and index < len(fields):
+    while segment['size'] == None and index < len(fields):
         size = None if index >= taken_from and index < taken_to else \
             parse_size(fields[index], fields[index + 1] if index + 1 < len(fields) else '')
         if size != None:
-            facts['size'] = size['bytes']
-            facts['approx'] = size['approx']
+            segment['size'] = size['bytes']
+            segment['approx'] = size['approx']
         index += 1
-    return facts
 
 
 def is_listing_head(heads):
@@ -178,34 +239,36 @@ def read_html_listing(page, source, settings):
     directory = directory_of(source['url'])
     found = {}
     keys = []
-    evidence = {'sorting': False, 'namedOnly': True}
+    # A page whose heading says it is a listing needs no other evidence.
+    heads_say = is_listing_head(page['heads'])
+    evidence = {'sorting': False, 'namedOnly': not heads_say}
     for row in page['rows']:
         for segment in segments_of(row, directory, evidence):
-            facts = row_facts(segment, source['now'], settings)
+            read_facts(segment, source['now'], settings)
             key = dict_key(segment['named']['href'])
             if not (key in found):
                 keys.append(key)
-                found[key] = {'named': segment['named'], 'slash': False, 'facts': facts}
+                found[key] = segment
             held = found[key]
-            held['slash'] = held['slash'] or segment['slash']
-            if held['facts']['mtime'] == None and (facts['mtime'] != None or (
-                    held['facts']['size'] == None and facts['size'] != None)):
-                held['facts'] = facts
+            slash = held['slash'] or segment['slash']
+            if held['mtime'] == None and (segment['mtime'] != None or (
+                    held['size'] == None and segment['size'] != None)):
+                found[key] = segment
+            found[key]['slash'] = slash
     shown = len(keys) > 0
     for key in keys:
-        shown = shown and (found[key]['facts']['mtime'] != None or found[key]['facts']['size'] != None)
-    if not (is_listing_head(page['heads']) or evidence['sorting'] or shown or (
+        shown = shown and (found[key]['mtime'] != None or found[key]['size'] != None)
+    if not (heads_say or evidence['sorting'] or shown or (
             evidence['namedOnly'] and len(keys) > 0)):
         raise Problem(NOT_A_LISTING)
     entries = []
     precision = 0
     for key in keys:
         held = found[key]
-        facts = held['facts']
-        if facts['mtime'] != None and (facts['precision'] < DAY or precision == 0):
-            precision = max(precision, facts['precision'])
+        if held['mtime'] != None and (held['precision'] < DAY or precision == 0):
+            precision = max(precision, held['precision'])
         entries.append(new_entry(held['named'], 'directory' if held['slash'] else 'file',
-                                 facts['mtime'], facts['size'], facts['approx']))
+                                 held['mtime'], held['size'], held['approx']))
     return new_listing('html', max(precision, 1), entries)
 
 
@@ -216,7 +279,7 @@ def segments_of(row, directory, evidence):
     row of its own per entry shows each entry's facts after its name. Each link also
     updates evidence: {sorting, namedOnly} (read_html_listing)."""
     segments = []
-    held = {'text': row['text'], 'stamps': part(row['stamps'], 0, None)}
+    held = {'text': row['text'], 'stamps': row['stamps']}
     for link in row['links']:
         shown = strip_spaces(link['text'])
         named = child_of(raw_name_link(link['href'], shown), directory)
@@ -239,8 +302,12 @@ def segments_of(row, directory, evidence):
                 segments.append(held)
             held['slash'] = held['slash'] or named['slash'] or last_char(shown) == '/'
         held['text'] += ' ' + link['after']
-        for stamp in link['stamps']:
-            held['stamps'].append(stamp)
+        if len(link['stamps']) > 0:
+            # A new list: the row's own stays as it was read.
+            stamps = part(held['stamps'], 0, None)
+            for stamp in link['stamps']:
+                stamps.append(stamp)
+            held['stamps'] = stamps
     return segments
 
 

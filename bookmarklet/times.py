@@ -208,9 +208,10 @@ def clock_at(fields, at):
     if text.endswith('AM') or text.endswith('PM'):
         half = part(text, len(text) - 2, None)
         text = part(text, 0, len(text) - 2)
-    elif end < len(fields) and (fields[end].upper() == 'AM' or fields[end].upper() == 'PM'):
+    elif end < len(fields) and len(fields[end]) == 2:
         half = fields[end].upper()
-        end += 1
+        half = half if half == 'AM' or half == 'PM' else ''
+        end += 1 if len(half) > 0 else 0
     if text.find(':') == 1:
         text = '0' + text
     seconds = clock_seconds(text)
@@ -234,7 +235,8 @@ def zone_offset(word):
     """The seconds a zone word ('GMT', 'CEST', 'Z', '+02:00', '-0700') puts the clock ahead
     of UTC, else None."""
     named = word.upper()
-    for index in range(0, len(ZONE_NAMES), 2):
+    # Most words after a clock are a size: no zone's name starts with a digit.
+    for index in range(0, len(ZONE_NAMES) if len(word) <= 4 and word[0] > '9' else 0, 2):
         if ZONE_NAMES[index] == named:
             return ZONE_NAMES[index + 1] * 3600
     sign = 1 if word.startswith('+') else -1 if word.startswith('-') else 0

@@ -6,11 +6,17 @@ same cases run through the shipped bundle in every engine (tests/parity_cases.py
 """
 
 import calendar
+from urllib.parse import quote
 
 import pytest
+from hypothesis import given, settings, strategies as st
 
-from bookmarklet.html_listing import child_of, directory_of, parse_size
+from bookmarklet.html_listing import child_of, directory_of, parse_size, nginx_page, \
+    read_html_listing
+from bookmarklet.names import body_text
 from bookmarklet.times import find_date, DAY
+from tests.corpus import pages
+from tests.html_page import page_of_html
 from tests.parity_cases import SOURCE, CHILD_DIRECTORY
 
 NOW = SOURCE['now']  # 2026-09-01T12:34:56Z
@@ -98,3 +104,74 @@ def test_a_link_to_a_child_written_any_way_names_it(href, name, slash):
     '/pub/caf%C3%A9/d//', 'c:foo', '%2e%2e', 'a%2Fb', '/other/a.txt'])
 def test_a_link_to_anything_but_a_child_is_no_entry(href):
     assert child_of(href, directory_of(CHILD_DIRECTORY)) is None
+
+
+# nginx's own page, read from its text without a parser (html_listing.nginx_page): it must
+# give what the parser gives, on every page nginx writes, and take no other page.
+
+def nginx_line(name, stamp, size):
+    """One line as nginx's autoindex writes it: the name's bytes escaped in the href, its
+    text with its HTML escaped, the date and the size after spaces."""
+    text = name.decode('utf-8', 'surrogateescape')
+    shown = text.replace('&', '&amp;').replace('<', '&lt;').replace('>', '&gt;').replace('"', '&quot;')
+    return '<a href="{}">{}</a>{}{} {}\r\n'.format(
+        quote(name, safe="/-._~!$'()*+,;=:@"), shown, ' ' * (51 - len(text)), stamp, size)
+
+
+def nginx_body(lines):
+    return ('<html>\r\n<head><title>Index of /files/</title></head>\r\n<body>\r\n'
+            '<h1>Index of /files/</h1><hr><pre><a href="../">../</a>\r\n' + ''.join(lines)
+            + '</pre><hr></body>\r\n</html>\r\n')
+
+
+def both_readings(text):
+    """[the listing without a parser (None where it is not nginx's page), with one]."""
+    fast = nginx_page(text)
+    return [read_html_listing(fast, SOURCE, READER) if fast is not None else None,
+            read_html_listing(page_of_html(text), SOURCE, READER)]
+
+
+READER = {'utcOffsetMinutes': 0}
+
+
+def test_every_nginx_page_of_the_corpus_reads_without_a_parser_as_with_one():
+    read = 0
+    for page in pages():
+        text = body_text(page['body'])
+        if 'html' in page['contentType'] and nginx_page(text) is not None:
+            assert read_html_listing(nginx_page(text), page['source'], page['settings']) == \
+                read_html_listing(page_of_html(text), page['source'], page['settings']), page['name']
+            read += 1
+    assert read == len([page for page in pages() if page['kind'] == 'nginx'
+                        and page['origin'] == 'captured' and 'html' in page['contentType']
+                        and 'entries' in page['expected']])
+
+
+NAMES = st.binary(min_size=1, max_size=30).filter(
+    lambda name: b'/' not in name and name not in (b'.', b'..'))
+LINES = st.lists(st.tuples(NAMES, st.sampled_from(['01-Sep-2026 12:34', '31-Dec-1999 23:59']),
+                           st.sampled_from(['-', '0', '1234', '10K', '5000000000'])), max_size=12)
+
+
+@settings(max_examples=200, deadline=None, database=None)
+@given(LINES)
+def test_a_page_as_nginx_writes_it_reads_without_a_parser_as_with_one(lines):
+    text = nginx_body([nginx_line(*line) for line in lines])
+    fast, parsed = both_readings(text)
+    if all(b'\n' not in name and b'\r' not in name for name, _, _ in lines):
+        assert fast is not None
+    assert fast is None or fast == parsed
+
+
+@pytest.mark.parametrize('text', [
+    nginx_body([nginx_line(b'a', '01-Sep-2026 12:34', '1')]).replace('</body>', '<script></script></body>'),
+    nginx_body([nginx_line(b'a\nb', '01-Sep-2026 12:34', '1')]),
+    nginx_body(['<a href="a">a</a> <b>01-Sep-2026 12:34</b> 1\r\n']),
+    nginx_body(['<a href="a">&eacute;</a> 01-Sep-2026 12:34 1\r\n']),
+    nginx_body(['<a href="a&amp;b">a&amp;b</a> 01-Sep-2026 12:34 1\r\n']),
+    nginx_body(['<a href="a">a</a> 01-Sep-2026 12:34 1\r\n', 'text\r\n']),
+    ("<html>\r\n<head><title>Index of /x/</title></head>\r\n<body><a href=\"a\">a</a><pre></pre><hr>"
+     "</body>\r\n</html>\r\n"),
+])
+def test_a_page_nginx_did_not_write_so_is_parsed(text):
+    assert nginx_page(text) is None
