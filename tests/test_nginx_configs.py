@@ -16,8 +16,8 @@ JSON_ACCEPT = 'application/json, text/html;q=0.9, */*;q=0.8'
 
 def test_every_configuration_is_listed():
     assert CONFIGS == ['cors.conf', 'html-listings.conf', 'json-at-prefix.conf',
-                       'json-by-accept.conf', 'json-listings.conf', 'sitemap-host.conf',
-                       'xml-listings.conf']
+                       'json-by-accept.conf', 'json-listings.conf', 'offer-to-visitors.conf',
+                       'sitemap-host.conf', 'xml-listings.conf']
 
 
 @pytest.mark.parametrize('site', CONFIGS)
