@@ -9,7 +9,10 @@ Its button and its key open the sitemap, which is then the bookmarklet's. nginx
 (caddy/) offer the same button on every listing, under `script-src 'self'`.
 """
 
+import json
 import shutil
+import subprocess
+import time
 
 import pytest
 
@@ -102,20 +105,31 @@ def the_button(page):
     return page.wait_for(BUTTON, BUTTON_ID, OPEN, timeout=10000)
 
 
-def same_sitemap(page, new_page, url, bookmarklet):
+def same_sitemap(page, new_page, url, bookmarklet, reference=None):
     """The overlay the offer opened, settled, is the one the bookmarklet opens on url in a
-    fresh profile."""
+    fresh profile; or on the same page of reference, a server like url's but for its
+    Content-Security-Policy, which keeps some engines from running a javascript: URL."""
     offered = page.wait_settled()
     other = new_page()
-    clicked = other.open_sitemap(url, bookmarklet)
+    reference = reference or url
+    other.open_sitemap(reference, bookmarklet)
+    origin, other_origin = [address[:address.index('/', len('http://'))] for address in [url, reference]]
+    # The export box follows the rows a moment later: read both until they agree.
+    deadline = time.monotonic() + 5
+    while True:
+        offered = page.read_overlay()
+        clicked = json.loads(json.dumps(other.read_overlay()).replace(other_origin, origin))
+        if offered == clicked or time.monotonic() > deadline:
+            break
+        time.sleep(0.1)
     assert offered['status']['state'] == 'done'
     assert offered == clicked
 
 
-def open_both_ways(page, new_page, url, bookmarklet):
+def open_both_ways(page, new_page, url, bookmarklet, reference=None):
     """The button opens the sitemap, Esc closes it, the key opens it and closes it again."""
     page.find(OPEN, in_overlay=BUTTON_ID).click()
-    same_sitemap(page, new_page, url, bookmarklet)
+    same_sitemap(page, new_page, url, bookmarklet, reference)
     page.press('Escape')
     page.wait_for('document.getElementById("autoindex-sitemap") === null', timeout=5000)
     page.press('Alt+Shift+M')
@@ -174,10 +188,11 @@ def test_nginx_offers_the_sitemap_on_every_listing_under_script_src_self(
     site = csp_copy(ROOT / 'nginx' / 'offer-to-visitors.conf', tmp_path / 'site',
                     ['add_header Content-Security-Policy "{}" always;'.format(CSP)])
     server = serve(str(site), small_tree, dist=dist)
+    reference = serve('offer-to-visitors.conf', small_tree, dist=dist)
     for path in ['/docs/', '/']:
         page.goto(server.url(path))
         assert the_button(page)['first']
-    open_both_ways(page, new_page, server.url('/'), bookmarklet)
+    open_both_ways(page, new_page, server.url('/'), bookmarklet, reference.url('/'))
     assert page.errors == []
 
 
@@ -189,13 +204,14 @@ def public_dist(dist, public_tmp, name):
     return copy
 
 
-def offering_apache(root, work, dist):
+def offering_apache(root, work, dist, csp=CSP):
     """Apache with apache/offer-to-visitors.conf, as a user includes it, and the CSP."""
     text = (ROOT / 'apache' / 'offer-to-visitors.conf').read_text(encoding='utf-8')
     text = text.replace('/srv/autoindex-sitemap/', str(dist) + '/').replace(
         '/srv/files/', str(root) + '/')
+    policy = 'Header always set Content-Security-Policy "{}"\n'.format(csp) if csp else ''
     return Apache(root, work, extra='LoadModule headers_module /usr/lib/apache2/modules/mod_headers.so\n'
-                  'Header always set Content-Security-Policy "{}"\n'.format(CSP) + text)
+                  + policy + text)
 
 
 def test_apache_accepts_the_offer_and_writes_it_into_each_listing(tmp_path, public_tmp,
@@ -203,7 +219,6 @@ def test_apache_accepts_the_offer_and_writes_it_into_each_listing(tmp_path, publ
     served = public_dist(dist, public_tmp, 'dist-apache')
     server = offering_apache(small_tree, tmp_path / 'apache', served)
     server.work.mkdir(parents=True)
-    import subprocess
     done = subprocess.run(server.command(server.write_config())[:-1] + ['-t'],
                           capture_output=True, text=True)
     assert done.returncode == 0 and 'Syntax OK' in done.stderr, done.stderr
@@ -215,10 +230,11 @@ def test_apache_accepts_the_offer_and_writes_it_into_each_listing(tmp_path, publ
 def test_apache_offers_the_sitemap_on_every_listing_under_script_src_self(
         page, new_page, tmp_path, public_tmp, small_tree, dist, bookmarklet):  # noqa: F811
     served = public_dist(dist, public_tmp, 'dist-apache')
-    with offering_apache(small_tree, tmp_path / 'apache', served) as server:
+    with offering_apache(small_tree, tmp_path / 'apache', served) as server, \
+            offering_apache(small_tree, tmp_path / 'reference', served, csp=None) as reference:
         page.goto(server.url('/'))
         assert the_button(page)['first']
-        open_both_ways(page, new_page, server.url('/'), bookmarklet)
+        open_both_ways(page, new_page, server.url('/'), bookmarklet, reference.url('/'))
         assert page.errors == []
 
 
@@ -226,9 +242,10 @@ class OfferingCaddy(Caddy):
     """Caddy with caddy/offer-to-visitors.Caddyfile as a user fills it in, its template
     caddy/browse.html, and the CSP."""
 
-    def __init__(self, root, work, dist):
+    def __init__(self, root, work, dist, csp=CSP):
         super().__init__(root, work)
         self.dist = dist
+        self.csp = csp
 
     def write_config(self):
         text = (ROOT / 'caddy' / 'offer-to-visitors.Caddyfile').read_text(encoding='utf-8')
@@ -238,8 +255,9 @@ class OfferingCaddy(Caddy):
         text = text.replace('/srv/files', str(self.root)).replace(
             '/srv/autoindex-sitemap-caddy/browse.html', str(ROOT / 'caddy' / 'browse.html')).replace(
             '/srv/autoindex-sitemap', str(self.dist))
-        text = text.replace('    handle {', '    header Content-Security-Policy "{}"\n    handle {{'
-                            .format(CSP).replace('{{', '{'))
+        if self.csp:
+            text = text.replace('    handle {', '    header Content-Security-Policy "{}"\n    handle {{'
+                                .format(self.csp).replace('{{', '{'))
         config = self.work / 'Caddyfile'
         config.write_text(text, encoding='utf-8')
         return config
@@ -247,9 +265,10 @@ class OfferingCaddy(Caddy):
 
 def test_caddy_offers_the_sitemap_on_every_listing_under_script_src_self(
         page, new_page, tmp_path, small_tree, dist, bookmarklet):  # noqa: F811
-    with OfferingCaddy(small_tree, tmp_path / 'caddy', dist) as server:
+    with OfferingCaddy(small_tree, tmp_path / 'caddy', dist) as server, \
+            OfferingCaddy(small_tree, tmp_path / 'reference', dist, csp=None) as reference:
         for path in ['/docs/', '/']:
             page.goto(server.url(path))
             assert the_button(page)['first']
-        open_both_ways(page, new_page, server.url('/'), bookmarklet)
+        open_both_ways(page, new_page, server.url('/'), bookmarklet, reference.url('/'))
         assert page.errors == []
