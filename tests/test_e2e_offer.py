@@ -172,6 +172,55 @@ def test_the_userscript_adds_nothing_to_an_ordinary_page(page, live_server, ordi
     assert page.errors == []
 
 
+# A page of its own that handles Alt+Shift+M, and a field to type into.
+PAGE_KEEPS_THE_KEY = """() => {
+  const keep = (event) => {
+    if (event.code === 'KeyM' && event.altKey && event.shiftKey) {
+      event.preventDefault();
+      document.removeEventListener('keydown', keep);
+    }
+  };
+  document.addEventListener('keydown', keep);
+  const field = document.body.appendChild(document.createElement('input'));
+  field.id = 'sitemap-test-field';
+}"""
+OVERLAY_OPEN = 'document.getElementById("autoindex-sitemap") !== null'
+
+
+def test_the_key_is_left_to_a_page_that_handles_it_and_to_a_field(
+        page, live_server, small_tree, userscript):  # noqa: F811
+    server = live_server('nginx', small_tree, site='html-listings.conf')
+    page.goto(server.url('/'))
+    page.evaluate(PAGE_KEEPS_THE_KEY)
+    page.evaluate(INJECT, userscript)
+    the_button(page)
+    page.press('Alt+Shift+M')
+    time.sleep(0.5)
+    assert not page.evaluate(OVERLAY_OPEN), 'the page prevented it: the page keeps the key'
+    page.find('#sitemap-test-field', in_overlay=False).click()
+    page.press('Alt+Shift+M')
+    time.sleep(0.5)
+    assert not page.evaluate(OVERLAY_OPEN), 'a key typed into a field is the field\'s'
+    page.evaluate('document.activeElement.blur()')
+    page.press('Alt+Shift+M')
+    assert page.wait_settled()['status']['state'] == 'done'
+
+
+def test_a_page_element_named_current_script_cannot_turn_the_bookmarklet_into_an_offer(
+        page, live_server, small_tree, bookmarklet):  # noqa: F811
+    server = live_server('nginx', small_tree, site='html-listings.conf')
+    page.goto(server.url('/'))
+    page.evaluate("""() => {
+      const image = document.body.appendChild(document.createElement('img'));
+      image.name = 'currentScript';
+      image.setAttribute('data-offer', '');
+    }""")
+    assert page.evaluate('document.currentScript && document.currentScript.nodeName') == 'IMG'
+    page.run_bookmarklet(bookmarklet)
+    assert page.wait_settled()['status']['state'] == 'done'
+    assert page.evaluate('document.getElementById({})'.format(json.dumps(BUTTON_ID))) is None
+
+
 def csp_copy(source, work, lines):
     """A copy of a configuration with lines after each line that adds a Vary header."""
     text = source.read_text(encoding='utf-8')
