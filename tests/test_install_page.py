@@ -8,7 +8,7 @@ import json
 import pytest
 
 from toolkit.javascript_url import javascript_url
-from toolkit.literal import json_text
+from toolkit.literal import OFFER_MARKS, SETTINGS_END, SETTINGS_START, json_text, offering
 from toolkit.loader import loader_url, script_pin
 from toolkit.release import USERSCRIPT_NAME, project_version
 from toolkit.settings import OPTIONS, SETTINGS
@@ -105,7 +105,14 @@ def test_the_page_escapes_and_writes_json_as_the_build_does(page, dist):
         [json_text(value) for value in values]
 
 
-OTHER = {'title': 'Café 100% #1 */ /*/settings*/ /*offer*/!1', 'pageSize': '20', 'pageSizes': '20, 50',
+def test_the_page_makes_the_userscript_offer_as_the_build_does(page, dist):
+    open_page(page, dist)
+    script = '(()=>{a(' + SETTINGS_START + json_text({'title': OFFER_MARKS[False]}) + \
+        SETTINGS_END + ');b(' + OFFER_MARKS[False] + ')})();'
+    assert page.evaluate('(code) => offering(code)', script) == offering(script)
+
+
+OTHER = {'title': 'Café 100% #1 */ /*/settings*/', 'pageSize': '20', 'pageSizes': '20, 50',
          'maxConcurrentRequests': '2', 'prefetch': 'off', 'jsonPrefixFrom': '/files/',
          'jsonPrefixTo': '/json/files/'}
 OTHER_FLAGS = ['--title', OTHER['title'], '--page-size', '20', '--page-sizes', '20,50',
