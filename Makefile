@@ -6,13 +6,14 @@
 # make screenshots   retake docs/screenshots/ from a real run
 # make bench  build, run the benchmarks (real nginx, headless Chromium), write docs/benchmarks.md
 # make soak   build, then 200,000 entries, a 50,000-entry directory and 20 MB listings
+# make dist   build, then a wheel of the checkout beside it: dist/ is then the whole release
 
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 PORT ?= 8080
 
-.PHONY: all build test test-fast demo screenshots bench soak clean
+.PHONY: all build test test-fast demo screenshots bench soak dist clean
 
 all: build
 
@@ -45,6 +46,15 @@ soak: build
 
 screenshots: build
 	$(PY) -m tools.screenshots
+
+# The wheel is built from a copy of the checkout's files, so the checkout gets none of
+# setuptools' build files; the copy takes the compiled parts the build kept.
+dist: build
+	rm -rf build/release
+	mkdir -p build/release/build
+	git ls-files -z | xargs -0 cp --parents -t build/release
+	cp build/compiled.json build/release/build/
+	$(PY) -m pip wheel --no-deps --quiet --disable-pip-version-check --wheel-dir dist build/release
 
 clean:
 	rm -rf build dist

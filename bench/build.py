@@ -11,6 +11,7 @@ import zlib
 
 from toolkit.native import NATIVE_RUNTIME
 from toolkit.prune import RUNTIME_MODULE
+from toolkit.release import USERSCRIPT_NAME
 from bench.common import ROOT, median
 from tests.builds import installed_command
 
@@ -19,12 +20,13 @@ LOADER_TARGET = 500
 
 
 def sizes():
-    """{script, url, gzip, loader, runtime, runtime_kind, runtime_share, modules,
+    """{script, url, gzip, loader, userscript, runtime, runtime_kind, runtime_share, modules,
     compressed_payload} in characters/bytes, of the build `make` made."""
     dist = ROOT / 'dist'
     script = (dist / 'sitemap.js').read_text(encoding='utf-8').strip()
     url = (dist / 'bookmarklet.url').read_text(encoding='utf-8').strip()
     loader = dist / 'loader.url'
+    userscript = dist / USERSCRIPT_NAME
     # Where the bytes come from: esbuild's metafile, written beside the build's bundle.
     modules = json.loads((ROOT / 'build' / 'compiled.json').read_text(encoding='utf-8'))['modules']
     runtime = modules.get(RUNTIME_MODULE, 0)
@@ -37,6 +39,7 @@ def sizes():
         'url': len(url),
         'gzip': len(gzip.compress(script.encode(), 9)),
         'loader': len(loader.read_text(encoding='utf-8').strip()) if loader.exists() else None,
+        'userscript': len(userscript.read_bytes()) if userscript.exists() else None,
         'runtime': runtime,
         'runtime_kind': 'the native runtime' if native else "Transcrypt's runtime (pruned)",
         'runtime_share': runtime / sum(modules.values()),

@@ -259,6 +259,7 @@ CONCERNS = [
     ['the overlay: panel, rows, keys, styles', ['panel', 'rows', 'overlay', 'keys', 'display',
                                                  'style']],
     ['search, what\'s new, totals (issue 14)', ['tree']],
+    ['the offer: the userscript\'s and the servers\' button and key (issue 27)', ['offer']],
     ['export: urls, wget, aria2, json; copy and save (issue 14)', ['export', 'takeaway']],
     ['settings, words, the native runtime and shared helpers',
      ['main', 'configured', 'settings', 'words', 'portable', 'strings', 'methods',
@@ -290,6 +291,9 @@ def size_section(sizes, times):
             ['gzip -9 of the script', '{:,}'.format(sizes['gzip']), '', ''],
             ['`dist/loader.url`', '{:,}'.format(loader) if loader else 'not built yet',
              'under 500', verdict(loader < build.LOADER_TARGET) if loader else ''],
+            ['`dist/autoindex-sitemap.user.js` (metadata block, licence header, the script; '
+             'bytes)', '{:,}'.format(sizes['userscript']) if sizes['userscript'] else
+             'not built yet', '', ''],
             [sizes['runtime_kind'] + ' in the script',
              '{:,} ({:.0f} %)'.format(sizes['runtime'], 100 * sizes['runtime_share']), '', ''],
             ['deflate + base64 of the script (a self-extracting URL would carry this)',

@@ -1,9 +1,15 @@
-"""The entry point: toggle the overlay on the page."""
+"""The entry point: toggle the overlay on the page, or offer it (offer.py).
+
+The build writes whether this script offers the sitemap where the placeholder of
+the last line stands (toolkit/literal.py): false in the bookmarklet and sitemap.js,
+true in the userscript. sitemap.js also offers it when its script element asks.
+"""
 
 from bookmarklet.portable import new_object
 from bookmarklet.settings import SETTINGS
 from bookmarklet.panel import close_existing
 from bookmarklet.overlay import open_overlay
+from bookmarklet.offer import offer, is_offered_here
 from bookmarklet.crawl import start_crawl
 from bookmarklet.store import open_store
 from bookmarklet.browser import fetch_listing, page_of_html, read_open_page, now_seconds, every
@@ -23,7 +29,7 @@ def browser_adapters(page):
     return adapters
 
 
-def start(page):
+def toggle(page):
     """A click: close the open overlay, or open one and crawl."""
     if close_existing(page.document):
         return
@@ -31,6 +37,14 @@ def start(page):
                 lambda actions: open_overlay(page, SETTINGS, actions))
 
 
+def start(page, offering):
+    """Toggle the overlay, or, offering, offer it: a button and a key that toggle it."""
+    if offering or is_offered_here(page.document):
+        offer(page, SETTINGS, lambda: toggle(page))
+    else:
+        toggle(page)
+
+
 # __pragma__ ('ecom')
-#?start(window)
+#?start(window, __pragma__ ('js', '{}', '__autoindexSitemapOffer__'))
 # __pragma__ ('noecom')

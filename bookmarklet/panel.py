@@ -45,6 +45,17 @@ def add_select(parent, role, values, chosen, handler):
     return select
 
 
+def add_style(page, shadow, style):
+    """Style a shadow root: a constructed sheet, which a page's style-src cannot strip,
+    where there are such."""
+    if shadow.adoptedStyleSheets != None:
+        sheet = __new__(page.CSSStyleSheet())
+        sheet.replaceSync(style)
+        shadow.adoptedStyleSheets = [sheet]
+    else:
+        add(shadow, 'style', {}, style)
+
+
 def focus_quietly(element):
     """Focus element without scrolling the page or the panel to it."""
     element.focus({'preventScroll': True})
@@ -74,13 +85,7 @@ def build_panel(page, settings, actions, close):
     panel.shadow_host.id = OVERLAY_ID
     shadow = panel.shadow_host.attachShadow({'mode': 'open'})
     panel.shadow = shadow
-    # A constructed sheet, which a page's style-src cannot strip, where there are such.
-    if shadow.adoptedStyleSheets != None:
-        sheet = __new__(page.CSSStyleSheet())
-        sheet.replaceSync(STYLE)
-        shadow.adoptedStyleSheets = [sheet]
-    else:
-        add(shadow, 'style', {}, STYLE)
+    add_style(page, shadow, STYLE)
     add(shadow, 'div', {'class': 'backdrop', 'click': close}, '')
     section = add(shadow, 'section', {'class': 'panel', 'role': 'dialog', 'aria-modal': 'true',
                                       'aria-labelledby': 'title', 'tabindex': '-1'}, '')

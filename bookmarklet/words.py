@@ -13,6 +13,13 @@ OVERLAY_ID = 'autoindex-sitemap'
 CLOSE_EVENT = OVERLAY_ID
 DATABASE = 'autoindex-sitemap'
 
+# The offer (offer.py): the element of the button that opens the sitemap, the button's
+# data-role, and the attribute of the script element by which a server's listing asks
+# sitemap.js for the button rather than the sitemap (nginx/offer-to-visitors.conf).
+BUTTON_ID = OVERLAY_ID + '-button'
+OPEN_ROLE = 'open-sitemap'
+OFFER_ATTRIBUTE = 'data-offer'
+
 # The row statuses (data-status). NEW and CHANGED are also the cache decisions
 # that lead to them (freshness.py).
 NEW = 'new'

@@ -71,9 +71,11 @@ SETTLED = """() => {
   return Boolean(status && status.getAttribute('data-state') !== 'loading');
 }"""
 
-# The element a selector names: in the overlay's shadow root, or in the document.
+# The element a selector names: in the overlay's shadow root (inOverlay true), in the
+# shadow root of the element whose id inOverlay names (the offer's button), or in the document.
 FIND = """(inOverlay, selector) => {
-  const root = inOverlay ? document.getElementById('autoindex-sitemap').shadowRoot : document;
+  const host = inOverlay === true ? 'autoindex-sitemap' : inOverlay;
+  const root = inOverlay ? document.getElementById(host).shadowRoot : document;
   const found = root.querySelector(selector);
   if (!found) throw new Error('nothing matches ' + selector);
   return found;

@@ -56,7 +56,8 @@ class ChromiumPage(Page):
         return self.page.evaluate(call_expression(script, args))
 
     def _locator(self, in_overlay, selector):
-        return self.page.locator(('#autoindex-sitemap ' if in_overlay else '') + selector).first
+        host = in_overlay if isinstance(in_overlay, str) else 'autoindex-sitemap'
+        return self.page.locator(('#' + host + ' ' if in_overlay else '') + selector).first
 
     def click_element(self, in_overlay, selector):
         self._locator(in_overlay, selector).click()

@@ -123,7 +123,8 @@ def test_the_same_inputs_give_the_same_dist_byte_for_byte(tmp_path):
     second = run_generator(tmp_path / 'two', '--page-size', '15')
     assert first.returncode == 0 and second.returncode == 0, first.stderr + second.stderr
     names = sorted(path.name for path in (tmp_path / 'one' / 'dist').iterdir())
-    assert names == ['bookmarklet.url', 'install.html', 'loader.url', 'sitemap.js']
+    assert names == ['autoindex-sitemap.user.js', 'bookmarklet.url', 'install.html', 'loader.url',
+                     'offer-apache.conf', 'offer.html', 'sitemap.js']
     for name in names:
         assert (tmp_path / 'one' / 'dist' / name).read_bytes() == \
             (tmp_path / 'two' / 'dist' / name).read_bytes(), name

@@ -8,8 +8,9 @@ import json
 import pytest
 
 from toolkit.javascript_url import javascript_url
-from toolkit.literal import json_text
+from toolkit.literal import OFFER_MARKS, SETTINGS_END, SETTINGS_START, json_text, offering
 from toolkit.loader import loader_url, script_pin
+from toolkit.release import USERSCRIPT_NAME, project_version
 from toolkit.settings import OPTIONS, SETTINGS
 from tests.builds import build, run_generator
 from tests.test_generator import BAD_VALUES, CONTRADICTIONS
@@ -18,6 +19,9 @@ KEY_OF_FLAG = {setting.flag: setting.key for setting in SETTINGS + OPTIONS}
 ERROR = '[data-role=error]'
 BOOKMARKLET = 'a[data-role=bookmarklet]'
 LOADER = 'a[data-role=loader]'
+USERSCRIPT = 'a[data-role=userscript]'
+# The text of the file the userscript link saves.
+SAVED_USERSCRIPT = "async () => (await fetch(document.querySelector('a[data-role=userscript]').href)).text()"
 
 
 def open_page(page, dist, fragment=''):
@@ -101,6 +105,13 @@ def test_the_page_escapes_and_writes_json_as_the_build_does(page, dist):
         [json_text(value) for value in values]
 
 
+def test_the_page_makes_the_userscript_offer_as_the_build_does(page, dist):
+    open_page(page, dist)
+    script = '(()=>{a(' + SETTINGS_START + json_text({'title': OFFER_MARKS[False]}) + \
+        SETTINGS_END + ');b(' + OFFER_MARKS[False] + ')})();'
+    assert page.evaluate('(code) => offering(code)', script) == offering(script)
+
+
 OTHER = {'title': 'Café 100% #1 */ /*/settings*/', 'pageSize': '20', 'pageSizes': '20, 50',
          'maxConcurrentRequests': '2', 'prefetch': 'off', 'jsonPrefixFrom': '/files/',
          'jsonPrefixTo': '/json/files/'}
@@ -135,6 +146,20 @@ def test_the_links_are_what_the_build_writes_for_the_same_settings(page, dist, o
         '{:,} characters'.format(len(links['bookmarklet']))
     assert element(page, BOOKMARKLET).text_content() == OTHER['title'], \
         'the bookmark is named by the title'
+    userscript = (other_build / USERSCRIPT_NAME).read_text(encoding='utf-8')
+    assert page.evaluate(SAVED_USERSCRIPT) == userscript
+    assert element(page, '[data-size=userscript]').text_content() == \
+        '{:,} bytes'.format(len(userscript.encode('utf-8')))
+
+
+def test_the_userscript_link_saves_the_build_userscript_and_names_its_version(page, dist):
+    open_page(page, dist)
+    assert page.evaluate(SAVED_USERSCRIPT) == \
+        (dist / USERSCRIPT_NAME).read_text(encoding='utf-8')
+    assert element(page, USERSCRIPT).get_attribute('download') == USERSCRIPT_NAME
+    assert element(page, '[data-version]').text_content() == project_version()
+    fill(page, {'pageSize': '0'})
+    assert element(page, USERSCRIPT).get_attribute('href') is None
 
 
 def test_the_fragment_fills_the_form_and_follows_it(page, new_page, dist):

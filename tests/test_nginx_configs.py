@@ -16,8 +16,8 @@ JSON_ACCEPT = 'application/json, text/html;q=0.9, */*;q=0.8'
 
 def test_every_configuration_is_listed():
     assert CONFIGS == ['cors.conf', 'html-listings.conf', 'json-at-prefix.conf',
-                       'json-by-accept.conf', 'json-listings.conf', 'sitemap-host.conf',
-                       'xml-listings.conf']
+                       'json-by-accept.conf', 'json-listings.conf', 'offer-to-visitors.conf',
+                       'sitemap-host.conf', 'xml-listings.conf']
 
 
 @pytest.mark.parametrize('site', CONFIGS)
@@ -130,3 +130,24 @@ def test_cors_lets_the_listed_origin_read_listings_and_no_other(page, serve, tmp
     assert page.evaluate(read, listings.url('/')) == 'refused'
     methods = [r['method'] for r in listings.requests()]
     assert 'OPTIONS' not in methods, 'a simple request: no preflight'
+
+
+def test_offer_to_visitors_adds_the_element_to_html_listings_and_changes_nothing_else(
+        serve, tmp_path, dist):
+    write_tree(tmp_path / 'www', standard_tree(3))
+    (tmp_path / 'www' / 'page.html').write_text('<!DOCTYPE html><title>A page</title>')
+    offering = serve('offer-to-visitors.conf', tmp_path / 'www', dist=dist)
+    plain = serve('sitemap-host.conf', tmp_path / 'www', dist=dist)
+    element = (dist / 'offer.html').read_bytes()
+    for path in ['/', '/project-01/']:
+        for url, accept in [(path, JSON_ACCEPT), (path + '?format=json', 'text/html'),
+                            (path, 'text/html,*/*')]:
+            offered = get(offering.url(url), accept=accept)
+            written = get(plain.url(url), accept=accept)
+            assert offered[1]['Content-Type'] == written[1]['Content-Type']
+            if written[1]['Content-Type'] == 'application/json':
+                assert offered[2] == written[2], 'JSON byte for byte the same: ' + url
+            else:
+                assert offered[2] == written[2] + element, url
+    for path in ['/page.html', '/.autoindex-sitemap/sitemap.js']:
+        assert get(offering.url(path))[2] == get(plain.url(path))[2], path

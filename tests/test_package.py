@@ -1,8 +1,12 @@
 """pip install of a wheel built from the checkout: the autoindex-sitemap command writes
-the dist/ generator.py writes for the same settings, with no node, Transcrypt or checkout."""
+the dist/ generator.py writes for the same settings, with no node, Transcrypt or checkout;
+the wheel carries the licence and the release's version."""
 
 import subprocess
+import zipfile
 
+from toolkit import ROOT
+from toolkit.release import project_version
 from tests.builds import build, installed_command
 
 SETTINGS = ['--page-size', '20', '--page-sizes', '20,50', '--title', 'Fichiers 100%',
@@ -28,6 +32,14 @@ def test_the_installed_command_writes_what_generator_writes(tmp_path):
     assert sorted(path.name for path in (work / 'dist').iterdir()) == names
     for name in names:
         assert (work / 'dist' / name).read_bytes() == (expected / name).read_bytes(), name
+
+    [wheel] = (tmp_path / 'wheels').glob('*.whl')
+    assert wheel.name.startswith('autoindex_sitemap-{}-'.format(project_version()))
+    with zipfile.ZipFile(wheel) as archive:
+        names = archive.namelist()
+        info = next(name.rsplit('/', 1)[0] for name in names if name.endswith('.dist-info/METADATA'))
+        assert archive.read(info + '/licenses/LICENSE') == (ROOT / 'LICENSE').read_bytes()
+        assert 'License-Expression: MIT' in archive.read(info + '/METADATA').decode()
 
     refused = subprocess.run([str(bin_folder / 'autoindex-sitemap'), '--page-size', '0'],
                              cwd=work, capture_output=True, text=True)

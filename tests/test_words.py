@@ -11,7 +11,7 @@ import pytest
 from bookmarklet import words
 from toolkit import ROOT
 
-PAGE_NAMES = ['OVERLAY_ID', 'DATABASE']
+PAGE_NAMES = ['OVERLAY_ID', 'DATABASE', 'BUTTON_ID', 'OPEN_ROLE', 'OFFER_ATTRIBUTE']
 
 
 def sources():

@@ -13,6 +13,7 @@ from toolkit.bundle import OWN_PROPERTIES, bundle, check_own_words, stage_source
 from toolkit.literal import marked
 from toolkit.loader import minified_loader
 from toolkit.native import check_no_prototype_patch, place_runtime
+from toolkit.release import project_version
 from toolkit.rewrite import rewrite_modules
 
 
@@ -75,7 +76,8 @@ def inputs_digest():
 
 def compiled_bookmarklet(build_dir):
     """The compiled parts any settings are written into: {inputs, script (carrying the
-    default settings' literal), loader (minified, with blanks), runtime, modules}.
+    default settings' literal), loader (minified, with blanks), runtime, modules, version
+    (pyproject.toml's, read at each build)}.
 
     Compiling takes Transcrypt, node and esbuild, and seconds; the parts are
     kept in build_dir/compiled.json under the digest of their inputs, so a build
@@ -86,7 +88,7 @@ def compiled_bookmarklet(build_dir):
     if kept.exists():
         parts = json.loads(kept.read_text(encoding='utf-8'))
         if parts['inputs'] == digest:
-            return parts
+            return dict(parts, version=project_version())
     entry = stage_sources(build_dir / 'src')
     compiled = compile_script(entry, 'bookmarklet/main.py', build_dir / 'src',
                               build_dir / 'transcrypt', build_dir / 'bundle.js')
@@ -94,4 +96,4 @@ def compiled_bookmarklet(build_dir):
              'loader': minified_loader(build_dir), 'runtime': compiled['runtime'],
              'modules': compiled['modules']}
     kept.write_text(json.dumps(parts, indent=1, sort_keys=True) + '\n', encoding='utf-8')
-    return parts
+    return dict(parts, version=project_version())

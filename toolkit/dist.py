@@ -9,26 +9,44 @@ import shutil
 import urllib.parse
 
 from toolkit.javascript_url import bookmarklet_url, check_sizes, size_table
-from toolkit.literal import with_settings
+from toolkit.literal import offering, with_settings
 from toolkit.loader import install_page, loader_url, page_data, script_pin
+from toolkit.release import APACHE_OFFER_NAME, OFFER_ELEMENT_NAME, USERSCRIPT_NAME, \
+    license_header, offer_element, userscript_head
 from toolkit.settings import OPTIONS, SETTINGS, option_text
 
 
+def userscript_text(script, version, script_location):
+    """The userscript: the metadata block and licence header, then the script (with its
+    settings) made to offer the sitemap (toolkit/literal.py offering)."""
+    return userscript_head(version, script_location) + offering(script.strip()) + '\n'
+
+
 def dist_files(parts, template, settings, options):
-    """{name: text} of dist/: the parts with settings written in, and the install page made
-    from template; stops the build when the self-contained bookmarklet is too long."""
+    """{name: text} of dist/: the parts with settings written in, the install page made
+    from template, the userscript, and what a server adds to its listings to offer the
+    sitemap; stops the build when the self-contained bookmarklet is too long.
+
+    sitemap.js and the userscript start with the licence header; the bookmarklet, whose
+    every character counts, does not."""
     script = with_settings(parts['script'], settings) + '\n'
-    pin = script_pin(script)
+    hosted = license_header(parts['version']) + '\n' + script
+    pin = script_pin(hosted)
     urls = {
         'bookmarklet': bookmarklet_url(script.strip()),
         'loader': loader_url(parts['loader'], pin, options['scriptUrl'],
                              settings['timeoutSeconds'], {}),
     }
     check_sizes(urls['bookmarklet'])
+    userscript = userscript_text(script, parts['version'], options['scriptUrl'])
     page = install_page(template, urls, settings, options,
-                        page_data(parts['loader'], pin, settings, options))
+                        page_data(parts['loader'], pin, settings, options, parts['version']),
+                        userscript)
+    element = offer_element(options['scriptUrl'], pin)
     return {'bookmarklet.url': urls['bookmarklet'] + '\n', 'loader.url': urls['loader'] + '\n',
-            'sitemap.js': script, 'install.html': page}
+            'sitemap.js': hosted, 'install.html': page, USERSCRIPT_NAME: userscript,
+            OFFER_ELEMENT_NAME: element + '\n',
+            APACHE_OFFER_NAME: 'IndexHeadInsert "' + element + '"\n'}
 
 
 def write_dist(files, out):
@@ -76,4 +94,5 @@ def write_build(parts, page, settings, options, out):
     for name in sorted(files):
         print('wrote {}: {:,} bytes'.format(out / name, len(files[name].encode('utf-8'))))
     print(size_table({name: files[name].strip() for name in ['bookmarklet.url', 'loader.url']}))
+    print('the userscript: {:,} bytes'.format(len(files[USERSCRIPT_NAME].encode('utf-8'))))
     print('configure it further: ' + configurator_link(out, settings, options))

@@ -19,6 +19,12 @@ PLACEHOLDER = '__autoindexSitemapSettings__'
 SETTINGS_START = '/*settings*/'
 SETTINGS_END = '/*/settings*/'
 
+# Whether the script offers the sitemap (a button and a key, bookmarklet/offer.py) or opens
+# it: the compiled script holds a placeholder for it, which the build marks as false; the
+# userscript is the same script with the mark turned to true (offering).
+OFFER_PLACEHOLDER = '__autoindexSitemapOffer__'
+OFFER_MARKS = {False: '/*offer*/!1', True: '/*offer*/!0'}
+
 
 def json_text(value):
     """Compact JSON in ASCII: the script's file must read the same in any charset a page
@@ -27,11 +33,27 @@ def json_text(value):
 
 
 def marked(compiled, settings):
-    """The compiled script with its placeholder replaced by the marked literal of settings."""
-    if compiled.count(PLACEHOLDER) != 1:
-        raise BuildError('the compiled script holds {} settings placeholders, not one'.format(
-            compiled.count(PLACEHOLDER)))
-    return compiled.replace(PLACEHOLDER, SETTINGS_START + json_text(settings) + SETTINGS_END)
+    """The compiled script with its placeholders replaced by the marked literal of settings
+    and the mark of a script that does not offer the sitemap."""
+    for placeholder, what in [[PLACEHOLDER, 'settings'], [OFFER_PLACEHOLDER, 'offer']]:
+        if compiled.count(placeholder) != 1:
+            raise BuildError('the compiled script holds {} {} placeholders, not one'.format(
+                compiled.count(placeholder), what))
+    return compiled.replace(PLACEHOLDER, SETTINGS_START + json_text(settings) + SETTINGS_END) \
+        .replace(OFFER_PLACEHOLDER, OFFER_MARKS[False])
+
+
+def offering(script):
+    """A built script (any settings in it) that offers the sitemap instead of opening it:
+    its offer mark, outside the settings literal (a title may spell one), turned to true.
+    The install page's offering writes the same."""
+    start = script.index(SETTINGS_START)
+    end = script.rindex(SETTINGS_END)
+    head, tail = script[:start], script[end:]
+    if head.count(OFFER_MARKS[False]) + tail.count(OFFER_MARKS[False]) != 1:
+        raise BuildError('the script holds no single offer mark')
+    return head.replace(OFFER_MARKS[False], OFFER_MARKS[True]) + script[start:end] + \
+        tail.replace(OFFER_MARKS[False], OFFER_MARKS[True])
 
 
 def with_settings(script, settings):

@@ -11,7 +11,8 @@ from toolkit import ROOT
 from toolkit.bundle import minify
 from toolkit.errors import BuildError
 from toolkit.javascript_url import URL_LIMITS, javascript_url
-from toolkit.literal import SETTINGS_END, SETTINGS_START, json_text
+from toolkit.literal import OFFER_MARKS, SETTINGS_END, SETTINGS_START, json_text
+from toolkit.release import USERSCRIPT_NAME, userscript_head
 from toolkit.settings import MESSAGES, OPTIONS, SETTINGS, WHOLE_NUMBER, ON, OFF, option_text
 
 LOADER = ROOT / 'loader'
@@ -69,11 +70,15 @@ def loader_url(loader, pin, script_location, timeout_seconds, passed):
     return javascript_url(code)
 
 
-def page_data(loader, pin, settings, options):
-    """What the install page's script needs to build both bookmarklets for any settings:
-    the settings table with each rule, the messages, this build's values, the loader
-    with its blanks and the hosted script's pin."""
+def page_data(loader, pin, settings, options, version):
+    """What the install page's script needs to build both bookmarklets and the userscript
+    for any settings: the settings table with each rule, the messages, this build's values,
+    the loader with its blanks, the hosted script's pin, and the userscript's metadata
+    block for a script at a path (toolkit/release.py) with the offer marks."""
     return {
+        'version': version,
+        'userscript': {'head': userscript_head(version, '/'), 'name': USERSCRIPT_NAME,
+                       'offer': [OFFER_MARKS[False], OFFER_MARKS[True]]},
         'settings': [{'key': setting.key, 'flag': setting.flag, 'rule': setting.rule,
                       'carried': setting in SETTINGS} for setting in SETTINGS + OPTIONS],
         'messages': MESSAGES, 'wholeNumber': WHOLE_NUMBER, 'on': ON, 'off': OFF,
@@ -84,9 +89,10 @@ def page_data(loader, pin, settings, options):
     }
 
 
-def install_page(template, urls, settings, options, data):
-    """dist/install.html: the configurator with both bookmarklets for this build's settings,
-    their sizes against each browser's limits, and how to install."""
+def install_page(template, urls, settings, options, data, userscript):
+    """dist/install.html: the configurator with both bookmarklets and the userscript for this
+    build's settings, their sizes (the bookmarklets' against each browser's limits), this
+    release's version, and how to install."""
     size_rows = []
     for place, limit, _ in URL_LIMITS:
         size_rows.append('<tr><th scope="row">{}</th><td>{:,}</td>{}</tr>'.format(
@@ -117,6 +123,9 @@ def install_page(template, urls, settings, options, data):
         'bookmarklet_size': '{:,} characters'.format(len(urls['bookmarklet'])),
         'loader_size': '{:,} characters'.format(len(urls['loader'])),
         'script_url': html.escape(options['scriptUrl']),
+        'userscript_name': USERSCRIPT_NAME,
+        'userscript_size': '{:,} bytes'.format(len(userscript.encode('utf-8'))),
+        'version': html.escape(data['version']),
         'size_rows': '\n'.join(size_rows),
         'setting_rows': '\n'.join(setting_rows),
         # No '<' in the data, so no '</script>' can end the element holding it.

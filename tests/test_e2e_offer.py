@@ -1,0 +1,332 @@
+"""The sitemap where people already are (issue 27), in every engine.
+
+The userscript, run as a manager runs it (in the page's realm once the page is loaded,
+document-idle), adds one button and one key on the listings of nginx, Apache, lighttpd and
+Caddy, and nothing at all on ordinary pages: no enumerable property on a built-in
+prototype, no global, no frame (bench/footprint.py's measure), no element, no listener.
+Its button and its key open the sitemap, which is then the bookmarklet's. nginx
+(nginx/offer-to-visitors.conf), Apache (apache/offer-to-visitors.conf) and Caddy
+(caddy/) offer the same button on every listing, under `script-src 'self'`.
+"""
+
+import json
+import shutil
+import subprocess
+import time
+
+import pytest
+
+from bench.footprint import PAGE_STATE, added
+from bookmarklet.words import BUTTON_ID, OPEN_ROLE
+from servers.apache import Apache
+from servers.caddy import Caddy
+from toolkit import ROOT
+from toolkit.release import APACHE_OFFER_NAME, OFFER_ELEMENT_NAME, USERSCRIPT_NAME
+from tests.test_e2e_listing_servers import small_tree  # noqa: F401 (a fixture)
+
+CSP = "default-src 'self'; script-src 'self'; style-src 'self'"
+OPEN = '[data-role={}]'.format(OPEN_ROLE)
+
+# As a manager runs a userscript with @grant none: its code in the page's own realm.
+INJECT = '(code) => { (0, eval)(code); }'
+
+# What a script leaves on the page that the footprint measure cannot see: elements and
+# listeners. COUNT_LISTENERS counts every addEventListener from then on, keeping the
+# method's own property (its name and enumerability) as it was.
+COUNT_LISTENERS = """() => {
+  const counted = {count: 0};
+  Object.defineProperty(window, 'sitemapTestListeners', {value: counted});
+  const own = EventTarget.prototype.addEventListener;
+  EventTarget.prototype.addEventListener = function (...args) {
+    counted.count += 1;
+    return own.apply(this, args);
+  };
+}"""
+PAGE_NOW = """() => ({html: document.documentElement.outerHTML,
+                 listeners: window.sitemapTestListeners.count})"""
+BUTTON = """(id, selector) => {
+  const host = document.getElementById(id);
+  const button = host && host.shadowRoot && host.shadowRoot.querySelector(selector);
+  return button ? {text: button.textContent, keys: button.getAttribute('aria-keyshortcuts'),
+                   first: document.body.firstElementChild === host,
+                   hosts: document.querySelectorAll('#' + id).length} : null;
+}"""
+
+# Five pages that are no listing: an article, a login form, a page whose links lead
+# elsewhere, a directory's own index.html, and nginx's own error page.
+ORDINARY = {
+    'article/index.html': '<!DOCTYPE html><title>On caching</title><h1>On caching</h1>'
+                          '<p>A listing changes when a name is added. <a href="https://example.org/">More</a>'
+                          ' and <a href="/about/">about us</a>.</p>',
+    'login/index.html': '<!DOCTYPE html><title>Sign in</title><form method="post"><label>Name '
+                        '<input name="user"></label><label>Password <input type="password" '
+                        'name="password"></label><button>Sign in</button></form>',
+    'links/index.html': '<!DOCTYPE html><title>Links</title><ul><li><a href="https://example.org/a">'
+                        'A</a></li><li><a href="/elsewhere/b">B</a></li><li><a href="#top">Top</a>'
+                        '</li></ul>',
+    'docs/index.html': '<!DOCTYPE html><title>Documentation</title><nav><a href="guide.html">Read '
+                       'the guide</a> <a href="faq.html">Questions</a></nav><main><h1>Welcome</h1>'
+                       '<p>Start with the guide.</p></main>',
+}
+ORDINARY_URLS = ['/article/', '/login/', '/links/', '/docs/', '/missing/']
+
+
+@pytest.fixture(scope='session')
+def userscript(dist):
+    return (dist / USERSCRIPT_NAME).read_text(encoding='utf-8')
+
+
+@pytest.fixture(scope='session')
+def ordinary_tree(public_tmp):
+    root = public_tmp / 'ordinary'
+    for name, text in ORDINARY.items():
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / name).write_text(text, encoding='utf-8')
+    return root
+
+
+def inject(page, userscript):
+    """Run the userscript in the page as a manager does; returns what the page had before,
+    by the footprint measure, with its elements and listeners."""
+    page.evaluate(COUNT_LISTENERS)
+    before = dict(page.evaluate(PAGE_STATE), **page.evaluate(PAGE_NOW))
+    page.evaluate(INJECT, userscript)
+    return before
+
+
+def footprint(page, before):
+    """What the page gained since before: {measure, elements, listeners}."""
+    now = dict(page.evaluate(PAGE_STATE), **page.evaluate(PAGE_NOW))
+    return {'measure': added(before, now), 'elements': now['html'] != before['html'],
+            'listeners': now['listeners'] - before['listeners']}
+
+
+def the_button(page):
+    """{text, keys, first, hosts} of the offer's button once it is there: its label, its
+    aria-keyshortcuts, whether its host is the body's first element, how many hosts."""
+    return page.wait_for(BUTTON, BUTTON_ID, OPEN, timeout=10000)
+
+
+def offer_on(page, url, userscript):
+    """Open url and run the userscript there as a manager does; returns once its button is
+    on the page (in the shadow root of #autoindex-sitemap-button: an audit reaches it as
+    page.find(OPEN, in_overlay=BUTTON_ID))."""
+    page.goto(url)
+    page.evaluate(INJECT, userscript)
+    return the_button(page)
+
+
+def same_sitemap(page, new_page, url, bookmarklet, reference=None):
+    """The overlay the offer opened, settled, is the one the bookmarklet opens on url in a
+    fresh profile; or on the same page of reference, a server like url's but for its
+    Content-Security-Policy, which keeps some engines from running a javascript: URL."""
+    offered = page.wait_settled()
+    other = new_page()
+    reference = reference or url
+    other.open_sitemap(reference, bookmarklet)
+    origin, other_origin = [address[:address.index('/', len('http://'))] for address in [url, reference]]
+    # The export box follows the rows a moment later: read both until they agree.
+    deadline = time.monotonic() + 5
+    while True:
+        offered = page.read_overlay()
+        clicked = json.loads(json.dumps(other.read_overlay()).replace(other_origin, origin))
+        if offered == clicked or time.monotonic() > deadline:
+            break
+        time.sleep(0.1)
+    assert offered['status']['state'] == 'done'
+    assert offered == clicked
+
+
+def open_both_ways(page, new_page, url, bookmarklet, reference=None):
+    """The button opens the sitemap, Esc closes it, the key opens it and closes it again."""
+    page.find(OPEN, in_overlay=BUTTON_ID).click()
+    same_sitemap(page, new_page, url, bookmarklet, reference)
+    page.press('Escape')
+    page.wait_for('document.getElementById("autoindex-sitemap") === null', timeout=5000)
+    page.press('Alt+Shift+M')
+    assert page.wait_settled()['status']['state'] == 'done'
+    page.press('Alt+Shift+M')
+    page.wait_for('document.getElementById("autoindex-sitemap") === null', timeout=5000)
+
+
+LISTINGS = {'nginx': {'site': 'html-listings.conf'}, 'apache': {}, 'lighttpd': {}, 'caddy': {}}
+
+
+@pytest.mark.parametrize('kind', sorted(LISTINGS))
+def test_the_userscript_offers_the_sitemap_on_every_listing_server(
+        page, new_page, live_server, small_tree, userscript, bookmarklet, kind):  # noqa: F811
+    server = live_server(kind, small_tree, **LISTINGS[kind])
+    page.goto(server.url('/'))
+    before = inject(page, userscript)
+    button = the_button(page)
+    assert button == {'text': 'Sitemap', 'keys': 'Alt+Shift+M', 'first': True, 'hosts': 1}
+    # The measure sees what the userscript adds here: one element, two listeners (the
+    # button's click and the window's key),
+    # and still nothing on a prototype, no global, no frame.
+    assert footprint(page, before) == {'measure': 0, 'elements': True, 'listeners': 2}
+    # Run again (two managers, or a server that offers it too): still one button.
+    page.evaluate(INJECT, userscript)
+    assert the_button(page)['hosts'] == 1
+    open_both_ways(page, new_page, server.url('/'), bookmarklet)
+    assert page.errors == []
+
+
+@pytest.mark.parametrize('path', ORDINARY_URLS)
+def test_the_userscript_adds_nothing_to_an_ordinary_page(page, live_server, ordinary_tree,
+                                                        userscript, path):
+    server = live_server('nginx', ordinary_tree, site='html-listings.conf')
+    page.goto(server.url(path))
+    before = inject(page, userscript)
+    assert footprint(page, before) == {'measure': 0, 'elements': False, 'listeners': 0}
+    page.press('Alt+Shift+M')
+    assert page.evaluate('document.getElementById("autoindex-sitemap")') is None
+    assert page.errors == []
+
+
+# A page of its own that handles Alt+Shift+M, and a field to type into.
+PAGE_KEEPS_THE_KEY = """() => {
+  const keep = (event) => {
+    if (event.code === 'KeyM' && event.altKey && event.shiftKey) {
+      event.preventDefault();
+      document.removeEventListener('keydown', keep);
+    }
+  };
+  document.addEventListener('keydown', keep);
+  const field = document.body.appendChild(document.createElement('input'));
+  field.id = 'sitemap-test-field';
+}"""
+OVERLAY_OPEN = 'document.getElementById("autoindex-sitemap") !== null'
+
+
+def test_the_key_is_left_to_a_page_that_handles_it_and_to_a_field(
+        page, live_server, small_tree, userscript):  # noqa: F811
+    server = live_server('nginx', small_tree, site='html-listings.conf')
+    offer_on(page, server.url('/'), userscript)
+    page.evaluate(PAGE_KEEPS_THE_KEY)
+    page.press('Alt+Shift+M')
+    time.sleep(0.5)
+    assert not page.evaluate(OVERLAY_OPEN), 'the page prevented it: the page keeps the key'
+    page.find('#sitemap-test-field', in_overlay=False).click()
+    page.press('Alt+Shift+M')
+    time.sleep(0.5)
+    assert not page.evaluate(OVERLAY_OPEN), 'a key typed into a field is the field\'s'
+    page.evaluate('document.activeElement.blur()')
+    page.press('Alt+Shift+M')
+    assert page.wait_settled()['status']['state'] == 'done'
+
+
+def test_a_page_element_named_current_script_cannot_turn_the_bookmarklet_into_an_offer(
+        page, live_server, small_tree, bookmarklet):  # noqa: F811
+    server = live_server('nginx', small_tree, site='html-listings.conf')
+    page.goto(server.url('/'))
+    page.evaluate("""() => {
+      const image = document.body.appendChild(document.createElement('img'));
+      image.name = 'currentScript';
+      image.setAttribute('data-offer', '');
+    }""")
+    assert page.evaluate('document.currentScript && document.currentScript.nodeName') == 'IMG'
+    page.run_bookmarklet(bookmarklet)
+    assert page.wait_settled()['status']['state'] == 'done'
+    assert page.evaluate('document.getElementById({})'.format(json.dumps(BUTTON_ID))) is None
+
+
+def csp_copy(source, work, lines):
+    """A copy of a configuration with lines after each line that adds a Vary header."""
+    text = source.read_text(encoding='utf-8')
+    text = text.replace('add_header Vary Accept always;\n', 'add_header Vary Accept always;\n'
+                        + ''.join('            {}\n'.format(line) for line in lines))
+    work.mkdir(parents=True, exist_ok=True)
+    copy = work / source.name
+    copy.write_text(text, encoding='utf-8')
+    return copy
+
+
+def test_nginx_offers_the_sitemap_on_every_listing_under_script_src_self(
+        page, new_page, serve, tmp_path, small_tree, dist, bookmarklet):  # noqa: F811
+    site = csp_copy(ROOT / 'nginx' / 'offer-to-visitors.conf', tmp_path / 'site',
+                    ['add_header Content-Security-Policy "{}" always;'.format(CSP)])
+    server = serve(str(site), small_tree, dist=dist)
+    reference = serve('offer-to-visitors.conf', small_tree, dist=dist)
+    for path in ['/docs/', '/']:
+        page.goto(server.url(path))
+        assert the_button(page)['first']
+    open_both_ways(page, new_page, server.url('/'), bookmarklet, reference.url('/'))
+    assert page.errors == []
+
+
+def public_dist(dist, public_tmp, name):
+    """A copy of dist/ that a server run as www-data can read."""
+    copy = public_tmp / name
+    if not copy.exists():
+        shutil.copytree(dist, copy)
+    return copy
+
+
+def offering_apache(root, work, dist, csp=CSP):
+    """Apache with apache/offer-to-visitors.conf, as a user includes it, and the CSP."""
+    text = (ROOT / 'apache' / 'offer-to-visitors.conf').read_text(encoding='utf-8')
+    text = text.replace('/srv/autoindex-sitemap/', str(dist) + '/').replace(
+        '/srv/files/', str(root) + '/')
+    policy = 'Header always set Content-Security-Policy "{}"\n'.format(csp) if csp else ''
+    return Apache(root, work, extra='LoadModule headers_module /usr/lib/apache2/modules/mod_headers.so\n'
+                  + policy + text)
+
+
+def test_apache_accepts_the_offer_and_writes_it_into_each_listing(tmp_path, public_tmp,
+                                                                   small_tree, dist):  # noqa: F811
+    served = public_dist(dist, public_tmp, 'dist-apache')
+    server = offering_apache(small_tree, tmp_path / 'apache', served)
+    server.work.mkdir(parents=True)
+    done = subprocess.run(server.command(server.write_config())[:-1] + ['-t'],
+                          capture_output=True, text=True)
+    assert done.returncode == 0 and 'Syntax OK' in done.stderr, done.stderr
+    element = (dist / OFFER_ELEMENT_NAME).read_text(encoding='utf-8').strip()
+    assert (dist / APACHE_OFFER_NAME).read_text(encoding='utf-8') == \
+        'IndexHeadInsert "' + element + '"\n'
+
+
+def test_apache_offers_the_sitemap_on_every_listing_under_script_src_self(
+        page, new_page, tmp_path, public_tmp, small_tree, dist, bookmarklet):  # noqa: F811
+    served = public_dist(dist, public_tmp, 'dist-apache')
+    with offering_apache(small_tree, tmp_path / 'apache', served) as server, \
+            offering_apache(small_tree, tmp_path / 'reference', served, csp=None) as reference:
+        page.goto(server.url('/'))
+        assert the_button(page)['first']
+        open_both_ways(page, new_page, server.url('/'), bookmarklet, reference.url('/'))
+        assert page.errors == []
+
+
+class OfferingCaddy(Caddy):
+    """Caddy with caddy/offer-to-visitors.Caddyfile as a user fills it in, its template
+    caddy/browse.html, and the CSP."""
+
+    def __init__(self, root, work, dist, csp=CSP):
+        super().__init__(root, work)
+        self.dist = dist
+        self.csp = csp
+
+    def write_config(self):
+        text = (ROOT / 'caddy' / 'offer-to-visitors.Caddyfile').read_text(encoding='utf-8')
+        text = text.replace('http://127.0.0.1:8080 {', '{{\n    admin off\n    log {{\n        '
+                            'output file {}/caddy.log\n    }}\n}}\nhttp://127.0.0.1:{} {{'.format(
+                                self.work, self.port).replace('{{', '{').replace('}}', '}'))
+        text = text.replace('/srv/files', str(self.root)).replace(
+            '/srv/autoindex-sitemap-caddy/browse.html', str(ROOT / 'caddy' / 'browse.html')).replace(
+            '/srv/autoindex-sitemap', str(self.dist))
+        if self.csp:
+            text = text.replace('    handle {', '    header Content-Security-Policy "{}"\n    handle {{'
+                                .format(self.csp).replace('{{', '{'))
+        config = self.work / 'Caddyfile'
+        config.write_text(text, encoding='utf-8')
+        return config
+
+
+def test_caddy_offers_the_sitemap_on_every_listing_under_script_src_self(
+        page, new_page, tmp_path, small_tree, dist, bookmarklet):  # noqa: F811
+    with OfferingCaddy(small_tree, tmp_path / 'caddy', dist) as server, \
+            OfferingCaddy(small_tree, tmp_path / 'reference', dist, csp=None) as reference:
+        for path in ['/docs/', '/']:
+            page.goto(server.url(path))
+            assert the_button(page)['first']
+        open_both_ways(page, new_page, server.url('/'), bookmarklet, reference.url('/'))
+        assert page.errors == []

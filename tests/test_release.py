@@ -1,0 +1,110 @@
+"""A release a user can cite: one version, the MIT licence where it is looked for, a
+changelog, and the userscript and the servers' element built from the same script."""
+
+import base64
+import hashlib
+import json
+import re
+import subprocess
+
+import pytest
+
+from toolkit import ROOT
+from toolkit.errors import BuildError
+from toolkit.literal import OFFER_MARKS, SETTINGS_START, offering, settings_in
+from toolkit.release import APACHE_OFFER_NAME, OFFER_ELEMENT_NAME, USERSCRIPT_NAME, \
+    license_header, project_version
+from tests.builds import build
+
+VERSION = project_version()
+HEADER = license_header(VERSION)
+
+
+def test_one_version_and_the_changelog_says_what_it_changed():
+    assert re.fullmatch(r'\d+\.\d+\.\d+', VERSION)
+    changelog = (ROOT / 'CHANGELOG.md').read_text(encoding='utf-8')
+    assert '\n## {} ('.format(VERSION) in changelog
+    # No second version to forget: package.json and its lockfile name the build tools only.
+    assert 'version' not in json.loads((ROOT / 'package.json').read_text(encoding='utf-8'))
+    lock = json.loads((ROOT / 'package-lock.json').read_text(encoding='utf-8'))
+    assert 'version' not in lock and 'version' not in lock['packages']['']
+
+
+def test_the_licence_is_mit_everywhere_it_is_looked_for():
+    assert (ROOT / 'LICENSE').read_text(encoding='utf-8').startswith('MIT License\n')
+    pyproject = (ROOT / 'pyproject.toml').read_text(encoding='utf-8')
+    assert 'license = "MIT"' in pyproject and 'license-files = ["LICENSE"]' in pyproject
+    readme = (ROOT / 'README.md').read_text(encoding='utf-8')
+    assert '## Licence' in readme and '[MIT License](LICENSE)' in readme
+
+
+def test_the_hosted_script_and_the_userscript_carry_the_version_and_licence(dist):
+    hosted = (dist / 'sitemap.js').read_text(encoding='utf-8')
+    userscript = (dist / USERSCRIPT_NAME).read_text(encoding='utf-8')
+    assert hosted.startswith(HEADER + '\n')
+    assert '\n// @version      {}\n'.format(VERSION) in userscript
+    assert '\n// ==/UserScript==\n' + HEADER + '\n' in userscript
+    page = (dist / 'install.html').read_text(encoding='utf-8')
+    assert '<span data-version>{}</span>'.format(VERSION) in page
+    # The bookmarklet carries no comment: every character of it counts.
+    assert '@license' not in (dist / 'bookmarklet.url').read_text(encoding='utf-8')
+
+
+@pytest.mark.parametrize('name', ['sitemap.js', USERSCRIPT_NAME])
+@pytest.mark.parametrize('minifier', [
+    ['esbuild', '--minify', '--log-level=warning'],
+    ['uglifyjs', '--compress', '--mangle', '--comments']], ids=['esbuild', 'uglify-js'])
+def test_a_minifier_keeps_the_licence_header(dist, tmp_path, name, minifier):
+    source = tmp_path / 'script.js'
+    source.write_text((dist / name).read_text(encoding='utf-8'), encoding='utf-8')
+    done = subprocess.run([str(ROOT / 'node_modules' / '.bin' / minifier[0]), str(source)]
+                          + minifier[1:], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert HEADER in done.stdout
+
+
+def test_the_userscript_is_the_script_made_to_offer(dist):
+    hosted = (dist / 'sitemap.js').read_text(encoding='utf-8')
+    userscript = (dist / USERSCRIPT_NAME).read_text(encoding='utf-8')
+    head, script = userscript.split(HEADER + '\n')
+    assert head.startswith('// ==UserScript==\n')
+    for field in ['@name         autoindex-sitemap', '@namespace    autoindex-sitemap',
+                  '@match        http://*/*', '@match        https://*/*', '@grant        none',
+                  '@run-at       document-idle', '@noframes', '@license      MIT']:
+        assert '\n// {}\n'.format(field) in head
+    # The default script URL is a path: no build knows the origin, so no update URL.
+    assert '@downloadURL' not in head and '@updateURL' not in head
+    code = hosted[len(HEADER) + 1:]
+    assert script == code.replace(OFFER_MARKS[False], OFFER_MARKS[True])
+    assert code.count(OFFER_MARKS[False]) == 1 and OFFER_MARKS[True] not in code
+    bookmarklet = (dist / 'bookmarklet.url').read_text(encoding='utf-8')
+    assert OFFER_MARKS[False] in bookmarklet and OFFER_MARKS[True] not in bookmarklet
+
+
+def test_offering_turns_the_mark_outside_the_settings_literal_only():
+    script = '(()=>{a(' + SETTINGS_START + '{"title":"/*offer*/!1"}/*/settings*/);b(' + \
+        OFFER_MARKS[False] + ')})();'
+    offered = offering(script)
+    assert offered.endswith('b(' + OFFER_MARKS[True] + ')})();')
+    assert settings_in(offered) == {'title': OFFER_MARKS[False]}
+    with pytest.raises(BuildError):
+        offering(offered)
+
+
+def test_a_userscript_hosted_at_a_url_says_where_it_updates_from(tmp_path):
+    built = build(tmp_path, '--script-url', 'https://files.example.org/tools/sitemap.js')
+    head = (built / USERSCRIPT_NAME).read_text(encoding='utf-8').split(HEADER)[0]
+    url = 'https://files.example.org/tools/' + USERSCRIPT_NAME
+    assert '\n// @downloadURL  {}\n// @updateURL    {}\n'.format(url, url) in head
+    assert "src='https://files.example.org/tools/sitemap.js?v=" in \
+        (built / OFFER_ELEMENT_NAME).read_text(encoding='utf-8')
+
+
+def test_the_element_servers_add_pins_the_hosted_script(dist):
+    element = (dist / OFFER_ELEMENT_NAME).read_text(encoding='utf-8')
+    digest = hashlib.sha256((dist / 'sitemap.js').read_bytes()).digest()
+    assert element == ("<script src='/.autoindex-sitemap/sitemap.js?v={}' integrity='sha256-{}' "
+                       "crossorigin data-offer defer></script>\n").format(
+                           digest.hex()[:12], base64.b64encode(digest).decode())
+    assert (dist / APACHE_OFFER_NAME).read_text(encoding='utf-8') == \
+        'IndexHeadInsert "{}"\n'.format(element.strip())

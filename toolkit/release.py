@@ -1,0 +1,71 @@
+"""The release: its one version (pyproject.toml), the licence header the hosted script and
+the userscript start with, the userscript's metadata block, and the script element by which
+a server offers the sitemap on its listings."""
+
+import html
+import tomllib
+
+from bookmarklet.words import OFFER_ATTRIBUTE
+from toolkit import ROOT
+from toolkit.errors import BuildError
+
+USERSCRIPT_NAME = 'autoindex-sitemap.user.js'
+OFFER_ELEMENT_NAME = 'offer.html'
+APACHE_OFFER_NAME = 'offer-apache.conf'
+
+
+def project_version():
+    """The version pyproject.toml gives: the one version of a release."""
+    try:
+        project = tomllib.loads((ROOT / 'pyproject.toml').read_text(encoding='utf-8'))['project']
+    except (OSError, KeyError, tomllib.TOMLDecodeError) as error:
+        raise BuildError('pyproject.toml gives no version: ' + str(error))
+    return project['version']
+
+
+def license_header(version):
+    """One comment naming the project, its version and its licence. Written `/*! @license`,
+    esbuild keeps it and uglify-js keeps it with --comments, so a script minified again
+    still says what it is and under which terms."""
+    return ('/*! @license autoindex-sitemap {} | MIT License | Copyright (c) 2026 the '
+            'autoindex-sitemap authors | see LICENSE */'.format(version))
+
+
+def hosted_at(script_location):
+    """The URL of the userscript beside the hosted script, when the build knows where that is
+    (an absolute http(s) URL); None for a path, whose origin is any listing's."""
+    lowered = script_location.lower()
+    if not (lowered.startswith('http://') or lowered.startswith('https://')):
+        return None
+    return script_location[:script_location.rfind('/') + 1] + USERSCRIPT_NAME
+
+
+def userscript_head(version, script_location):
+    """The metadata block the userscript managers (Violentmonkey, Tampermonkey,
+    Greasemonkey) read, then the licence header."""
+    lines = ['// ==UserScript==',
+             '// @name         autoindex-sitemap',
+             '// @namespace    autoindex-sitemap',
+             '// @version      ' + version,
+             '// @description  A button on directory listings that opens a paginated sitemap '
+             'of the two levels below, newest first (Alt+Shift+M)',
+             '// @license      MIT',
+             '// @match        http://*/*',
+             '// @match        https://*/*',
+             '// @grant        none',
+             '// @run-at       document-idle',
+             '// @noframes']
+    url = hosted_at(script_location)
+    if url is not None:
+        lines += ['// @downloadURL  ' + url, '// @updateURL    ' + url]
+    return '\n'.join(lines + ['// ==/UserScript==', license_header(version)]) + '\n'
+
+
+def offer_element(script_location, pin):
+    """The script element a server adds to each listing: sitemap.js at script_location, pinned
+    to this build (its URL carries the hash, Subresource Integrity checks the bytes), asking
+    for the button (bookmarklet/offer.py). Its attributes are quoted with ', so the element
+    also fits in a double-quoted Apache directive."""
+    return ("<script src='{}?v={}' integrity='{}' crossorigin {} defer></script>").format(
+        html.escape(script_location, quote=True), pin['version'], pin['integrity'],
+        OFFER_ATTRIBUTE)
