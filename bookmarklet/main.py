@@ -1,8 +1,10 @@
 """The entry point: toggle the overlay on the page, or offer it (offer.py).
 
 The build writes whether this script offers the sitemap where the placeholder of
-the last line stands (toolkit/literal.py): false in the bookmarklet and sitemap.js,
-true in the userscript. sitemap.js also offers it when its script element asks.
+the last line stands (toolkit/literal.py): false in sitemap.js, true in the
+userscript. sitemap.js also offers it when its script element asks. The
+bookmarklet never offers: it is built with __autoindexSitemapOffers__ false, so the
+minifier drops the offer from it (toolkit/compile.py).
 """
 
 from bookmarklet.portable import new_object
@@ -46,5 +48,5 @@ def start(page, offering):
 
 
 # __pragma__ ('ecom')
-#?start(window, __pragma__ ('js', '{}', '__autoindexSitemapOffer__'))
+#?__pragma__ ('js', '{}', '__autoindexSitemapOffers__ ? start (window, __autoindexSitemapOffer__) : toggle (window)')
 # __pragma__ ('noecom')

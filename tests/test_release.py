@@ -77,8 +77,10 @@ def test_the_userscript_is_the_script_made_to_offer(dist):
     code = hosted[len(HEADER) + 1:]
     assert script == code.replace(OFFER_MARKS[False], OFFER_MARKS[True])
     assert code.count(OFFER_MARKS[False]) == 1 and OFFER_MARKS[True] not in code
+    # The bookmarklet never offers, and carries none of the offer: no mark, no key.
     bookmarklet = (dist / 'bookmarklet.url').read_text(encoding='utf-8')
-    assert OFFER_MARKS[False] in bookmarklet and OFFER_MARKS[True] not in bookmarklet
+    for offered in [OFFER_MARKS[False], OFFER_MARKS[True], 'Alt+Shift+M']:
+        assert offered not in bookmarklet and (offered in hosted) == (offered != OFFER_MARKS[True])
 
 
 def test_offering_turns_the_mark_outside_the_settings_literal_only():

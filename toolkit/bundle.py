@@ -150,7 +150,7 @@ IIFE_START = '(()=>{'
 IIFE_END = '})();'
 
 
-def bundle(module, out, metafile=None):
+def bundle(module, out, metafile=None, defines=None):
     """The minified script; with metafile, esbuild also writes there where its bytes come from.
 
     The script is one arrow function called at once, strict from its first line: without
@@ -158,12 +158,14 @@ def bundle(module, out, metafile=None):
     undeclared name would make a global of the page. esbuild leaves the directive out of
     an IIFE made of modules (they are strict already), so it is put back, inside the
     function, where it holds however the script is run (bookmarklet_url puts `void` in
-    front of the call)."""
+    front of the call). defines are [name, JavaScript value] the bundler folds in, and
+    drops the code they make dead."""
     run_step('esbuild', [str(ESBUILD), str(module), '--bundle', '--format=iife', '--minify',
                          TARGET, '--legal-comments=none', '--charset=ascii',
                          '--mangle-props=' + OWN_PROPERTIES,
                          '--reserve-props=' + RESERVED_PROPERTIES, '--log-level=warning',
                          '--outfile=' + str(out)]
+             + ['--define:' + name + '=' + value for name, value in defines or []]
              + (['--metafile=' + str(metafile)] if metafile else []), ROOT)
     script = out.read_text(encoding='ascii').strip()
     if not (script.startswith(IIFE_START) and script.endswith(IIFE_END)):

@@ -33,15 +33,15 @@ def dist_files(parts, template, settings, options):
     hosted = license_header(parts['version']) + '\n' + script
     pin = script_pin(hosted)
     urls = {
-        'bookmarklet': bookmarklet_url(script.strip()),
+        'bookmarklet': bookmarklet_url(with_settings(parts['bookmarklet'], settings)),
         'loader': loader_url(parts['loader'], pin, options['scriptUrl'],
                              settings['timeoutSeconds'], {}),
     }
     check_sizes(urls['bookmarklet'])
     userscript = userscript_text(script, parts['version'], options['scriptUrl'])
     page = install_page(template, urls, settings, options,
-                        page_data(parts['loader'], pin, settings, options, parts['version']),
-                        userscript)
+                        page_data(parts['loader'], pin, settings, options, parts['version'],
+                                  parts['script']), userscript)
     element = offer_element(options['scriptUrl'], pin)
     return {'bookmarklet.url': urls['bookmarklet'] + '\n', 'loader.url': urls['loader'] + '\n',
             'sitemap.js': hosted, 'install.html': page, USERSCRIPT_NAME: userscript,

@@ -24,6 +24,9 @@ SETTINGS_END = '/*/settings*/'
 # userscript is the same script with the mark turned to true (offering).
 OFFER_PLACEHOLDER = '__autoindexSitemapOffer__'
 OFFER_MARKS = {False: '/*offer*/!1', True: '/*offer*/!0'}
+# Whether the script can offer at all: a name the bundler defines, true for sitemap.js and
+# the userscript, false for the bookmarklet, which then carries no offer (toolkit/compile.py).
+OFFERS_NAME = '__autoindexSitemapOffers__'
 
 
 def json_text(value):
@@ -32,13 +35,14 @@ def json_text(value):
     return json.dumps(value, ensure_ascii=True, separators=(',', ':'))
 
 
-def marked(compiled, settings):
+def marked(compiled, settings, offers):
     """The compiled script with its placeholders replaced by the marked literal of settings
-    and the mark of a script that does not offer the sitemap."""
-    for placeholder, what in [[PLACEHOLDER, 'settings'], [OFFER_PLACEHOLDER, 'offer']]:
-        if compiled.count(placeholder) != 1:
-            raise BuildError('the compiled script holds {} {} placeholders, not one'.format(
-                compiled.count(placeholder), what))
+    and, where it offers (offers), the mark of a script that does not offer the sitemap."""
+    for placeholder, what, count in [(PLACEHOLDER, 'settings', 1),
+                                     (OFFER_PLACEHOLDER, 'offer', 1 if offers else 0)]:
+        if compiled.count(placeholder) != count:
+            raise BuildError('the compiled script holds {} {} placeholders, not {}'.format(
+                compiled.count(placeholder), what, count))
     return compiled.replace(PLACEHOLDER, SETTINGS_START + json_text(settings) + SETTINGS_END) \
         .replace(OFFER_PLACEHOLDER, OFFER_MARKS[False])
 

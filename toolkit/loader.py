@@ -70,15 +70,16 @@ def loader_url(loader, pin, script_location, timeout_seconds, passed):
     return javascript_url(code)
 
 
-def page_data(loader, pin, settings, options, version):
+def page_data(loader, pin, settings, options, version, script):
     """What the install page's script needs to build both bookmarklets and the userscript
     for any settings: the settings table with each rule, the messages, this build's values,
     the loader with its blanks, the hosted script's pin, and the userscript's metadata
-    block for a script at a path (toolkit/release.py) with the offer marks."""
+    block for a script at a path (toolkit/release.py) with the offer marks and the script
+    it is made of (the bookmarklet's carries no offer)."""
     return {
         'version': version,
         'userscript': {'head': userscript_head(version, '/'), 'name': USERSCRIPT_NAME,
-                       'offer': [OFFER_MARKS[False], OFFER_MARKS[True]]},
+                       'offer': [OFFER_MARKS[False], OFFER_MARKS[True]], 'script': script},
         'settings': [{'key': setting.key, 'flag': setting.flag, 'rule': setting.rule,
                       'carried': setting in SETTINGS} for setting in SETTINGS + OPTIONS],
         'messages': MESSAGES, 'wholeNumber': WHOLE_NUMBER, 'on': ON, 'off': OFF,
