@@ -16,13 +16,15 @@ import time
 import pytest
 
 from tests.browsers import OVERLAY_OPEN, limit
-from bookmarklet.words import OVERLAY_ID, UNDECODABLE
+from bookmarklet.words import BUTTON_ID, OVERLAY_ID, UNDECODABLE
+from toolkit.release import USERSCRIPT_NAME
+from tests.test_e2e_offer import offer_on
 from tests.test_install_page import fill, open_page, shown_error
 from tests.trees import write_tree, directory, file, touch, standard_tree, SEPT_2026
 
 # What the project puts on a listing page, by its host element, whose open shadow root axe
-# walks into: the overlay. The userscript's button joins here when it is built.
-HOSTS = ['#' + OVERLAY_ID]
+# walks into: the overlay, and the button the userscript (or a server) offers it with.
+HOSTS = ['#' + OVERLAY_ID, '#' + BUTTON_ID]
 PRESENT = '(hosts) => hosts.filter((host) => document.querySelector(host) !== null)'
 # The install page is the project's whole document: every rule, the page-level ones too.
 WHOLE_PAGE = {'exclude': []}
@@ -323,6 +325,26 @@ def test_every_state_of_the_overlay(new_page, site, bookmarklet, condition):
         page.set_viewport(*viewport)
     found = problems_in_every_state(page, site, bookmarklet, checks)
     assert found == {}, '\n'.join(state + ': ' + line for state, lines in found.items() for line in lines)
+    assert page.errors == []
+
+
+@pytest.mark.parametrize('condition', [
+    pytest.param(name, marks=pytest.mark.needs('forced-colors')) if PASSES[name][0].get('media') == FORCED
+    else name for name in sorted(PASSES)])
+def test_the_button_the_userscript_offers_the_sitemap_with(new_page, site, dist, condition):
+    """axe-core finds nothing at any impact in the button, in each condition, and then in
+    the overlay it opens."""
+    options, viewport, _ = PASSES[condition]
+    page = new_page(**options)
+    if viewport:
+        page.set_viewport(*(viewport if viewport != NARROW or not limit(page.engine, 'phone-width')
+                            else (480, 640)))
+    server, _ = site
+    offer_on(page, server.url('/'), (dist / USERSCRIPT_NAME).read_text(encoding='utf-8'))
+    assert audited(page) == []
+    page.find('[data-role=open-sitemap]', in_overlay=BUTTON_ID).click()
+    page.wait_settled()
+    assert audited(page) == []
     assert page.errors == []
 
 
