@@ -15,6 +15,7 @@ from bookmarklet.names import name_of_href
 from bookmarklet.times import format_iso
 
 FORMATS = ['urls', 'wget', 'aria2', 'json']
+HEX = '0123456789abcdefABCDEF'
 # Names shown in the box's count of those left out, before '…'.
 LEFT_OUT_SHOWN = 3
 
@@ -24,16 +25,24 @@ def safe_name(segment):
     name; else None. Refused: a segment that is not the exact encoding of its bytes (a tool
     would decode it otherwise), bytes that are not UTF-8 (aria2c's out= is text, and \\xe9
     is another name), what is no plain name (empty, '.', '..', a '/'), a backslash, a
-    control character (C0, DEL, C1), and a space at either end (aria2c trims them)."""
+    control character (C0, DEL, C1), a space at either end (aria2c trims them), and a %XX
+    (wget decodes the URL's %25XX into %XX, then that again: '%2e' is saved as '.')."""
     named = name_of_href(segment)
     name = named['name']
     if named['href'] != segment or named['undecodable'] or not is_plain_name(name) \
             or name.startswith(' ') or name.endswith(' '):
         return None
-    for char in name:
-        if char < ' ' or char == '\\' or ('\x7f' <= char and char <= '\x9f'):
+    for index in range(0, len(name)):
+        char = name[index]
+        if char < ' ' or char == '\\' or ('\x7f' <= char and char <= '\x9f') or \
+                (char == '%' and is_hex(part(name, index + 1, index + 3))):
             return None
     return name
+
+
+def is_hex(text):
+    """True for two hexadecimal digits."""
+    return len(text) == 2 and HEX.find(text[0]) >= 0 and HEX.find(text[1]) >= 0
 
 
 def local_path(href, root_url):
@@ -55,10 +64,17 @@ def local_path(href, root_url):
     return path
 
 
-def carried_items(items, root_url):
+def file_name(format_name):
+    """The name the export is saved as, in the folder the tools fill."""
+    return 'sitemap.' + ('json' if format_name == 'json' else 'txt')
+
+
+def carried_items(items, root_url, format_name):
     """{items, left}: the items whose local paths are safe and taken by no other item, as a
-    file or as a folder holding one; the paths of the others, as a person reads them."""
+    file or as a folder holding one, nor by the export's own file; the paths of the others,
+    as a person reads them."""
     files = {}
+    files[dict_key(file_name(format_name))] = True
     folders = {}
     found = {'items': [], 'left': []}
     for item in items:
@@ -88,7 +104,7 @@ def carried_items(items, root_url):
 def export_of(items, format_name, root_url):
     """{text, left}: the items below root_url in a format of FORMATS, one line (or block)
     each, and the paths of those left out (carried_items)."""
-    carried = carried_items(items, root_url)
+    carried = carried_items(items, root_url, format_name)
     if format_name == 'json':
         return {'text': to_json(json_items(carried['items'])), 'left': carried['left']}
     text = ''
@@ -130,11 +146,11 @@ def json_items(items):
 
 
 def tool_hint(format_name, root_url):
-    """The command that reads the export saved as sitemap.txt, from the directory to fill.
+    """The command that reads the export saved as file_name, from the directory to fill.
     wget's own rule for local names (unix) writes a control byte as %XX, never raw."""
     if format_name == 'wget':
         depth = len(root_url.split('/')) - 4
-        return 'wget -x -nH --cut-dirs=' + str(depth) + ' -i sitemap.txt'
+        return 'wget -x -nH --cut-dirs=' + str(depth) + ' -i ' + file_name(format_name)
     if format_name == 'aria2':
-        return 'aria2c -i sitemap.txt'
+        return 'aria2c -i ' + file_name(format_name)
     return ''

@@ -7,7 +7,7 @@ search over a large tree does not format every hit at each keystroke.
 """
 
 from bookmarklet.portable import JSError, new_object
-from bookmarklet.export import FORMATS, export_of, left_out_text, tool_hint
+from bookmarklet.export import FORMATS, export_of, left_out_text, tool_hint, file_name
 from bookmarklet.panel import add, add_button, add_select
 
 
@@ -66,7 +66,7 @@ def save(box):
     page = box.page
     blob = __new__(page.Blob([box.output.value], {'type': 'text/plain'}))
     link = add(box.details, 'a', {'href': page.URL.createObjectURL(blob),
-                                  'download': 'sitemap.' + ('json' if box.chosen.value == 'json' else 'txt')}, '')
+                                  'download': file_name(box.chosen.value)}, '')
     link.click()
     link.remove()
     page.setTimeout(lambda: page.URL.revokeObjectURL(link.href), 1000)
