@@ -1,7 +1,7 @@
 """The entry point: toggle the overlay on the page."""
 
 from bookmarklet.portable import new_object
-from bookmarklet.settings import SETTINGS
+from bookmarklet.settings import SETTINGS, PROBLEM
 from bookmarklet.panel import close_existing
 from bookmarklet.overlay import open_overlay
 from bookmarklet.crawl import start_crawl
@@ -26,8 +26,10 @@ def start(page):
     """A click: close the open overlay, or open one and crawl."""
     if close_existing(page.document):
         return
-    start_crawl(page.location.href, SETTINGS, browser_adapters(page),
-                lambda actions: open_overlay(page, SETTINGS, actions))
+    crawl = start_crawl(page.location.href, SETTINGS, browser_adapters(page),
+                        lambda actions: open_overlay(page, SETTINGS, actions))
+    if PROBLEM != '':
+        crawl.overlay.add_note(PROBLEM)
 
 
 # __pragma__ ('ecom')

@@ -257,6 +257,13 @@ def trust_cases(add):
     for visit in [{'root': 'http://h/', 'visitedAt': 5}, {'root': 'http://h/', 'visitedAt': '5'},
                   {'root': 'http://h/', 'visitedAt': 1e300}, {'root': 'http://h/'}, None, [5]]:
         add('stored_visit', visit, 'http://h/')
+    from bookmarklet.settings import SETTINGS
+    for fragment in ['{"pageSize":20,"title":"Caf\\u00e9"}', '{"jsonPrefixFrom":"/","jsonPrefixTo":".a.test/"}',
+                     '{"pageSize":"20"}', '{"pageSize":1e3}', '{"pageSize":1001}', '{"pageSizes":[10,"10"]}',
+                     '{"pageSizes":[10,10.0]}', '{"prefetch":"true"}', '{"__proto__":1}',
+                     '{"constructor":1}', '{"jsonPrefixFrom":"/a/","jsonPrefixTo":"/a/"}',
+                     '{"jsonPrefixFrom":"/a/","jsonPrefixTo":"/b\\u0000/"}', '%7B%22title%22:%22a%20b%22%7D']:
+        add('chosen_settings', SETTINGS, 'https://h/s.js?v=1#' + fragment)
     for choices in [{'pageSize': 20, 'scope': 'tree'}, {'pageSize': '20', 'scope': 'tree'},
                     {'pageSize': 20, 'scope': ['tree']}, {'pageSize': 20, 'scope': 'page', 'x': 1}]:
         add('stored_choices', choices)

@@ -354,14 +354,37 @@ def test_a_rounded_size_is_shown_as_near_and_promises_no_bytes():
     # as a browser serializes the loader's URL: quotes and spaces percent-encoded
     ('https://h/s.js?v=1#{%22pageSize%22:20,%22title%22:%22a%20b%22}',
      {'pageSize': 20, 'title': 'a b'}),
-    ('https://h/s.js?v=1#{"nothing":1}', {}),
+    ('https://h/s.js?v=1#{"jsonPrefixFrom":"/files/","jsonPrefixTo":"/json/files/"}',
+     {'jsonPrefixFrom': '/files/', 'jsonPrefixTo': '/json/files/'}),
     ('https://h/s.js?v=1#not json', {}),
     ('https://h/s.js?v=1#[1]', {}),
 ])
 def test_a_loader_passes_settings_in_its_script_url(url, passed):
-    from bookmarklet.configured import with_passed
+    from bookmarklet.configured import chosen_settings
     from bookmarklet.settings import SETTINGS
-    assert with_passed(SETTINGS, url) == dict(SETTINGS, **passed)
+    assert chosen_settings(SETTINGS, url) == {'used': dict(SETTINGS, **passed), 'problem': ''}
+
+
+@pytest.mark.parametrize('fragment, refused', [
+    # the JSON prefix that sent every listing request to another host
+    ('{"jsonPrefixFrom":"/","jsonPrefixTo":".attacker.test/listing/"}', 'jsonPrefixTo'),
+    ('{"jsonPrefixFrom":"/","jsonPrefixTo":"@attacker.test/"}', 'jsonPrefixTo'),
+    ('{"jsonPrefixFrom":"/","jsonPrefixTo":"/x\\\\y/"}', 'jsonPrefixTo'),
+    ('{"jsonPrefixFrom":"/a/","jsonPrefixTo":"/b/ c/"}', 'jsonPrefixTo'),
+    ('{"jsonPrefixFrom":"/a/"}', 'prefix_alone'),
+    ('{"jsonPrefixFrom":"/a/","jsonPrefixTo":"/a/"}', 'prefix_same'),
+    ('{"pageSize":0}', 'pageSize'), ('{"pageSize":"20"}', 'pageSize'), ('{"pageSize":2.5}', 'pageSize'),
+    ('{"pageSize":25}', 'size_not_offered'), ('{"pageSizes":[10,10]}', 'size_twice'),
+    ('{"maxConcurrentRequests":100000}', 'maxConcurrentRequests'), ('{"prefetch":1}', 'prefetch'),
+    ('{"title":["x"]}', 'title'), ('{"nothing":1}', 'nothing'), ('{"__proto__":{"pageSize":1}}', '__proto__'),
+])
+def test_a_passed_setting_the_build_s_rules_refuse_changes_nothing_and_is_said(fragment, refused):
+    from bookmarklet.configured import chosen_settings
+    from bookmarklet.settings import SETTINGS
+    chosen = chosen_settings(SETTINGS, 'https://h/s.js?v=1#' + fragment)
+    assert chosen['used'] == SETTINGS
+    assert chosen['problem'] == "The settings this loader passes are not allowed (" + refused + \
+        "): this build's own are used."
 
 
 def test_the_dates_remembered_stay_few_and_right_past_the_memory():

@@ -9,7 +9,7 @@ import shutil
 import urllib.parse
 
 from toolkit.javascript_url import bookmarklet_url, check_sizes, size_table
-from toolkit.literal import with_settings
+from toolkit.literal import hosted, self_contained, with_settings
 from toolkit.loader import install_page, loader_url, page_data, script_pin
 from toolkit.settings import OPTIONS, SETTINGS, option_text
 
@@ -17,10 +17,11 @@ from toolkit.settings import OPTIONS, SETTINGS, option_text
 def dist_files(parts, template, settings, options):
     """{name: text} of dist/: the parts with settings written in, and the install page made
     from template; stops the build when the self-contained bookmarklet is too long."""
-    script = with_settings(parts['script'], settings) + '\n'
+    compiled = with_settings(parts['script'], settings)
+    script = hosted(compiled) + '\n'
     pin = script_pin(script)
     urls = {
-        'bookmarklet': bookmarklet_url(script.strip()),
+        'bookmarklet': bookmarklet_url(self_contained(compiled)),
         'loader': loader_url(parts['loader'], pin, options['scriptUrl'],
                              settings['timeoutSeconds'], {}),
     }

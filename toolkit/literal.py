@@ -16,6 +16,16 @@ from toolkit.errors import BuildError
 # What the compiled script holds in the literal's place; esbuild keeps a free global
 # name as it is, and the build checks it is there exactly once.
 PLACEHOLDER = '__autoindexSitemapSettings__'
+# Where the compiled script holds the URL a loader passes settings in: sitemap.js reads its own
+# script element there (OWN_SCRIPT_SOURCE), the self-contained bookmarklet nothing ('""').
+SOURCE_PLACEHOLDER = '__autoindexSitemapSource__'
+# The src of the script element running sitemap.js, asked of the browser's own getter on
+# Document.prototype: document.currentScript can be clobbered by markup alone
+# (<img name="currentScript" src="...#{...}">), the getter cannot, and what it gives is
+# taken only when it is a script element.
+OWN_SCRIPT_SOURCE = ('(()=>{try{var s=Object.getOwnPropertyDescriptor(Document.prototype,'
+                     '"currentScript").get.call(document);return s instanceof HTMLScriptElement?'
+                     's.src:""}catch(e){return""}})()')
 SETTINGS_START = '/*settings*/'
 SETTINGS_END = '/*/settings*/'
 
@@ -27,11 +37,23 @@ def json_text(value):
 
 
 def marked(compiled, settings):
-    """The compiled script with its placeholder replaced by the marked literal of settings."""
-    if compiled.count(PLACEHOLDER) != 1:
-        raise BuildError('the compiled script holds {} settings placeholders, not one'.format(
-            compiled.count(PLACEHOLDER)))
+    """The compiled script with its placeholder replaced by the marked literal of settings;
+    the source placeholder stays, for hosted() and self_contained()."""
+    for placeholder in [PLACEHOLDER, SOURCE_PLACEHOLDER]:
+        if compiled.count(placeholder) != 1:
+            raise BuildError('the compiled script holds {} {} placeholders, not one'.format(
+                compiled.count(placeholder), placeholder))
     return compiled.replace(PLACEHOLDER, SETTINGS_START + json_text(settings) + SETTINGS_END)
+
+
+def hosted(script):
+    """sitemap.js: a script that takes the settings its loader passes in its own URL."""
+    return script.replace(SOURCE_PLACEHOLDER, OWN_SCRIPT_SOURCE, 1)
+
+
+def self_contained(script):
+    """The bookmarklet's code: a script that reads nothing from the page."""
+    return script.replace(SOURCE_PLACEHOLDER, '""', 1)
 
 
 def with_settings(script, settings):

@@ -5,7 +5,9 @@ A setting is carried by the bookmarklet (SETTINGS) or only steers the build
 A setting's rule (what values it takes) and every message a bad value gets are
 data (Setting.rule, MESSAGES), because the install page checks the same values
 in the same words: toolkit/loader.py's page_data hands it this module's
-tables, and its script applies the same rules.
+tables, and its script applies the same rules. The rules of the settings the
+bookmarklet carries are bookmarklet/configured.py's RULES, by which the script
+also checks what a loader passes it.
 """
 
 import argparse
@@ -14,6 +16,7 @@ import re
 import tomllib
 from pathlib import Path
 
+from bookmarklet.configured import RULES, is_prefix, settings_conflict
 from bookmarklet.settings import SETTINGS as DEFAULTS
 from toolkit import ROOT
 from toolkit.errors import BuildError
@@ -98,9 +101,7 @@ def parse_value(rule, text):
             return False
         raise ValueProblem(message('not_on_off', text=quoted(text)))
     if kind == 'prefix':
-        if text != '' and (not (text.startswith('/') and text.endswith('/')) or
-                           any(char in text for char in '?#\\') or
-                           any(ord(char) <= 0x20 for char in text)):
+        if not is_prefix(text):
             raise ValueProblem(message('not_prefix', text=quoted(text)))
         return text
     if kind == 'scriptUrl':
@@ -148,58 +149,42 @@ ALLOWED = {'whole': 'whole number {low}..{high}',
            'scriptUrl': 'http(s) URL, or a path starting with /'}
 
 
-def whole_number(low, high):
-    return {'kind': 'whole', 'low': low, 'high': high}
-
-
-def number_list(low, high):
-    return {'kind': 'list', 'low': low, 'high': high}
-
-
-def carried(key, help, rule):
-    """A setting the bookmarklet carries, with the default bookmarklet/settings.py holds."""
-    return Setting(key, DEFAULTS[key], help, rule)
+def carried(key, help):
+    """A setting the bookmarklet carries, with the default bookmarklet/settings.py holds and
+    the rule bookmarklet/configured.py holds."""
+    return Setting(key, DEFAULTS[key], help, RULES[key])
 
 
 SETTINGS = [
-    carried('title', 'the title of the overlay and of the bookmark', {'kind': 'text'}),
-    carried('pageSize', 'level-1 entries per page at first', whole_number(1, 1000)),
-    carried('pageSizes', 'page sizes offered in the select', number_list(1, 1000)),
-    carried('maxConcurrentRequests', 'wave-2 requests in flight at once', whole_number(1, 100)),
-    carried('timeoutSeconds', 'seconds before a listing request is given up',
-            whole_number(1, 600)),
-    carried('childrenShown', "level-2 entries shown under a directory before 'Show more'",
-            whole_number(1, 1000)),
+    carried('title', 'the title of the overlay and of the bookmark'),
+    carried('pageSize', 'level-1 entries per page at first'),
+    carried('pageSizes', 'page sizes offered in the select'),
+    carried('maxConcurrentRequests', 'wave-2 requests in flight at once'),
+    carried('timeoutSeconds', 'seconds before a listing request is given up'),
+    carried('childrenShown', "level-2 entries shown under a directory before 'Show more'"),
     carried('staleAfterSeconds',
             'seconds after which a cached listing is fetched again even when its mtime '
-            'has not moved (0: always)', whole_number(0, 31536000)),
-    carried('refreshSeconds', 'seconds between refreshes of the open overlay (0: off)',
-            whole_number(0, 86400)),
-    carried('prefetch', "prefetch the next page's directories (on/off)", {'kind': 'onOff'}),
+            'has not moved (0: always)'),
+    carried('refreshSeconds', 'seconds between refreshes of the open overlay (0: off)'),
+    carried('prefetch', "prefetch the next page's directories (on/off)"),
     carried('utcOffsetMinutes',
-            "the server's UTC offset in minutes, when its HTML listings use local time",
-            whole_number(-1440, 1440)),
+            "the server's UTC offset in minutes, when its HTML listings use local time"),
     carried('jsonPrefixFrom',
             'a path prefix of HTML listings whose JSON listings are served elsewhere '
-            '(e.g. /files/); empty: ask each listing its own URL', {'kind': 'prefix'}),
+            '(e.g. /files/); empty: ask each listing its own URL'),
     carried('jsonPrefixTo',
             'the path prefix that replaces --json-prefix-from in listing requests '
-            '(e.g. /json/files/)', {'kind': 'prefix'}),
+            '(e.g. /json/files/)'),
 ]
 
 
 def settings_problem(settings):
-    """The message for settings that contradict each other, or None."""
-    sizes = settings['pageSizes']
-    if len(set(sizes)) != len(sizes):
-        return message('size_twice', sizes=option_text(sizes))
-    if settings['pageSize'] not in sizes:
-        return message('size_not_offered', size=settings['pageSize'], sizes=option_text(sizes))
-    if (settings['jsonPrefixFrom'] == '') != (settings['jsonPrefixTo'] == ''):
-        return message('prefix_alone')
-    if settings['jsonPrefixFrom'] != '' and settings['jsonPrefixFrom'] == settings['jsonPrefixTo']:
-        return message('prefix_same')
-    return None
+    """The message for settings that contradict each other (configured.settings_conflict,
+    which the script also applies), or None."""
+    name = settings_conflict(settings)
+    if name == '':
+        return None
+    return message(name, size=settings['pageSize'], sizes=option_text(settings['pageSizes']))
 
 
 def check_settings(settings):

@@ -23,6 +23,7 @@ from bookmarklet.paging import page_count, page_entries
 from bookmarklet.eviction import evictions, record_bytes
 from bookmarklet.stored import stored_record, stored_visit, stored_choices, is_path_below
 from bookmarklet.export import export_of, left_out_text, local_path
+from bookmarklet.configured import chosen_settings
 from bookmarklet.freshness import cache_decision, new_record, status_after_fetch, \
     level_one_urls
 
@@ -124,6 +125,8 @@ def run_case(kind, given):
         return stored_choices(given[0])
     if kind == 'is_path_below':
         return is_path_below(given[0], given[1])
+    if kind == 'chosen_settings':
+        return chosen_settings(given[0], given[1])
     if kind == 'export_of':
         return export_of(given[0], given[1], given[2])
     if kind == 'left_out_text':
