@@ -10,7 +10,7 @@ import urllib.parse
 
 from toolkit.javascript_url import bookmarklet_url, check_sizes, size_table
 from toolkit.literal import hosted, self_contained, with_settings
-from toolkit.loader import install_page, loader_url, page_data, script_pin
+from toolkit.loader import install_page, loader_url, page_data, script_pin, with_install_page
 from toolkit.settings import OPTIONS, SETTINGS, option_text
 
 
@@ -20,14 +20,15 @@ def dist_files(parts, template, settings, options):
     compiled = with_settings(parts['script'], settings)
     script = hosted(compiled) + '\n'
     pin = script_pin(script)
+    loader = with_install_page(parts['loader'], options['scriptUrl'])
     urls = {
         'bookmarklet': bookmarklet_url(self_contained(compiled)),
-        'loader': loader_url(parts['loader'], pin, options['scriptUrl'],
+        'loader': loader_url(loader, pin, options['scriptUrl'],
                              settings['timeoutSeconds'], {}),
     }
     check_sizes(urls['bookmarklet'])
     page = install_page(template, urls, settings, options,
-                        page_data(parts['loader'], pin, settings, options))
+                        page_data(loader, pin, settings, options))
     return {'bookmarklet.url': urls['bookmarklet'] + '\n', 'loader.url': urls['loader'] + '\n',
             'sitemap.js': script, 'install.html': page}
 

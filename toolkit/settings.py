@@ -33,13 +33,23 @@ MESSAGES = {
     'not_on_off': '{text} is not on or off',
     'not_prefix': '{text} is not a path prefix such as /files/ (starts and ends with /, '
                   'no ? or #, no spaces: percent-encode them)',
-    'not_script_url': '{text} is neither an http(s) URL nor a path starting with /',
-    'script_url_parts': '{text} must not hold a query, a fragment, spaces or quotes',
+    'not_script_url': '{text} is neither a path on the listing\'s server (one / first) nor an '
+                      'https URL given in full (https://host/path)',
+    'script_url_parts': '{text} must not hold a query, a fragment, a backslash, an encoded '
+                        'slash or backslash (%2F, %5C), spaces or quotes',
     'size_twice': '{pageSizes} {sizes} offers a size twice',
     'size_not_offered': '{pageSize} {size} must be one of {pageSizes} {sizes}',
     'prefix_alone': '{jsonPrefixFrom} and {jsonPrefixTo} go together: give both or neither',
     'prefix_same': '{jsonPrefixTo} must differ from {jsonPrefixFrom}',
 }
+
+# The one rule of scriptUrl, which the install page applies with the same patterns: a
+# path on the listing's origin, or an https URL given in full (http only on this machine,
+# which browsers count as secure); refused, whatever a browser's URL parser would read as
+# another origin than written: a backslash, an encoded slash or backslash, a second '/'.
+SCRIPT_URL_PARTS = '[?#\'"<>\\\\\\x00-\\x20\\x7f]|%(?:2[fF]|5[cC])'
+SCRIPT_URL_FULL = '^(https?)://([A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?)(?::[0-9]{1,5})?/(?!/)'
+LOOPBACK = ['127.0.0.1', 'localhost']
 
 # A whole number as a flag or the install page takes it: ASCII digits, a minus at most.
 WHOLE_NUMBER = '-?[0-9]{1,15}'
@@ -105,12 +115,13 @@ def parse_value(rule, text):
             raise ValueProblem(message('not_prefix', text=quoted(text)))
         return text
     if kind == 'scriptUrl':
-        lowered = text.lower()
-        if not (lowered.startswith(('http://', 'https://')) or
-                (text.startswith('/') and not text.startswith('//'))):
-            raise ValueProblem(message('not_script_url', text=quoted(text)))
-        if any(char in '?#\'"<>' or ord(char) <= 0x20 for char in text):
+        if re.search(SCRIPT_URL_PARTS, text):
             raise ValueProblem(message('script_url_parts', text=quoted(text)))
+        if not (text.startswith('/') and not text.startswith('//')):
+            full = re.match(SCRIPT_URL_FULL, text, re.IGNORECASE)
+            if full is None or (full.group(1).lower() == 'http' and
+                                full.group(2).lower() not in LOOPBACK):
+                raise ValueProblem(message('not_script_url', text=quoted(text)))
         return text
     return text
 
@@ -146,7 +157,8 @@ METAVARS = {'whole': 'N', 'list': 'N,N,...', 'onOff': 'on|off', 'text': 'TEXT',
 ALLOWED = {'whole': 'whole number {low}..{high}',
            'list': 'comma-separated whole numbers {low}..{high}',
            'onOff': 'on or off', 'text': 'text', 'prefix': 'path prefix such as /files/, or empty',
-           'scriptUrl': 'http(s) URL, or a path starting with /'}
+           'scriptUrl': "a path on the listing's server such as /s/sitemap.js, or an https URL "
+                        'given in full'}
 
 
 def carried(key, help):
@@ -196,8 +208,8 @@ def check_settings(settings):
 
 OPTIONS = [
     Setting('scriptUrl', SCRIPT_URL,
-            'where sitemap.js is served, for the loader: an http(s) URL, or a path '
-            'on the listing\'s own server', {'kind': 'scriptUrl'}),
+            'where sitemap.js is served, for the loader: a path on the listing\'s own server, '
+            'or an https URL given in full', {'kind': 'scriptUrl'}),
 ]
 
 
