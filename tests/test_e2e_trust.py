@@ -7,11 +7,13 @@ and its access log says whether anything was asked of it.
 """
 
 import json
+import os
 import urllib.parse
 
 from toolkit.javascript_url import javascript_url
 from tests.trees import standard_tree, write_tree, directory, file, SEPT_2026
 from tests.visits import read_cache, quiet_requests, visit, directories_on
+from tests.test_export_tools import TOOLS, run_tool
 
 SCRIPT = '/.autoindex-sitemap/sitemap.js'
 
@@ -148,12 +150,23 @@ def test_a_planted_record_never_reaches_a_row_a_hit_or_an_export(page, serve, tm
         [entry['name'] for entry in sound['entries']][:5]
     assert urllib.parse.urlsplit(target).path in requests, 'fetched again'
     assert 'The cache held a damaged record for it: fetched again.' in notes_of(page)
+    # The page's exports, through the real tools: inside the folder, from the listing only.
+    page.find('.export summary').click()
+    for tool in ['wget', 'aria2']:
+        page.control('export-format').select_option(tool)
+        text = page.read_overlay()['exported']
+        folder = tmp_path / tool / 'outer' / 'inner' / 'folder'
+        since = len(server.requests())
+        done, written = run_tool(TOOLS[tool](server.url('/')), folder, text)
+        assert done.returncode == 0 and written, (tool, done.stdout[-500:], done.stderr[-500:])
+        for place, _, names in os.walk(tmp_path / tool):
+            assert all(os.path.commonpath([place, str(folder)]) == str(folder) for _ in names)
+        assert len(server.requests()) - since == len(written)
     # Nor in a search of the tree, nor in any export.
     page.control('scope').select_option('tree')
     page.control('filter').fill('x')
     page.wait_for("""() => document.getElementById('autoindex-sitemap').shadowRoot
         .querySelector('[data-role=matches]').textContent.includes('hits')""")
-    page.find('.export summary').click()
     for chosen in ['urls', 'wget', 'aria2', 'json']:
         page.control('export-format').select_option(chosen)
         text = page.read_overlay()['exported']

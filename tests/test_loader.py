@@ -168,3 +168,16 @@ def test_the_loader_leaves_the_page_as_it_found_it(page, serve, tmp_path, dist):
     page.run_bookmarklet(loader)
     assert page.read_overlay() is None
     assert page.evaluate(PAGE_STATE) == before
+
+
+def test_only_sitemap_js_reads_its_script_element_and_nothing_reads_the_page_s(dist):
+    """The self-contained bookmarklet reads nothing from the page; sitemap.js asks the
+    browser's own getter for its script element, never document.currentScript, which
+    markup can shadow (<img name="currentScript">)."""
+    from urllib.parse import unquote
+    from toolkit.literal import OWN_SCRIPT_SOURCE, SOURCE_PLACEHOLDER
+    code = unquote((dist / 'bookmarklet.url').read_text(encoding='utf-8'))
+    script = (dist / 'sitemap.js').read_text(encoding='utf-8')
+    assert 'currentScript' not in code and SOURCE_PLACEHOLDER not in code
+    assert script.count(OWN_SCRIPT_SOURCE) == 1 and SOURCE_PLACEHOLDER not in script
+    assert script.count('currentScript') == 1 and 'document.currentScript' not in script

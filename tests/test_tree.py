@@ -104,7 +104,7 @@ def hit_of(data, directory='', kind='file'):
 
 # Names a listing may hold that no tool saves as exactly that name inside the folder.
 UNSAFE = [' ..', '.. ', ' lead.txt', 'trail ', 'caf\xe9', 'line\nbreak', 'tab\tname', 'bell\x07',
-          'del\x7f', 'c1\xc2\x85', 'back\\slash', '\\', 'a/b', '..', '.', '']
+          'del\x7f', 'c1\xc2\x85', 'back\\slash', '\\', 'a/b', '..', '.', '', '%2e', 'x%2Fy', '%41%42']
 
 
 def test_a_name_no_tool_saves_as_itself_is_left_out_of_every_format_and_counted():
@@ -125,6 +125,14 @@ def test_a_local_path_is_what_the_url_spells_below_the_root_or_nothing():
     for href in [ROOT, 'http://other/files/x', ROOT + '%2E%2E/x', ROOT + 'a%2Fb', ROOT + 'a//b',
                  ROOT + '%61', ROOT + 'docs/%20..', ROOT + '../x', ROOT + 'a%5Cb']:
         assert local_path(href, ROOT) == '', href
+
+
+def test_the_export_s_own_file_is_no_entry_s_local_name():
+    hits = [hit_of('sitemap.txt'), hit_of('sitemap.json'), hit_of('x', 'sitemap.txt/'),
+            hit_of('sitemap.txt', 'd/')]
+    assert export_of(hits, 'wget', ROOT)['left'] == ['sitemap.txt', 'sitemap.txt/x']
+    assert export_of(hits, 'json', ROOT)['left'] == ['sitemap.json', 'sitemap.txt/x'], \
+        'sitemap.txt/ cannot be a folder where the file sitemap.txt is'
 
 
 def test_two_entries_never_share_a_local_name_as_file_or_folder():
