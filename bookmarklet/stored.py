@@ -23,13 +23,10 @@ DAMAGED = 'damaged'
 TIME_LIMIT = 8.64e12
 
 
-def is_finite(value):
-    """True for a number that is neither NaN nor infinite (storage holds both, JSON neither)."""
-    return is_number(value) and value - value == 0
-
-
 def is_time(value):
-    return is_finite(value) and -TIME_LIMIT <= value and value <= TIME_LIMIT
+    """True for a number a Date holds. Storage holds NaN and the infinities, JSON neither:
+    every comparison with NaN is false, so the range refuses all three."""
+    return is_number(value) and -TIME_LIMIT <= value and value <= TIME_LIMIT
 
 
 def is_time_or_none(value):
@@ -42,7 +39,7 @@ def is_count(value):
 
 
 def is_size_or_none(value):
-    return value == None or (is_finite(value) and value >= 0 and value <= 2 ** 53)
+    return value == None or (is_number(value) and value >= 0 and value <= 2 ** 53)
 
 
 def is_flag(value):

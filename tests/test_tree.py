@@ -122,7 +122,7 @@ def test_a_local_path_is_what_the_url_spells_below_the_root_or_nothing():
     assert local_path(ROOT + 'docs/deep/a%20b', ROOT) == 'docs/deep/a b'
     assert local_path(ROOT + 'docs/deep/', ROOT) == 'docs/deep/'
     assert local_path(ROOT + 'caf%C3%A9', ROOT) == 'caf\u00e9'
-    for href in [ROOT, 'http://other/files/x', ROOT + '%2E%2E/x', ROOT + 'a%2Fb', ROOT + 'a//b',
+    for href in [ROOT, 'http://other/files/x', 'http://evil/files/x', ROOT + '%2E%2E/x', ROOT + 'a%2Fb', ROOT + 'a//b',
                  ROOT + '%61', ROOT + 'docs/%20..', ROOT + '../x', ROOT + 'a%5Cb']:
         assert local_path(href, ROOT) == '', href
 
