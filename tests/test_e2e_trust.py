@@ -142,7 +142,8 @@ def test_a_planted_record_never_reaches_a_row_a_hit_or_an_export(page, serve, tm
         dict(sound['entries'][0], name='y', href=attacker.url('/from-attacker/planted.txt')),
         dict(sound['entries'][0], name='z', href='//127.0.0.1:{}/z'.format(attacker.port)),
     ])
-    page.evaluate(WRITE, ['records', [planted, dict(sound, url=server.url('/%2e%2e/'))]])
+    # And a record below it for a URL a browser reads as the root itself.
+    page.evaluate(WRITE, ['records', [planted, dict(sound, url=target + '%2e%2e/')]])
     page.run_bookmarklet(bookmarklet)  # close
     overlay, requests = visit(page, server, bookmarklet)
     row = [row for row in directories_on(overlay) if row['href'] == target][0]
@@ -172,6 +173,9 @@ def test_a_planted_record_never_reaches_a_row_a_hit_or_an_export(page, serve, tm
         text = page.read_overlay()['exported']
         assert 'autostart' not in text and 'dir=/tmp' not in text and str(attacker.port) not in text
     hits = page.read_overlay()['hits']
+    assert 'The cache held 1 damaged record below here: dropped, not searched.' in notes_of(page), \
+        'the record planted at .../%2e%2e/, which a browser reads as the root'
+    assert target + '%2e%2e/' not in {record['url'] for record in read_cache(page)['records']}
     assert all(hit['href'].startswith(server.url('/')) and 'autostart' not in hit['path']
                for hit in hits)
     assert attacker.requests() == [] and page.errors == []

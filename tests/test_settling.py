@@ -723,3 +723,10 @@ async def test_a_planted_record_visit_and_choice_are_never_used_and_the_row_says
     assert crawl.previous_visit is None
     assert crawl.rows_view.page_size == 2 and crawl.search_scope == 'page', \
         'choices that are not sound are none, all of them'
+    # Below a directory, a record for a URL a browser reads as the root: not searched.
+    await kept.write([dict(record, url=server.url(0) + '%2e%2e/')])
+    await act(crawl.overlay.actions.choose_scope, 'tree')
+    await act(crawl.overlay.actions.filter_by, 'f')
+    assert 'The cache held 1 damaged record below here: dropped, not searched.' in crawl.overlay.notes
+    assert all(not path.startswith('d0/%2e') for path in crawl.overlay.hits['paths'])
+    assert (await kept.records_below(ROOT))['damaged'] == 0, 'dropped'
