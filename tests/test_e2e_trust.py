@@ -57,6 +57,15 @@ def with_fragment(loader, settings):
     return javascript_url(code[:at] + '#' + json.dumps(settings, separators=(',', ':')) + code[at:])
 
 
+def choose_export(page, chosen):
+    """Choose an export format, the select scrolled into view first: below ten rows and
+    their children it is out of sight, where WebKit's driver does not reach it."""
+    page.evaluate("""document.getElementById('autoindex-sitemap').shadowRoot
+        .querySelector('[data-role=export-format]').scrollIntoView()""")
+    page.control('export-format').select_option(chosen)
+    return page.read_overlay()['exported']
+
+
 def notes_of(page):
     return page.evaluate("""[...document.getElementById('autoindex-sitemap').shadowRoot
         .querySelectorAll('.note')].map((note) => note.textContent).join('\\n')""")
@@ -154,8 +163,7 @@ def test_a_planted_record_never_reaches_a_row_a_hit_or_an_export(page, serve, tm
     # The page's exports, through the real tools: inside the folder, from the listing only.
     page.find('.export summary').click()
     for tool in ['wget', 'aria2']:
-        page.control('export-format').select_option(tool)
-        text = page.read_overlay()['exported']
+        text = choose_export(page, tool)
         folder = tmp_path / tool / 'outer' / 'inner' / 'folder'
         since = len(server.requests())
         done, written = run_tool(TOOLS[tool](server.url('/')), folder, text)
@@ -169,8 +177,7 @@ def test_a_planted_record_never_reaches_a_row_a_hit_or_an_export(page, serve, tm
     page.wait_for("""() => document.getElementById('autoindex-sitemap').shadowRoot
         .querySelector('[data-role=matches]').textContent.includes('hits')""")
     for chosen in ['urls', 'wget', 'aria2', 'json']:
-        page.control('export-format').select_option(chosen)
-        text = page.read_overlay()['exported']
+        text = choose_export(page, chosen)
         assert 'autostart' not in text and 'dir=/tmp' not in text and str(attacker.port) not in text
     hits = page.read_overlay()['hits']
     assert 'The cache held 1 damaged record below here: dropped, not searched.' in notes_of(page), \
