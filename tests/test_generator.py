@@ -36,6 +36,8 @@ BAD_VALUES = [
     (['--utc-offset-minutes', '1500'], ['--utc-offset-minutes', '1500 is outside -1440..1440']),
     (['--prefetch', 'maybe'], ['--prefetch', '"maybe" is not on or off']),
     (['--json-prefix-from', 'files/'], ['--json-prefix-from', 'is not a path prefix']),
+    (['--json-prefix-to', '/a\x7fb/'], ['--json-prefix-to', 'is not a path prefix']),
+    (['--json-prefix-to', '@127.0.0.1:9/'], ['--json-prefix-to', 'is not a path prefix']),
     (['--script-url', 'sitemap.js'], ['--script-url', 'is neither a path on the listing']),
     (['--script-url', '/s.js?x=1'], ['--script-url', 'must not hold a query']),
     # What a browser reads as another origin than written: //evil.example/... each.
