@@ -25,7 +25,7 @@ def add_export_box(panel):
     add_button(box.details, 'copy', 'Copy', lambda event: copy(box))
     add_button(box.details, 'save', 'Save', lambda event: save(box))
     box.feedback = add(box.details, 'span', {'class': 'meta', 'aria-live': 'polite'}, '')
-    box.left = add(box.details, 'p', {'class': 'meta', 'data-role': 'left-out'}, '')
+    box.left = add(box.details, 'div', {'class': 'meta', 'data-role': 'left-out'}, '')
     box.hint = add(box.details, 'code', {}, '')
     box.output = add(box.details, 'textarea', {'data-role': 'export-text', 'readonly': 'readonly',
                                              'aria-label': 'Export'}, '')
