@@ -330,3 +330,84 @@ def test_the_wget_command_writes_no_control_byte_into_a_name(hostile_tree, tmp_p
     done, written = run_tool(TOOLS['wget'](root_url), tmp_path / 'folder', text)
     assert len(written) == len(controlled)
     assert not any(re.search(b'[\\x00-\\x1f\\x7f]', path) for path in written), sorted(written)[:3]
+
+
+def test_the_names_of_the_report_stay_in_the_folder_and_take_no_real_file_s_name(serve, tmp_path):
+    """The names that were seen to escape: a directory ' ..' (aria2c trimmed dir= ' ..' to
+    '..' and wrote one level up), ' lead.txt' beside lead.txt (saved over it), and names
+    that are not UTF-8 beside what their \\xe9 reads as."""
+    www = tmp_path / 'www' / 'root'
+    (www / ' ..').mkdir(parents=True)
+    (www / ' ..' / 'evil.txt').write_bytes(b'evil')
+    (www / ' ..' / ' ..').mkdir()
+    (www / ' ..' / ' ..' / 'deeper.txt').write_bytes(b'evil')
+    (www / 'lead.txt').write_bytes(b'real')
+    (www / ' lead.txt').write_bytes(b'evil')
+    (www / 'lead.txt ').write_bytes(b'evil')
+    (www / os.fsdecode(b'caf\xe9')).write_bytes(b'evil')
+    (www / 'caf\\xe9').write_bytes(b'real')
+    server = serve('json-by-accept.conf', tmp_path / 'www')
+    root_url = server.url('/root/')
+    tree = crawled(root_url)
+    records = [new_record(url, 0, 1, listing_of(url), 0, None) for url in
+               [root_url + '%20../%20../']]  # as a search below ' ..' opened in place reads it
+    index = tree_index(root_url, tree['entries'], tree['records'] + records)
+    for tool in ['aria2', 'wget']:
+        export = export_of(index['hits'], tool, root_url)
+        # Both names that read caf\xe9 are left out: one's bytes are not UTF-8, the other
+        # holds a backslash.
+        assert sorted(export['left']) == [' ../', ' ../ ../', ' ../ ../deeper.txt', ' ../evil.txt',
+                                          ' lead.txt', 'caf\\xe9', 'caf\\xe9', 'lead.txt ']
+        folder = tmp_path / tool / 'outer' / 'inner' / 'folder'
+        done, written = run_tool(TOOLS[tool](root_url), folder, export['text'])
+        assert done.returncode == 0
+        assert written == {b'lead.txt': b'real'}
+        for place, _, names in os.walk(tmp_path / tool):
+            for name in names:
+                assert os.path.commonpath([place, str(folder)]) == str(folder), (place, name)
+
+
+# A listing a hostile server sends for names no file system holds: every one of them is
+# refused by the reader (entries.is_plain_name) or by the export's rule, and what is left
+# reaches the tools, which find nothing there and write nothing outside the folder.
+FORGED = ['/etc/passwd', '../x', '..', '.', '', 'a/b', '\\..\\x', 'x\u0000y', ' ..', '..\\',
+          '%2e%2e', 'a\nb', 'http://attacker.example/x', '//attacker.example/x', '-O /tmp/x',
+          ' dir=/tmp', 'ok.txt']
+
+
+def test_a_forged_listing_s_names_stay_in_the_folder(serve, tmp_path):
+    forged = tmp_path / 'www' / 'root' / 'forged'
+    forged.mkdir(parents=True)
+    for index, name in enumerate(FORGED):
+        (forged / '{}.json'.format(index)).write_text(json.dumps(
+            [{'name': name, 'type': kind, 'mtime': 'Tue, 01 Dec 2026 10:00:00 GMT', 'size': 1}
+             for kind in ['file', 'directory']] + [{'name': 'ok.txt', 'type': 'file'}]))
+    server = serve('json-by-accept.conf', tmp_path / 'www')
+    root_url = server.url('/root/')
+    records = []
+    refused = 0
+    for index in range(len(FORGED)):
+        url = server.url('/root/forged/{}.json'.format(index))
+        try:
+            listing = listing_of(url)  # refused whole when a name is no plain name
+        except Problem:
+            refused += 1
+            continue
+        records.append(new_record(root_url + 'forged/', 0, 1, listing, 0, None))
+    assert refused > 0 and records
+    for record in records:
+        index = tree_index(root_url, [], [record])
+        assert all('/' not in hit['name'] and hit['name'] not in ('', '.', '..')
+                   for hit in index['hits'])
+        for tool in TOOLS:
+            export = export_of(index['hits'], tool.split('-')[0], root_url)
+            sandbox = tmp_path / 'sandbox' / tool
+            shutil.rmtree(sandbox, ignore_errors=True)  # a throwaway folder for each run
+            folder = sandbox / 'outer' / 'inner' / 'folder'
+            since = log_length(server)
+            run_tool(TOOLS[tool](root_url), folder, export['text'])
+            for place, _, found in os.walk(sandbox):
+                for name in found:
+                    assert os.path.commonpath([place, str(folder)]) == str(folder), (tool, name)
+            assert all(line.split(' ')[1].startswith('/root/forged/')
+                       for line in requests_of(server, since))
