@@ -227,7 +227,8 @@ def loose_value_cases(add):
 # C1 characters, backslashes, option-looking text, what is not UTF-8 (as hrefs).
 HOSTILE_HREFS = ['%20..', '..%20', '%20lead.txt', 'lead.txt', 'caf%E9', 'caf%C3%A9', 'a%0Ab',
                  'tab%09', 'del%7F', 'c1%C2%85', 'back%5Cslash', '%2E%2E', '%2e%2e', 'a%2Fb',
-                 '-O%20x', '%20dir%3D%2Ftmp', '%23x', '%3Fq', '%25', 'same', 'same', '%E2%80%AE']
+                 '-O%20x', '%20dir%3D%2Ftmp', '%23x', '%3Fq', '%25', 'same', 'same', '%E2%80%AE',
+                 '%252e', 'x%2541', '%25zz', '%C2%A0', '%C2%9F']
 
 
 def trust_cases(add):
