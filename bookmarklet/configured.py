@@ -17,9 +17,13 @@ passed value the rules refuse, or an unknown key, leaves the build's settings
 in place, all of them, and the overlay says so (docs/design.md, Trust).
 """
 
+# __pragma__ ('skip')
+import re as _re
+# __pragma__ ('noskip')
+
 from bookmarklet.names import body_text
 from bookmarklet.portable import JSError, is_record, is_list, is_text, is_exactly, exact_integer, \
-    keys_of, parse_json, part, percent_decode, dict_key
+    keys_of, parse_json, part, percent_decode
 
 
 def whole_number(low, high):
@@ -47,21 +51,22 @@ RULES = {
 }
 
 # What the overlay says when a loader passed settings the rules refuse.
-REFUSED = 'The settings this loader passes are not allowed ('
+REFUSED = 'Loader settings refused ('
 
 
+# __pragma__ ('skip')
 def is_prefix(text):
     """True for a path prefix of a listing URL (jsonPrefixFrom, jsonPrefixTo): empty, or
     starting and ending with '/', with no '?', '#', backslash, space or control character.
     Put after the listing's origin, it names a path there and nothing else."""
-    if len(text) == 0:
-        return True
-    if not (text.startswith('/') and text.endswith('/')):
-        return False
-    for char in text:
-        if char <= ' ' or char == '?' or char == '#' or char == '\\' or char == '\x7f':
-            return False
-    return True
+    return _re.fullmatch('(/[^?#\\\\\\x00-\\x20\\x7f]*/|/)?', text) is not None
+# __pragma__ ('noskip')
+
+
+# __pragma__ ('ecom')
+# The same pattern, native.
+#?is_prefix = lambda text: __pragma__ ('js', '{}', '/^(\\/[^?#\\\\\\x00-\\x20\\x7f]*\\/|\\/)?$/.test (text)')
+# __pragma__ ('noecom')
 
 
 def is_whole(value, rule):
@@ -91,13 +96,14 @@ def settings_conflict(settings):
     """The name of the message (toolkit/settings.py MESSAGES) for settings that contradict
     each other, else ''."""
     sizes = settings['pageSizes']
-    offered = {}
-    # Sizes are whole numbers by now, as JSON gives them (10.0 is 10).
-    for size in sizes:
-        if dict_key(str(exact_integer(size))) in offered:
-            return 'size_twice'
-        offered[dict_key(str(exact_integer(size)))] = True
-    if not (dict_key(str(exact_integer(settings['pageSize']))) in offered):
+    offered = False
+    # Sizes are whole numbers by now: == compares them exactly.
+    for at in range(0, len(sizes)):
+        offered = offered or sizes[at] == settings['pageSize']
+        for before in range(0, at):
+            if sizes[before] == sizes[at]:
+                return 'size_twice'
+    if not offered:
         return 'size_not_offered'
     if (len(settings['jsonPrefixFrom']) == 0) != (len(settings['jsonPrefixTo']) == 0):
         return 'prefix_alone'
@@ -126,12 +132,12 @@ def chosen_settings(settings, script_url):
         values[key] = settings[key]
     for key in keys_of(passed):
         if not (key in RULES) or not value_allowed(RULES[key], passed[key]):
-            chosen['problem'] = REFUSED + key + '): this build\'s own are used.'
+            chosen['problem'] = REFUSED + key + '): using the build\'s.'
             return chosen
         values[key] = passed[key]
     conflict = settings_conflict(values)
     if conflict != '':
-        chosen['problem'] = REFUSED + conflict + '): this build\'s own are used.'
+        chosen['problem'] = REFUSED + conflict + '): using the build\'s.'
         return chosen
     chosen['used'] = values
     return chosen

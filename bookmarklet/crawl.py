@@ -257,14 +257,10 @@ def index_of(crawl):
 async def read_index(crawl):
     try:
         store = await crawl.store_ready
-        below = await store.records_below(crawl.root_dir.url)
+        records = await store.records_below(crawl.root_dir.url)
     except JSError:
-        below = {'records': [], 'damaged': 0}
-    if below['damaged'] > 0:
-        crawl.overlay.add_note('The cache held ' + str(below['damaged']) + ' damaged record' +
-                               ('' if below['damaged'] == 1 else 's') +
-                               ' below here: dropped, not searched.')
-    return tree_index(crawl.root_dir.url, crawl.rows_view.all_entries, below['records'])
+        records = []
+    return tree_index(crawl.root_dir.url, crawl.rows_view.all_entries, records)
 
 
 async def show_news(crawl):

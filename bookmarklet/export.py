@@ -14,8 +14,7 @@ import re as _re
 # __pragma__ ('noskip')
 
 from bookmarklet.portable import to_json, part, dict_key, last_char
-from bookmarklet.entries import is_plain_name
-from bookmarklet.names import name_of_href
+from bookmarklet.names import listed_name
 from bookmarklet.times import format_iso
 
 FORMATS = ['urls', 'wget', 'aria2', 'json']
@@ -43,12 +42,11 @@ def safe_name(segment):
     is another name), what is no plain name (empty, '.', '..', a '/'), a backslash, a
     control character (C0, DEL, C1), a space at either end (aria2c trims them), and a %XX
     (wget decodes the URL's %25XX into %XX, then that again: '%2e' is saved as '.')."""
-    named = name_of_href(segment)
-    name = named['name']
-    if named['href'] != segment or named['undecodable'] or not is_plain_name(name) \
-            or name.startswith(' ') or name.endswith(' '):
+    named = listed_name(segment)
+    if named == None or named['undecodable'] or named['name'].startswith(' ') or \
+            named['name'].endswith(' ') or has_unsafe_char(named['name']):
         return None
-    return None if has_unsafe_char(name) else name
+    return named['name']
 
 
 def local_path(href, root_url):
@@ -101,9 +99,11 @@ def carried_items(items, root_url, format_name):
         is_folder = last_char(path) == '/'
         bare = part(path, 0, len(path) - 1) if is_folder else path
         taken = path == '' or dict_key(bare) in files or (not is_folder and dict_key(bare) in folders)
+        needed = []  # the folders it is in
         cut = bare.find('/')
-        while not taken and cut > 0:
-            taken = dict_key(part(bare, 0, cut)) in files
+        while cut > 0:
+            needed.append(dict_key(part(bare, 0, cut)))
+            taken = taken or needed[len(needed) - 1] in files
             cut = bare.find('/', cut + 1)
         if taken:
             found['left'].append(item['path'])
@@ -111,13 +111,11 @@ def carried_items(items, root_url, format_name):
         found['items'].append(item)
         found['paths'].append(path)
         if is_folder:
-            folders[dict_key(bare)] = True
+            needed.append(dict_key(bare))
         else:
             files[dict_key(bare)] = True
-        cut = bare.find('/')
-        while cut > 0:
-            folders[dict_key(part(bare, 0, cut))] = True
-            cut = bare.find('/', cut + 1)
+        for key in needed:
+            folders[key] = True
     return found
 
 
@@ -150,11 +148,10 @@ def left_out_text(paths):
     the first of them, quoted as JSON quotes them, so a space or a line break shows."""
     if len(paths) == 0:
         return ''
-    text = str(len(paths)) + (' name' if len(paths) == 1 else ' names') + \
-        ' left out: '
+    text = str(len(paths)) + ' name' + ('' if len(paths) == 1 else 's') + ' left out:'
     for index in range(0, min(len(paths), LEFT_OUT_SHOWN)):
-        text += ('' if index == 0 else ', ') + to_json(paths[index])
-    return text + (', …' if len(paths) > LEFT_OUT_SHOWN else '')
+        text += ' ' + to_json(paths[index])
+    return text + (' …' if len(paths) > LEFT_OUT_SHOWN else '')
 
 
 def json_items(items):

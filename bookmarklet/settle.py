@@ -26,7 +26,7 @@ from bookmarklet.stored import DAMAGED
 from bookmarklet.words import NEW, FRESH, STALE, FAILED
 
 # What a directory's row says when its record was damaged (stored.py) and so not used.
-DAMAGED_NOTE = 'The cache held a damaged record for it: fetched again.'
+DAMAGED_NOTE = 'Damaged in the cache: fetched again.'
 
 
 def new_settling(root, store_ready, upkeep):

@@ -2,7 +2,7 @@
 
 Both stores are objects of the same functions, each giving a Promise:
 read_records(urls), write(records) (in one transaction), remove(urls),
-level_one_urls(root_url), records_below(root_url) ({records, damaged}), read_visit(root_url),
+level_one_urls(root_url), records_below(root_url), read_visit(root_url),
 write_visit(root_url, visited_at), forget(root_url),
 read_sizes() ([{url, bytes}] of every record), read_visits() ([{root, visitedAt}]),
 remove_visits(roots), read_choices() and write_choices(choices) (what a person chose,
@@ -69,24 +69,11 @@ async def read_records(tables, urls):
     trusted."""
     values = await tables.read_values(RECORDS, urls)
     found = {}
-    damaged = []
     for index in range(0, len(urls)):
         record = stored_record(values[index], urls[index])
         if record != None:
             found[dict_key(urls[index])] = record
-        if is_exactly(record, DAMAGED):
-            damaged.append(urls[index])
-    await drop(tables, damaged)
     return found
-
-
-async def drop(tables, urls):
-    """Delete the damaged records at urls; one that stays is only read as damaged again."""
-    if len(urls) > 0:
-        try:
-            await tables.delete_keys(RECORDS, urls)
-        except JSError as error:  # noqa: F841 (house style names it; nothing to tell)
-            return
 
 
 async def read_level_one_urls(tables, root_url):
@@ -95,22 +82,16 @@ async def read_level_one_urls(tables, root_url):
 
 
 async def read_records_below(tables, root_url):
-    """{records, damaged}: every trusted record of a directory below root_url, at any depth,
-    what a search of the tree reads, once; and how many were damaged, and dropped."""
-    found = {'records': [], 'damaged': 0}
-    urls = []
+    """Every trusted record of a directory below root_url, at any depth: what a search of
+    the tree reads, once. One that is damaged is left out, and stays until its directory
+    is fetched again and written over it."""
+    found = []
     for value in await tables.found_below(RECORDS, root_url, False):
-        # A record's url is its key (the store's keyPath), so a text below root_url here.
         url = record_field(value, 'url') if is_record(value) else None
         record = stored_record(value, url) if is_text(url) and is_path_below(url, root_url) \
             else DAMAGED
         if not is_exactly(record, DAMAGED):
-            found['records'].append(record)
-        else:
-            found['damaged'] += 1
-            if is_text(url):
-                urls.append(url)
-    await drop(tables, urls)
+            found.append(record)
     return found
 
 

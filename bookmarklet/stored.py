@@ -12,8 +12,8 @@ unknown. What fails is dropped and read as damaged (DAMAGED), never used.
 
 from bookmarklet.portable import is_record, is_list, is_text, is_number, is_exactly, \
     exact_integer, keys_of, part
-from bookmarklet.entries import kind_named, is_plain_name
-from bookmarklet.names import name_of_href
+from bookmarklet.entries import kind_named
+from bookmarklet.names import listed_name
 from bookmarklet.freshness import SCHEMA, record_of, record_entry
 from bookmarklet.words import SCOPES
 
@@ -74,9 +74,9 @@ def is_listed(entry):
     """True for a stored entry a listing could have given: its name plain, its href the
     encoding of its bytes and its name and undecodable what those bytes read as, as the
     listing readers make them (entries.new_entry of names.name_of_bytes)."""
-    named = name_of_href(entry['href'])
-    return is_plain_name(named['name']) and named['href'] == entry['href'] and \
-        named['name'] == entry['name'] and named['undecodable'] == entry['undecodable']
+    named = listed_name(entry['href'])
+    return named != None and named['name'] == entry['name'] and \
+        named['undecodable'] == entry['undecodable']
 
 
 def stored_record(value, url):
@@ -124,7 +124,6 @@ def is_path_below(url, root_url):
         return False
     segments = part(url, len(root_url), len(url) - 1).split('/')
     for segment in segments:
-        named = name_of_href(segment)
-        if named['href'] != segment or not is_plain_name(named['name']):
+        if listed_name(segment) == None:
             return False
     return True

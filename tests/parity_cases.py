@@ -265,6 +265,9 @@ def trust_cases(add):
                      '{"constructor":1}', '{"jsonPrefixFrom":"/a/","jsonPrefixTo":"/a/"}',
                      '{"jsonPrefixFrom":"/a/","jsonPrefixTo":"/b\\u0000/"}', '%7B%22title%22:%22a%20b%22%7D']:
         add('chosen_settings', SETTINGS, 'https://h/s.js?v=1#' + fragment)
+    for prefix in ['', '/', '//', '/a/', '/a', 'a/', '/a b/', '/a?/', '/a#/', '/a\\/', '/a\x7f/',
+                   '/a\x00/', '/a\n/', '/caf\u00e9/', '@x/', '.x/', '/a/\n']:
+        add('is_prefix', prefix)
     for choices in [{'pageSize': 20, 'scope': 'tree'}, {'pageSize': '20', 'scope': 'tree'},
                     {'pageSize': 20, 'scope': ['tree']}, {'pageSize': 20, 'scope': 'page', 'x': 1}]:
         add('stored_choices', choices)

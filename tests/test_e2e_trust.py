@@ -80,7 +80,7 @@ def test_markup_named_current_script_sets_nothing(page, serve, tmp_path, dist, b
         overlay = page.wait_settled()
         assert len(overlay['rows']) == 10 and overlay['status']['state'] == 'done'
         assert all(row['href'].startswith(server.url('/')) for row in overlay['rows'])
-        assert 'not allowed' not in notes_of(page), 'nothing was passed'
+        assert 'settings refused' not in notes_of(page), 'nothing was passed'
         page.run_bookmarklet(clicked)  # close
     quiet_requests(server)
     assert attacker.requests() == []
@@ -94,8 +94,7 @@ def test_a_loader_passing_a_prefix_to_another_host_is_refused_and_said(page, ser
     overlay = page.wait_settled()
     assert [row['name'] for row in overlay['rows']][:1] != ['from-attacker']
     assert len(overlay['rows']) == 10 and overlay['status']['state'] == 'done'
-    assert "The settings this loader passes are not allowed (jsonPrefixTo): this build's own " \
-        'are used.' in notes_of(page)
+    assert "Loader settings refused (jsonPrefixTo): using the build's." in notes_of(page)
     quiet_requests(server)
     assert attacker.requests() == []
 
@@ -106,7 +105,7 @@ def test_a_loader_passing_allowed_settings_is_followed(page, serve, tmp_path, di
     page.run_bookmarklet(with_fragment(loader_of(dist), {'pageSize': 15, 'title': 'Shared'}))
     overlay = page.wait_settled()
     assert len(overlay['rows']) == min(15, len(standard_tree(12))) and overlay['size'] == '15'
-    assert 'not allowed' not in notes_of(page)
+    assert 'settings refused' not in notes_of(page)
 
 
 WRITE = """([store, values]) => new Promise((resolve, reject) => {
@@ -159,7 +158,7 @@ def test_a_planted_record_never_reaches_a_row_a_hit_or_an_export(page, serve, tm
     assert [child['name'] for child in row['children']] == \
         [entry['name'] for entry in sound['entries']][:5]
     assert urllib.parse.urlsplit(target).path in requests, 'fetched again'
-    assert 'The cache held a damaged record for it: fetched again.' in notes_of(page)
+    assert 'Damaged in the cache: fetched again.' in notes_of(page)
     # The page's exports, through the real tools: inside the folder, from the listing only.
     page.find('.export summary').click()
     for tool in ['wget', 'aria2']:
@@ -180,11 +179,8 @@ def test_a_planted_record_never_reaches_a_row_a_hit_or_an_export(page, serve, tm
         text = choose_export(page, chosen)
         assert 'autostart' not in text and 'dir=/tmp' not in text and str(attacker.port) not in text
     hits = page.read_overlay()['hits']
-    assert 'The cache held 1 damaged record below here: dropped, not searched.' in notes_of(page), \
-        'the record planted at .../%2e%2e/, which a browser reads as the root'
-    assert target + '%2e%2e/' not in {record['url'] for record in read_cache(page)['records']}
     assert all(hit['href'].startswith(server.url('/')) and 'autostart' not in hit['path']
-               for hit in hits)
+               and '%2e%2e' not in hit['href'] for hit in hits)
     assert attacker.requests() == [] and page.errors == []
 
 

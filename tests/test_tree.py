@@ -113,8 +113,9 @@ def test_a_name_no_tool_saves_as_itself_is_left_out_of_every_format_and_counted(
         export = export_of(hits, format_name, ROOT)
         assert export['left'] == [hit['path'] for hit in hits[:-1]], format_name
         assert ROOT + 'caf%C3%A9' in export['text'] and export['text'].count(ROOT) == 1
-    assert left_out_text(['a\nb', ' ..']) == '2 names left out: "a\\nb", " .."'
-    assert left_out_text(['x', 'y', 'z', 'w']) == '4 names left out: "x", "y", "z", …'
+    assert left_out_text(['a\nb', ' ..']) == '2 names left out: "a\\nb" " .."'
+    assert left_out_text(['x']) == '1 name left out: "x"'
+    assert left_out_text(['x', 'y', 'z', 'w']) == '4 names left out: "x" "y" "z" …'
     assert left_out_text([]) == ''
 
 

@@ -23,7 +23,7 @@ from bookmarklet.paging import page_count, page_entries
 from bookmarklet.eviction import evictions, record_bytes
 from bookmarklet.stored import stored_record, stored_visit, stored_choices, is_path_below
 from bookmarklet.export import export_of, left_out_text, local_path
-from bookmarklet.configured import chosen_settings
+from bookmarklet.configured import chosen_settings, is_prefix
 from bookmarklet.freshness import cache_decision, new_record, status_after_fetch, \
     level_one_urls
 
@@ -125,6 +125,8 @@ def run_case(kind, given):
         return stored_choices(given[0])
     if kind == 'is_path_below':
         return is_path_below(given[0], given[1])
+    if kind == 'is_prefix':
+        return is_prefix(given[0])
     if kind == 'chosen_settings':
         return chosen_settings(given[0], given[1])
     if kind == 'export_of':
