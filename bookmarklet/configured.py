@@ -26,32 +26,26 @@ from bookmarklet.portable import JSError, is_record, is_list, is_text, is_exactl
     keys_of, parse_json, part, percent_decode
 
 
-def whole_number(low, high):
-    return {'kind': 'whole', 'low': low, 'high': high}
-
-
-def number_list(low, high):
-    return {'kind': 'list', 'low': low, 'high': high}
-
-
-# What each setting the bookmarklet carries takes.
+# What each setting the bookmarklet carries takes: whole numbers in a range [low, high] (a
+# list of them where the default is a list), or a kind of text or switch. toolkit/settings.py
+# makes its rules ({kind, low, high}) of these.
 RULES = {
-    'title': {'kind': 'text'},
-    'pageSize': whole_number(1, 1000),
-    'pageSizes': number_list(1, 1000),
-    'maxConcurrentRequests': whole_number(1, 100),
-    'timeoutSeconds': whole_number(1, 600),
-    'childrenShown': whole_number(1, 1000),
-    'staleAfterSeconds': whole_number(0, 31536000),
-    'refreshSeconds': whole_number(0, 86400),
-    'prefetch': {'kind': 'onOff'},
-    'utcOffsetMinutes': whole_number(-1440, 1440),
-    'jsonPrefixFrom': {'kind': 'prefix'},
-    'jsonPrefixTo': {'kind': 'prefix'},
+    'title': 'text',
+    'pageSize': [1, 1000],
+    'pageSizes': [1, 1000],
+    'maxConcurrentRequests': [1, 100],
+    'timeoutSeconds': [1, 600],
+    'childrenShown': [1, 1000],
+    'staleAfterSeconds': [0, 31536000],
+    'refreshSeconds': [0, 86400],
+    'prefetch': 'onOff',
+    'utcOffsetMinutes': [-1440, 1440],
+    'jsonPrefixFrom': 'prefix',
+    'jsonPrefixTo': 'prefix',
 }
 
 # What the overlay says when a loader passed settings the rules refuse.
-REFUSED = 'Loader settings refused ('
+REFUSED = 'Loader settings refused: '
 
 
 # __pragma__ ('skip')
@@ -70,26 +64,24 @@ def is_prefix(text):
 
 
 def is_whole(value, rule):
-    return exact_integer(value) != None and rule['low'] <= value and value <= rule['high']
+    return exact_integer(value) != None and rule[0] <= value and value <= rule[1]
 
 
-def value_allowed(rule, value):
-    """True for a value (as JSON gives it) that rule takes."""
-    kind = rule['kind']
-    if kind == 'whole':
-        return is_whole(value, rule)
-    if kind == 'list':
+def value_allowed(rule, value, default):
+    """True for a value (as JSON gives it) that rule (a RULES entry) takes, of a setting
+    whose default is default."""
+    if is_list(rule):
+        if not is_list(default):
+            return is_whole(value, rule)
         if not is_list(value):
             return False
         for item in value:
             if not is_whole(item, rule):
                 return False
         return True
-    if kind == 'onOff':
+    if rule == 'onOff':
         return is_exactly(value, True) or is_exactly(value, False)
-    if kind == 'prefix':
-        return is_text(value) and is_prefix(value)
-    return is_text(value)
+    return is_text(value) and (rule != 'prefix' or is_prefix(value))
 
 
 def settings_conflict(settings):
@@ -131,13 +123,13 @@ def chosen_settings(settings, script_url):
     for key in keys_of(settings):
         values[key] = settings[key]
     for key in keys_of(passed):
-        if not (key in RULES) or not value_allowed(RULES[key], passed[key]):
-            chosen['problem'] = REFUSED + key + '): using the build\'s.'
+        if not (key in RULES) or not value_allowed(RULES[key], passed[key], settings[key]):
+            chosen['problem'] = REFUSED + key
             return chosen
         values[key] = passed[key]
     conflict = settings_conflict(values)
     if conflict != '':
-        chosen['problem'] = REFUSED + conflict + '): using the build\'s.'
+        chosen['problem'] = REFUSED + conflict
         return chosen
     chosen['used'] = values
     return chosen

@@ -43,8 +43,9 @@ def safe_name(segment):
     control character (C0, DEL, C1), a space at either end (aria2c trims them), and a %XX
     (wget decodes the URL's %25XX into %XX, then that again: '%2e' is saved as '.')."""
     named = listed_name(segment)
-    if named == None or named['undecodable'] or named['name'].startswith(' ') or \
-            named['name'].endswith(' ') or has_unsafe_char(named['name']):
+    # A name that is not UTF-8 shows each such byte as \xe9: its backslash refuses it.
+    if named == None or named['name'].startswith(' ') or named['name'].endswith(' ') or \
+            has_unsafe_char(named['name']):
         return None
     return named['name']
 
@@ -53,27 +54,14 @@ def local_path(href, root_url):
     """Where a tool saves the entry at href, below the folder it runs in: its names from
     root_url on, '/'-separated, a directory's ending in '/'; '' when one of them is not
     safe (safe_name) or href is not below root_url."""
-    return path_of(href, root_url, {})
-
-
-def path_of(href, root_url, known):
-    """local_path, with known: {dict_key(segment): its safe name or None} of the directories'
-    segments met so far, since the hits of one directory share all but their last."""
     if not href.startswith(root_url) or len(href) == len(root_url):
         return ''
     segments = part(href, len(root_url), None).split('/')
     path = ''
     for index in range(0, len(segments)):
-        segment = segments[index]
-        if index > 0 and index == len(segments) - 1 and segment == '':
+        if index > 0 and index == len(segments) - 1 and segments[index] == '':
             return path + '/'  # a directory's closing '/'
-        if index == len(segments) - 1:
-            name = safe_name(segment)  # a file's own name, met once
-        else:
-            key = dict_key(segment)
-            if not (key in known):
-                known[key] = safe_name(segment)
-            name = known[key]
+        name = safe_name(segments[index])
         if name == None:
             return ''
         path += ('/' if index > 0 else '') + name
@@ -86,16 +74,15 @@ def file_name(format_name):
 
 
 def carried_items(items, root_url, format_name):
-    """{items, paths, left}: the items whose local paths are safe and taken by no other item,
-    as a file or as a folder holding one, nor by the export's own file, with those paths;
-    the paths of the others, as a person reads them."""
+    """{items, left}: the items whose local paths are safe and taken by no other item, as a
+    file or as a folder holding one, nor by the export's own file; the paths of the others,
+    as a person reads them."""
     files = {}
     files[dict_key(file_name(format_name))] = True
     folders = {}
-    known = {}
-    found = {'items': [], 'left': [], 'paths': []}
+    found = {'items': [], 'left': []}
     for item in items:
-        path = path_of(item['href'], root_url, known)
+        path = local_path(item['href'], root_url)
         is_folder = last_char(path) == '/'
         bare = part(path, 0, len(path) - 1) if is_folder else path
         taken = path == '' or dict_key(bare) in files or (not is_folder and dict_key(bare) in folders)
@@ -109,7 +96,6 @@ def carried_items(items, root_url, format_name):
             found['left'].append(item['path'])
             continue
         found['items'].append(item)
-        found['paths'].append(path)
         if is_folder:
             needed.append(dict_key(bare))
         else:
@@ -126,13 +112,12 @@ def export_of(items, format_name, root_url):
     if format_name == 'json':
         return {'text': to_json(json_items(carried['items'])), 'left': carried['left']}
     text = ''
-    for index in range(0, len(carried['items'])):
-        item = carried['items'][index]
+    for item in carried['items']:
         # wget -x makes the directories from the URLs, aria2c from dir=: files only.
         if format_name == 'urls' or item['type'] == 'file':
             text += item['href'] + '\n'
             if format_name == 'aria2':
-                text += aria2_options(carried['paths'][index])
+                text += aria2_options(local_path(item['href'], root_url))
     return {'text': text, 'left': carried['left']}
 
 

@@ -106,8 +106,7 @@ def record_of(url, mtime, precision, format_name, fetched_at, entries, size):
 
 
 def record_entry(entry, seen):
-    """A record's copy of an entry (the reader's, or a stored one stored.py checked),
-    with when it was first seen."""
+    """A record's copy of an entry the reader gives, with when it was first seen."""
     return {'name': entry['name'], 'href': entry['href'],
             'undecodable': is_exactly(record_field(entry, 'undecodable'), True),
             'type': entry['type'], 'mtime': record_field(entry, 'mtime'),

@@ -14,7 +14,7 @@ from bookmarklet.portable import is_record, is_list, is_text, is_number, is_exac
     exact_integer, keys_of, part
 from bookmarklet.entries import kind_named
 from bookmarklet.names import listed_name
-from bookmarklet.freshness import SCHEMA, record_of, record_entry
+from bookmarklet.freshness import SCHEMA
 from bookmarklet.words import SCOPES
 
 # A record the store held that is not one: what read_records gives in its place.
@@ -39,7 +39,7 @@ def is_count(value):
 
 
 def is_size_or_none(value):
-    return value == None or (is_number(value) and value >= 0 and value <= 2 ** 53)
+    return value == None or (is_number(value) and value >= 0 and value <= 9e15)
 
 
 def is_flag(value):
@@ -55,9 +55,10 @@ RECORD_FIELDS = [['url', is_text], ['mtime', is_time_or_none],
 ENTRY_FIELDS = [['name', is_text], ['href', is_text], ['undecodable', is_flag],
                 ['type', lambda value: kind_named(value) != None], ['mtime', is_time_or_none],
                 ['size', is_size_or_none], ['sizeApprox', is_flag],
-                ['seen', lambda value: is_time(value) and value >= 0]]
+                ['seen', is_time]]
 VISIT_FIELDS = [['root', is_text], ['visitedAt', is_time]]
-CHOICE_FIELDS = [['pageSize', is_count], ['scope', lambda value: is_text(value) and value in SCOPES]]
+# (in compares strictly, so only a text can be one of SCOPES)
+CHOICE_FIELDS = [['pageSize', is_count], ['scope', lambda value: value in SCOPES]]
 
 
 def has_fields(value, fields):
@@ -80,19 +81,17 @@ def is_listed(entry):
 
 
 def stored_record(value, url):
-    """The record a stored value holds for url, DAMAGED when it is none (module docstring),
-    None when nothing was stored."""
+    """The record a stored value holds for url (the value itself: every key it has is one a
+    record has, each of its shape), DAMAGED when it is none (module docstring), None when
+    nothing was stored."""
     if value == None:
         return None
     if not has_fields(value, RECORD_FIELDS) or not is_exactly(value['url'], url):
         return DAMAGED
-    checked = []
     for entry in value['entries']:
         if not has_fields(entry, ENTRY_FIELDS) or not is_listed(entry):
             return DAMAGED
-        checked.append(record_entry(entry, entry['seen']))
-    return record_of(url, value['mtime'], value['precision'], value['format'],
-                     value['fetchedAt'], checked, value['bytes'])
+    return value
 
 
 def stored_visit(value, root_url):

@@ -383,7 +383,7 @@ def test_a_passed_setting_the_build_s_rules_refuse_changes_nothing_and_is_said(f
     from bookmarklet.settings import SETTINGS
     chosen = chosen_settings(SETTINGS, 'https://h/s.js?v=1#' + fragment)
     assert chosen['used'] == SETTINGS
-    assert chosen['problem'] == 'Loader settings refused (' + refused + "): using the build's."
+    assert chosen['problem'] == 'Loader settings refused: ' + refused
 
 
 def test_the_dates_remembered_stay_few_and_right_past_the_memory():

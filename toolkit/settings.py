@@ -161,10 +161,20 @@ ALLOWED = {'whole': 'whole number {low}..{high}',
                         'given in full'}
 
 
+def rule_of(key):
+    """The rule ({kind, low, high}) of a setting the bookmarklet carries, from its entry in
+    bookmarklet/configured.py's RULES and its default."""
+    rule = RULES[key]
+    if isinstance(rule, list):
+        return {'kind': 'list' if isinstance(DEFAULTS[key], list) else 'whole',
+                'low': rule[0], 'high': rule[1]}
+    return {'kind': rule}
+
+
 def carried(key, help):
     """A setting the bookmarklet carries, with the default bookmarklet/settings.py holds and
     the rule bookmarklet/configured.py holds."""
-    return Setting(key, DEFAULTS[key], help, RULES[key])
+    return Setting(key, DEFAULTS[key], help, rule_of(key))
 
 
 SETTINGS = [
