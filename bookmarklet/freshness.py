@@ -8,9 +8,7 @@ server's clock at the fetch, bytes about how much storage it takes
 time it was first seen (0 when it was there at the first fetch).
 """
 
-from bookmarklet.portable import is_record, is_list, record_field, dict_key, floor_mod, is_text, \
-    is_number, is_exactly, part
-from bookmarklet.entries import kind_named
+from bookmarklet.portable import record_field, dict_key, floor_mod, is_exactly, part
 from bookmarklet.eviction import record_bytes
 from bookmarklet.words import NEW, CHANGED, FRESH
 
@@ -108,8 +106,7 @@ def record_of(url, mtime, precision, format_name, fetched_at, entries, size):
 
 
 def record_entry(entry, seen):
-    """A record's copy of an entry (the reader's, or a stored one stored_record checked),
-    with when it was first seen."""
+    """A record's copy of an entry the reader gives, with when it was first seen."""
     return {'name': entry['name'], 'href': entry['href'],
             'undecodable': is_exactly(record_field(entry, 'undecodable'), True),
             'type': entry['type'], 'mtime': record_field(entry, 'mtime'),
@@ -127,52 +124,6 @@ def after_visit(time, visit):
 def appeared_since(entry, visit):
     """True when a level-2 entry was first seen after the previous visit of its root."""
     return after_visit(entry['seen'], visit)
-
-
-def is_finite(value):
-    """True for a number that is neither NaN nor infinite (storage holds both, JSON neither)."""
-    return is_number(value) and value - value == 0
-
-
-def is_finite_or_none(value):
-    return value == None or is_finite(value)
-
-
-# The shape of each field a stored record and its entries must have to be trusted.
-RECORD_FIELDS = [['precision', is_finite], ['fetchedAt', is_finite], ['bytes', is_finite],
-                 ['mtime', is_finite_or_none], ['entries', is_list]]
-ENTRY_FIELDS = [['name', is_text], ['href', is_text], ['seen', is_number],
-                ['type', lambda value: kind_named(value) != None], ['mtime', is_finite_or_none],
-                ['size', is_finite_or_none]]
-
-
-def has_fields(value, fields):
-    """True for a dict whose fields each have their shape."""
-    if not is_record(value):
-        return False
-    for field in fields:
-        if not field[1](record_field(value, field[0])):
-            return False
-    return True
-
-
-def stored_record(value, url):
-    """The record a stored value holds, or None when it is from another schema or damaged.
-
-    Storage may hold anything: an older version's record, a half-written one,
-    another program's data. Only a record of this schema whose fields all
-    have the right shape is trusted.
-    """
-    if not has_fields(value, RECORD_FIELDS) or not is_exactly(record_field(value, 'schema'), SCHEMA) \
-            or not is_exactly(record_field(value, 'url'), url):
-        return None
-    checked = []
-    for entry in value['entries']:
-        if not has_fields(entry, ENTRY_FIELDS):
-            return None
-        checked.append(record_entry(entry, entry['seen']))
-    return record_of(url, record_field(value, 'mtime'), value['precision'],
-                     record_field(value, 'format'), value['fetchedAt'], checked, value['bytes'])
 
 
 def level_one_urls(urls, root_url):

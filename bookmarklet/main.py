@@ -8,7 +8,7 @@ minifier drops the offer from it (toolkit/compile.py).
 """
 
 from bookmarklet.portable import new_object
-from bookmarklet.settings import SETTINGS
+from bookmarklet.settings import SETTINGS, PROBLEM
 from bookmarklet.panel import close_existing
 from bookmarklet.overlay import open_overlay
 from bookmarklet.offer import offer, is_offered_here
@@ -35,8 +35,10 @@ def toggle(page):
     """A click: close the open overlay, or open one and crawl."""
     if close_existing(page.document):
         return
-    start_crawl(page.location.href, SETTINGS, browser_adapters(page),
-                lambda actions: open_overlay(page, SETTINGS, actions))
+    crawl = start_crawl(page.location.href, SETTINGS, browser_adapters(page),
+                        lambda actions: open_overlay(page, SETTINGS, actions))
+    if PROBLEM != '':
+        crawl.overlay.add_note(PROBLEM)
 
 
 def start(page, offering):

@@ -20,6 +20,7 @@ them its own way, so portable.py decodes them alike on both sides.
 
 from bookmarklet.portable import is_ascii, utf8_text, decode_utf8, utf8_bytes, percent_encode, \
     percent_decode, part
+from bookmarklet.entries import is_plain_name
 
 BYTE_ORDER_MARK = '\ufeff'
 
@@ -50,6 +51,13 @@ def name_of_href(segment):
     """The name fields of the href an HTML listing links an entry with (one segment, without
     './' or the directory's '/'), taken as sent: its %XX are the name's bytes."""
     return name_of_bytes(percent_decode(segment))
+
+
+def listed_name(segment):
+    """The name fields of an href segment spelled as a listing spells an entry: the exact
+    encoding of a plain name's bytes; else None. What a record or an export is checked by."""
+    named = name_of_href(segment)
+    return named if named['href'] == segment and is_plain_name(named['name']) else None
 
 
 def entry_url(directory_url, entry):

@@ -28,8 +28,8 @@ def parse_json(text):
 
 
 def to_json(value):
-    """The JSON text of a value."""
-    return _json.dumps(value, ensure_ascii=False)
+    """The JSON text of a value, compact as JSON.stringify writes it."""
+    return _json.dumps(value, ensure_ascii=False, separators=(',', ':'))
 
 
 def is_record(value):

@@ -1,7 +1,8 @@
 """The defaults a build carries, and the one place they are written: toolkit/settings.py
 reads them for its options. The build stages a settings module of its own, which reads
 the literal the build writes into the script, or what a loader passes
-(bookmarklet/configured.py); this one is what CPython imports."""
+(bookmarklet/configured.py), and PROBLEM, what the overlay says when a loader passed
+settings the rules refuse; this one is what CPython imports."""
 
 SETTINGS = {
     'title': 'Sitemap',
@@ -17,3 +18,5 @@ SETTINGS = {
     'jsonPrefixFrom': '',
     'jsonPrefixTo': '',
 }
+
+PROBLEM = ''

@@ -14,14 +14,19 @@ problem says why no listing could be had ('' when one was), message is what
 its row says about it.
 """
 
-from bookmarklet.portable import JSError, new_object, started, dict_key, drop_key, problem_of
+from bookmarklet.portable import JSError, new_object, started, dict_key, drop_key, problem_of, \
+    is_exactly
 from bookmarklet.order import sorted_entries
 from bookmarklet.freshness import HIT, RECHECK, cache_decision, status_after_fetch, \
     new_record, same_mtime
 from bookmarklet.upkeep import keep
 from bookmarklet.pool import new_pool, run_in_pool
 from bookmarklet.root import request_listing, server_now, url_of
+from bookmarklet.stored import DAMAGED
 from bookmarklet.words import NEW, FRESH, STALE, FAILED
+
+# What a directory's row says when its record was damaged (stored.py) and so not used.
+DAMAGED_NOTE = 'Damaged in the cache: fetched again.'
 
 
 def new_settling(root, store_ready, upkeep):
@@ -148,6 +153,9 @@ async def settle_directory(settling, entry, forced, records):
     try:
         found = await records
         record = found[key] if key in found else None
+        damaged = is_exactly(record, DAMAGED)
+        if damaged:
+            record = None
         decision = cache_decision(record, entry['mtime'], root.mtime_precision, server_now(root),
                                   root.settings['staleAfterSeconds'])
         if forced or (decision == HIT and not root.live):
@@ -158,6 +166,8 @@ async def settle_directory(settling, entry, forced, records):
         else:
             result = await run_in_pool(settling.pool, lambda: fetch_directory(
                 settling, url, entry['mtime'], decision, record))
+            if damaged and result != None and result['message'] == '':
+                result['message'] = DAMAGED_NOTE
     except JSError as error:
         # Something unforeseen, the record perhaps: it can vouch for nothing.
         result = fail_result(settling, entry, problem_of(error))

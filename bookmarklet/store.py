@@ -7,9 +7,10 @@ write_visit(root_url, visited_at), forget(root_url),
 read_sizes() ([{url, bytes}] of every record), read_visits() ([{root, visitedAt}]),
 remove_visits(roots), read_choices() and write_choices(choices) (what a person chose,
 for every root);
-persistent says whether records outlive the tab, reason why not. What
-IndexedDB hands back is checked by freshness.stored_record before anyone
-trusts it. The memory store runs under CPython too.
+persistent says whether records outlive the tab, reason why not. Whatever
+IndexedDB hands back is checked by stored.py, on every path that reads it,
+before anyone trusts it: a damaged record reads as stored.DAMAGED, a damaged
+visit or choice as none. The memory store runs under CPython too.
 
 Each store is written once (new_store) over its tables: read_values(name, keys)
 (a value or None for each key), found_below(name, root, keys) (the keys, or the
@@ -19,8 +20,10 @@ records, visits or choices.
 """
 
 from bookmarklet.portable import JSError, Problem, new_object, dict_key, drop_key, keys_of, \
-    is_number, is_record, problem_of, record_field
-from bookmarklet.freshness import stored_record, level_one_urls
+    problem_of, record_field, is_record, is_text, is_exactly
+from bookmarklet.freshness import level_one_urls
+from bookmarklet.stored import DAMAGED, stored_record, stored_visit, stored_choices, \
+    sound_visits, is_path_below
 from bookmarklet.words import DATABASE
 
 # The IndexedDB version: raise it with a new step in upgrade() when the stores change.
@@ -53,7 +56,7 @@ def new_store(persistent, reason, tables):
         VISITS, [{'root': root_url, 'visitedAt': visited_at}])
     store.forget = lambda root_url: forget(store, root_url)
     store.read_sizes = tables.read_sizes
-    store.read_visits = lambda: tables.found_below(VISITS, '', False)
+    store.read_visits = lambda: read_visits(tables)
     store.remove_visits = lambda roots: tables.delete_keys(VISITS, roots)
     store.read_choices = lambda: read_choices(tables)
     store.write_choices = lambda choices: tables.put_values(CHOICES, [choices])
@@ -61,8 +64,9 @@ def new_store(persistent, reason, tables):
 
 
 async def read_records(tables, urls):
-    """{dict_key(url): record} for those urls with a record that can be trusted: the
-    records of a page's directories, read together in one transaction."""
+    """{dict_key(url): record} for those urls with a record: the records of a page's
+    directories, read together in one transaction; stored.DAMAGED for one that cannot be
+    trusted."""
     values = await tables.read_values(RECORDS, urls)
     found = {}
     for index in range(0, len(urls)):
@@ -79,11 +83,14 @@ async def read_level_one_urls(tables, root_url):
 
 async def read_records_below(tables, root_url):
     """Every trusted record of a directory below root_url, at any depth: what a search of
-    the tree reads, once."""
+    the tree reads, once. One that is damaged is left out, and stays until its directory
+    is fetched again and written over it."""
     found = []
     for value in await tables.found_below(RECORDS, root_url, False):
-        record = stored_record(value, record_field(value, 'url'))
-        if record != None:
+        url = record_field(value, 'url') if is_record(value) else None
+        record = stored_record(value, url) if is_text(url) and is_path_below(url, root_url) \
+            else DAMAGED
+        if not is_exactly(record, DAMAGED):
             found.append(record)
     return found
 
@@ -91,13 +98,18 @@ async def read_records_below(tables, root_url):
 async def read_visit(tables, root_url):
     """The server time of the previous visit of root_url, or None."""
     values = await tables.read_values(VISITS, [root_url])
-    return values[0]['visitedAt'] if values[0] != None and is_number(values[0]['visitedAt']) else None
+    return stored_visit(values[0], root_url)
+
+
+async def read_visits(tables):
+    """Every sound visit kept ({root, visitedAt}): what the cache's bounds weigh."""
+    return sound_visits(await tables.found_below(VISITS, '', False))
 
 
 async def read_choices(tables):
-    """The choices kept, or None; what they hold is checked where they are used."""
+    """The choices kept ({pageSize, scope}), or None."""
     values = await tables.read_values(CHOICES, [CHOICES])
-    return values[0] if is_record(values[0]) else None
+    return stored_choices(values[0])
 
 
 async def forget(store, root_url):

@@ -1,4 +1,5 @@
-"""The export box: what is shown as text in a chosen format, to copy or to save as a file.
+"""The export box: what is shown as text in a chosen format, to copy or to save as a file,
+and how many names were left out of it for want of a safe local name (export.py).
 JavaScript side only.
 
 The text is made once what is shown has stayed a quarter of a second, so a
@@ -6,7 +7,7 @@ search over a large tree does not format every hit at each keystroke.
 """
 
 from bookmarklet.portable import JSError, new_object
-from bookmarklet.export import FORMATS, export_text, tool_hint
+from bookmarklet.export import FORMATS, export_of, left_out_text, tool_hint, file_name
 from bookmarklet.panel import add, add_button, add_select
 
 
@@ -25,6 +26,7 @@ def add_export_box(panel):
     add_button(box.details, 'copy', 'Copy', lambda event: copy(box))
     add_button(box.details, 'save', 'Save', lambda event: save(box))
     box.feedback = add(box.details, 'span', {'class': 'meta', 'aria-live': 'polite'}, '')
+    box.left = add(box.details, 'div', {'class': 'meta', 'data-role': 'left-out'}, '')
     box.hint = add(box.details, 'code', {}, '')
     box.output = add(box.details, 'textarea', {'data-role': 'export-text', 'readonly': 'readonly',
                                              'aria-label': 'Export'}, '')
@@ -40,7 +42,9 @@ def show_export(box, items_of, root_url):
 
 def fill(box):
     """The text, when it changed: a copy's message and selection stay with their text."""
-    text = export_text(box.items_of(), box.chosen.value)
+    made = export_of(box.items_of(), box.chosen.value, box.root_url)
+    text = made['text']
+    box.left.textContent = left_out_text(made['left'])
     box.hint.textContent = tool_hint(box.chosen.value, box.root_url)
     if text != box.output.value:
         box.output.value = text
@@ -63,7 +67,7 @@ def save(box):
     page = box.page
     blob = __new__(page.Blob([box.output.value], {'type': 'text/plain'}))
     link = add(box.details, 'a', {'href': page.URL.createObjectURL(blob),
-                                  'download': 'sitemap.' + ('json' if box.chosen.value == 'json' else 'txt')}, '')
+                                  'download': file_name(box.chosen.value)}, '')
     link.click()
     link.remove()
     page.setTimeout(lambda: page.URL.revokeObjectURL(link.href), 1000)

@@ -14,15 +14,15 @@
 // any other bytes. When the script has not run within the timeout, or cannot
 // run (network, a server gone, the page's Content-Security-Policy, a changed
 // file), an alert says so and points to the self-contained bookmarklet on the
-// install page. Whichever of load, error and timeout comes first removes the
+// install page the build was made with: never one the script's URL names, which a
+// link to an install page with other settings can choose. Whichever of load, error and timeout comes first removes the
 // script element, so only the first one counts.
 ((overlay, script) => overlay
   // An event named as the overlay tells it to close: it releases its listeners and
   // removes itself.
   ? overlay.dispatchEvent(new Event(overlay.id))
   : (script.onload = script.remove,  // an event handler runs with its element as `this`
-     script.onerror = () => script.isConnected && (script.remove(), alert(script.src +
-       ' failed to load. Use the self-contained bookmarklet: ' + new URL('install.html', script.src))),
+     script.onerror = () => script.isConnected && (script.remove(), alert(${failure})),
      setTimeout(script.onerror, ${timeout_ms}),
      script.crossOrigin = '',  // the empty value means anonymous: CORS without credentials
      script.integrity = ${integrity},

@@ -252,6 +252,65 @@ def loose_value_cases(add):
         add('stored_record', dict(stored, entries=[dict(sound, **{field: value})]), 'http://h/d/')
 
 
+# Names a hostile server or record may hold: spaces and dots at the ends, control and
+# C1 characters, backslashes, option-looking text, what is not UTF-8 (as hrefs).
+HOSTILE_HREFS = ['%20..', '..%20', '%20lead.txt', 'lead.txt', 'caf%E9', 'caf%C3%A9', 'a%0Ab',
+                 'tab%09', 'del%7F', 'c1%C2%85', 'back%5Cslash', '%2E%2E', '%2e%2e', 'a%2Fb',
+                 '-O%20x', '%20dir%3D%2Ftmp', '%23x', '%3Fq', '%25', 'same', 'same', '%E2%80%AE',
+                 '%252e', 'x%2541', '%25zz', '%C2%A0', '%C2%9F']
+
+
+def trust_cases(add):
+    """The checks of docs/design.md's Trust: export's local paths, the record, the visit."""
+    root = 'http://h/r/'
+    hits = []
+    for href in HOSTILE_HREFS:
+        hits.append({'path': href, 'href': root + href, 'type': 'file', 'mtime': 1,
+                     'size': 1, 'sizeApprox': False})
+        hits.append({'path': 'd/' + href, 'href': root + 'd/' + href, 'type': 'file',
+                     'mtime': 1, 'size': 1, 'sizeApprox': False})
+    hits.append({'path': 'same/', 'href': root + 'same/', 'type': 'directory', 'mtime': 1,
+                 'size': None, 'sizeApprox': False})
+    for format_name in ['urls', 'wget', 'aria2', 'json']:
+        add('export_of', hits, format_name, root)
+    add('left_out_text', [hit['path'] for hit in hits])
+    add('left_out_text', ['a\nb'])
+    for href in HOSTILE_HREFS + ['a/b/', '', 'a//']:
+        add('local_path', root + href, root)
+        add('is_path_below', root + href + '/', root)
+    stored = {'url': 'http://h/d/', 'mtime': 5, 'precision': 1, 'format': 'json', 'fetchedAt': 9,
+              'schema': 2, 'bytes': 300, 'entries': []}
+    for href in HOSTILE_HREFS:
+        add('stored_record', dict(stored, entries=[{
+            'name': quote_name(href), 'href': href, 'undecodable': False, 'type': 'file',
+            'mtime': 5, 'size': 1, 'sizeApprox': False, 'seen': 0}]), 'http://h/d/')
+    for visit in [{'root': 'http://h/', 'visitedAt': 5}, {'root': 'http://h/', 'visitedAt': '5'},
+                  {'root': 'http://h/', 'visitedAt': 1e300}, {'root': 'http://h/'}, None, [5]]:
+        add('stored_visit', visit, 'http://h/')
+    from bookmarklet.settings import SETTINGS
+    for fragment in ['{"pageSize":20,"title":"Caf\\u00e9"}', '{"jsonPrefixFrom":"/","jsonPrefixTo":".a.test/"}',
+                     '{"pageSize":"20"}', '{"pageSize":1e3}', '{"pageSize":1001}', '{"pageSizes":[10,"10"]}',
+                     '{"pageSizes":[10,10.0]}', '{"prefetch":"true"}', '{"__proto__":1}',
+                     '{"constructor":1}', '{"jsonPrefixFrom":"/a/","jsonPrefixTo":"/a/"}',
+                     '{"jsonPrefixFrom":"/a/","jsonPrefixTo":"/b\\u0000/"}', '%7B%22title%22:%22a%20b%22%7D']:
+        add('chosen_settings', SETTINGS, 'https://h/s.js?v=1#' + fragment)
+    for prefix in ['', '/', '//', '/a/', '/a', 'a/', '/a b/', '/a?/', '/a#/', '/a\\/', '/a\x7f/',
+                   '/a\x00/', '/a\n/', '/caf\u00e9/', '@x/', '.x/', '/a/\n']:
+        add('is_prefix', prefix)
+    for choices in [{'pageSize': 20, 'scope': 'tree'}, {'pageSize': '20', 'scope': 'tree'},
+                    {'pageSize': 20, 'scope': ['tree']}, {'pageSize': 20, 'scope': 'page', 'x': 1}]:
+        add('stored_choices', choices)
+
+
+def quote_name(href):
+    """The text an href's bytes read as, where they are UTF-8 (else the href itself)."""
+    from urllib.parse import unquote_to_bytes
+    try:
+        return unquote_to_bytes(href).decode('utf-8')
+    except UnicodeDecodeError:
+        return href
+
+
 def portable_cases(add):
     """The helpers that stand in for Python's slices, join, dict methods and exceptions."""
     given: tuple
@@ -279,6 +338,7 @@ def core_cases():
         cases.append({'kind': kind, 'input': list(given)})
 
     portable_cases(add)
+    trust_cases(add)
     loose_value_cases(add)
     eviction_cases(add)
 

@@ -220,7 +220,7 @@ def test_a_row_links_to_the_bytes_of_a_name_that_is_not_utf8_and_says_so():
 
 # The cache decision -------------------------------------------------------
 
-from bookmarklet import freshness  # noqa: E402
+from bookmarklet import freshness, stored  # noqa: E402
 from bookmarklet.eviction import record_bytes  # noqa: E402
 
 T = 1788220800  # a directory's mtime, on a whole minute
@@ -273,19 +273,68 @@ def test_new_record_remembers_when_each_entry_was_first_seen():
     assert freshness.status_after_fetch('recheck', first, first['entries']) == 'fresh'
 
 
+SOUND = record(T, T, names=('a', 'caf\u00e9', ' ..', 'x y'))
+SOUND_ENTRY = SOUND['entries'][0]
+
+
+def tampered(**fields):
+    """SOUND with its first entry's fields replaced."""
+    return dict(SOUND, entries=[dict(SOUND_ENTRY, **fields)] + SOUND['entries'][1:])
+
+
 @pytest.mark.parametrize('value', [
-    None, 'text', [], {'schema': 0}, dict(record(T, T), schema=1), dict(record(T, T), url='http://h/x/'),
-    dict(record(T, T), entries=[{'name': 'a', 'type': 'file', 'mtime': T, 'size': 1,
-                                 'sizeApprox': False, 'seen': 0}]),
-    dict(record(T, T), entries='x'), dict(record(T, T), entries=[{'name': 1, 'seen': 0}]),
-    dict(record(T, T), fetchedAt='yesterday'), dict(record(T, T), bytes='1 KB'),
+    'text', [], {'schema': 0}, dict(SOUND, schema=1), dict(SOUND, url='http://h/x/'),
+    dict(SOUND, entries=[{'name': 'a', 'type': 'file', 'mtime': T, 'size': 1,
+                          'sizeApprox': False, 'seen': 0}]),
+    dict(SOUND, entries='x'), dict(SOUND, entries=[{'name': 1, 'seen': 0}]),
+    dict(SOUND, fetchedAt='yesterday'), dict(SOUND, bytes='1 KB'),
+    # numbers that are no numbers, or out of range
+    dict(SOUND, fetchedAt=float('nan')), dict(SOUND, mtime=float('inf')), dict(SOUND, precision=0),
+    dict(SOUND, bytes=-1), tampered(seen=float('nan')), tampered(mtime=1e300), tampered(size=-5),
+    tampered(size=float('inf')),
+    # keys no record has
+    dict(SOUND, extra=1), tampered(dir=' ..'),
+    # names no listing gives, and hrefs that are not their name's bytes
+    tampered(name='../../../../home/u/.config/autostart/x.desktop',
+             href='..%2F..%2F..%2F..%2Fhome%2Fu%2F.config%2Fautostart%2Fx.desktop'),
+    tampered(name='..', href='..'), tampered(name='.', href='.'), tampered(name='', href=''),
+    tampered(href='a\n dir=/tmp'), tampered(href='//attacker.example/x'),
+    tampered(href='http://attacker.example/x'), tampered(href='%2e%2e'), tampered(href='%61'),
+    tampered(name='b'), tampered(undecodable=True), tampered(type='directory<'),
 ])
 def test_stored_values_of_another_schema_or_damaged_are_not_trusted(value):
-    assert freshness.stored_record(value, 'http://h/d/') is None
+    assert stored.stored_record(value, 'http://h/d/') == stored.DAMAGED
 
 
-def test_a_sound_stored_record_is_trusted():
-    assert freshness.stored_record(record(T, T), 'http://h/d/') == record(T, T)
+def test_a_sound_stored_record_is_trusted_and_nothing_stored_is_none():
+    assert stored.stored_record(SOUND, 'http://h/d/') == SOUND
+    assert stored.stored_record(None, 'http://h/d/') is None
+
+
+@pytest.mark.parametrize('value, visited', [
+    ({'root': 'http://h/', 'visitedAt': T}, T), ({'root': 'http://h/', 'visitedAt': float('nan')}, None),
+    ({'root': 'http://h/', 'visitedAt': '1'}, None), ({'root': 'http://h/x/', 'visitedAt': T}, None),
+    ({'root': 'http://h/', 'visitedAt': T, 'x': 1}, None), (None, None), ([T], None),
+])
+def test_a_visit_is_trusted_only_when_sound(value, visited):
+    assert stored.stored_visit(value, 'http://h/') == visited
+
+
+@pytest.mark.parametrize('value, trusted', [
+    ({'pageSize': 20, 'scope': 'tree'}, True), ({'pageSize': '20', 'scope': 'tree'}, False),
+    ({'pageSize': 20, 'scope': 'all'}, False), ({'pageSize': 20.5, 'scope': 'page'}, False),
+    ({'pageSize': 20}, False), ({'pageSize': 20, 'scope': 'page', 'more': 1}, False), (None, False),
+])
+def test_choices_are_trusted_only_when_sound(value, trusted):
+    assert stored.stored_choices(value) == (value if trusted else None)
+
+
+def test_a_record_below_the_root_is_spelled_as_a_listing_spells_it():
+    root = 'http://h/r/'
+    assert stored.is_path_below(root + 'a/caf%C3%A9/%20../', root)
+    for url in [root, root + '%2e%2e/', root + 'a/../', root + 'a//', root + 'a', 'http://h/x/a/',
+                root + 'a%2Fb/', root + '%61/']:
+        assert not stored.is_path_below(url, root), url
 
 
 def test_only_directories_directly_below_the_root_are_pruned():
@@ -305,14 +354,36 @@ def test_a_rounded_size_is_shown_as_near_and_promises_no_bytes():
     # as a browser serializes the loader's URL: quotes and spaces percent-encoded
     ('https://h/s.js?v=1#{%22pageSize%22:20,%22title%22:%22a%20b%22}',
      {'pageSize': 20, 'title': 'a b'}),
-    ('https://h/s.js?v=1#{"nothing":1}', {}),
+    ('https://h/s.js?v=1#{"jsonPrefixFrom":"/files/","jsonPrefixTo":"/json/files/"}',
+     {'jsonPrefixFrom': '/files/', 'jsonPrefixTo': '/json/files/'}),
     ('https://h/s.js?v=1#not json', {}),
     ('https://h/s.js?v=1#[1]', {}),
 ])
 def test_a_loader_passes_settings_in_its_script_url(url, passed):
-    from bookmarklet.configured import with_passed
+    from bookmarklet.configured import chosen_settings
     from bookmarklet.settings import SETTINGS
-    assert with_passed(SETTINGS, url) == dict(SETTINGS, **passed)
+    assert chosen_settings(SETTINGS, url) == {'used': dict(SETTINGS, **passed), 'problem': ''}
+
+
+@pytest.mark.parametrize('fragment, refused', [
+    # the JSON prefix that sent every listing request to another host
+    ('{"jsonPrefixFrom":"/","jsonPrefixTo":".attacker.test/listing/"}', 'jsonPrefixTo'),
+    ('{"jsonPrefixFrom":"/","jsonPrefixTo":"@attacker.test/"}', 'jsonPrefixTo'),
+    ('{"jsonPrefixFrom":"/","jsonPrefixTo":"/x\\\\y/"}', 'jsonPrefixTo'),
+    ('{"jsonPrefixFrom":"/a/","jsonPrefixTo":"/b/ c/"}', 'jsonPrefixTo'),
+    ('{"jsonPrefixFrom":"/a/"}', 'prefix_alone'),
+    ('{"jsonPrefixFrom":"/a/","jsonPrefixTo":"/a/"}', 'prefix_same'),
+    ('{"pageSize":0}', 'pageSize'), ('{"pageSize":"20"}', 'pageSize'), ('{"pageSize":2.5}', 'pageSize'),
+    ('{"pageSize":25}', 'size_not_offered'), ('{"pageSizes":[10,10]}', 'size_twice'),
+    ('{"maxConcurrentRequests":100000}', 'maxConcurrentRequests'), ('{"prefetch":1}', 'prefetch'),
+    ('{"title":["x"]}', 'title'), ('{"nothing":1}', 'nothing'), ('{"__proto__":{"pageSize":1}}', '__proto__'),
+])
+def test_a_passed_setting_the_build_s_rules_refuse_changes_nothing_and_is_said(fragment, refused):
+    from bookmarklet.configured import chosen_settings
+    from bookmarklet.settings import SETTINGS
+    chosen = chosen_settings(SETTINGS, 'https://h/s.js?v=1#' + fragment)
+    assert chosen['used'] == SETTINGS
+    assert chosen['problem'] == 'Loader settings refused: ' + refused
 
 
 def test_the_dates_remembered_stay_few_and_right_past_the_memory():

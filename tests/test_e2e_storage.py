@@ -10,7 +10,7 @@ import time
 
 import pytest
 
-from bookmarklet.freshness import stored_record
+from bookmarklet.stored import stored_record
 from bookmarklet.words import DATABASE
 from tests.trees import standard_tree, write_tree, expected_entries, href_of
 from tests.visits import read_cache, quiet_requests, visit, directories_on

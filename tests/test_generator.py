@@ -36,8 +36,19 @@ BAD_VALUES = [
     (['--utc-offset-minutes', '1500'], ['--utc-offset-minutes', '1500 is outside -1440..1440']),
     (['--prefetch', 'maybe'], ['--prefetch', '"maybe" is not on or off']),
     (['--json-prefix-from', 'files/'], ['--json-prefix-from', 'is not a path prefix']),
-    (['--script-url', 'sitemap.js'], ['--script-url', 'neither an http(s) URL nor a path']),
+    (['--json-prefix-to', '/a\x7fb/'], ['--json-prefix-to', 'is not a path prefix']),
+    (['--json-prefix-to', '@127.0.0.1:9/'], ['--json-prefix-to', 'is not a path prefix']),
+    (['--script-url', 'sitemap.js'], ['--script-url', 'is neither a path on the listing']),
     (['--script-url', '/s.js?x=1'], ['--script-url', 'must not hold a query']),
+    # What a browser reads as another origin than written: //evil.example/... each.
+    (['--script-url', '/\\evil.example/sitemap.js'], ['--script-url', 'a backslash']),
+    (['--script-url', '/%5Cattacker.example/sitemap.js'], ['--script-url', 'an encoded slash']),
+    (['--script-url', '/%2F/attacker.example/sitemap.js'], ['--script-url', 'an encoded slash']),
+    (['--script-url', '//attacker.example/sitemap.js'], ['--script-url', 'https URL given in full']),
+    (['--script-url', 'https:attacker.example/sitemap.js'], ['--script-url', 'given in full']),
+    (['--script-url', 'https://u@attacker.example/s.js'], ['--script-url', 'given in full']),
+    (['--script-url', 'https://attacker.example//s.js'], ['--script-url', 'given in full']),
+    (['--script-url', 'http://attacker.example/s.js'], ['--script-url', 'https URL']),
 ]
 
 
@@ -89,6 +100,10 @@ def test_the_config_file_sets_values_and_flags_override_it(tmp_path):
     ('page-size = 20', ["unknown setting 'page-size'", 'pageSize']),
     ('prefetch = "sometimes"', ['prefetch: "sometimes" is not on or off']),
     ('pageSize = ', ['sitemap.toml: ']),
+    # scriptUrl's one rule, as the flag and the install page apply it
+    ('scriptUrl = "/\\\\evil.example/sitemap.js"', ['scriptUrl: ', 'a backslash']),
+    ('scriptUrl = "/%5Cevil.example/sitemap.js"', ['scriptUrl: ', 'an encoded slash']),
+    ('scriptUrl = "http://evil.example/sitemap.js"', ['scriptUrl: ', 'https URL given in full']),
 ])
 def test_a_bad_config_file_is_refused_naming_the_key(tmp_path, toml, words):
     with pytest.raises(BuildError) as failure:

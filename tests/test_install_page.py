@@ -4,6 +4,7 @@ settings, its fragment carries the settings and Enter copies a link with it, and
 opened from disk, at phone width and by keyboard."""
 
 import json
+import urllib.parse
 
 import pytest
 
@@ -222,3 +223,27 @@ def test_the_page_works_by_keyboard(page, dist):
     assert field(page, 'pageSize').input_value() == '0'
     assert element(page, BOOKMARKLET).get_attribute('href') is None
     assert '--page-size: 0 is outside' in shown_error(page)
+
+
+def test_a_shared_link_that_moves_the_script_is_said_or_refused(page, new_page, dist):
+    open_page(page, dist, '#scriptUrl=https://attacker.example/sitemap.js')
+    assert shown_error(page) == ''
+    assert element(page, '[data-script-url]').text_content() == 'https://attacker.example/sitemap.js'
+    said = element(page, '[data-script-origin]').text_content()
+    assert 'another server than this page: https://attacker.example.' in said
+    # The loader's failure message names the install page this build was made with.
+    code = urllib.parse.unquote(hrefs(page)['loader'][len('javascript:'):])
+    assert "bookmarklet from /.autoindex-sitemap/install.html'" in code
+    assert code.count('attacker.example') == 1, 'only in the script URL'
+    # What a browser would read as another origin than written is refused outright.
+    # (A page of its own for each link: a link that changes only the fragment loads nothing.)
+    for fragment in ['/%5Cattacker.example/sitemap.js', '%2F%255Cattacker.example%2Fs.js',
+                     'http://attacker.example/s.js', '//attacker.example/s.js',
+                     'https://u@attacker.example/s.js']:
+        other = open_page(new_page(), dist, '#scriptUrl=' + fragment)
+        assert shown_error(other).startswith('--script-url: '), fragment
+        assert hrefs(other)['loader'] is None
+        assert other.errors == []
+    other = open_page(new_page(), dist, '#scriptUrl=/.autoindex-sitemap/sitemap.js')
+    assert element(other, '[data-script-origin]').text_content() == ''
+    assert page.errors == [] and other.errors == []

@@ -56,7 +56,8 @@ def test_the_loader_says_so_when_the_script_changed(page, serve, tmp_path, dist)
     page.run_bookmarklet(loader)
     message = page.wait_for_dialog()
     assert 'failed to load' in message and 'self-contained bookmarklet' in message
-    assert server.url('/.autoindex-sitemap/install.html') in message
+    assert message.endswith(' from /.autoindex-sitemap/install.html'), \
+        'the install page the build was made with, and no other'
     assert [r['status'] for r in script_requests(server)] == [200], 'loaded, then refused'
     assert page.read_overlay() is None
 
@@ -167,3 +168,16 @@ def test_the_loader_leaves_the_page_as_it_found_it(page, serve, tmp_path, dist):
     page.run_bookmarklet(loader)
     assert page.read_overlay() is None
     assert page.evaluate(PAGE_STATE) == before
+
+
+def test_only_sitemap_js_reads_its_script_element_and_nothing_reads_the_page_s(dist):
+    """The self-contained bookmarklet reads nothing from the page; sitemap.js asks the
+    browser's own getter for its script element, never document.currentScript, which
+    markup can shadow (<img name="currentScript">)."""
+    from urllib.parse import unquote
+    from toolkit.literal import OWN_SCRIPT_SOURCE, SOURCE_PLACEHOLDER
+    code = unquote((dist / 'bookmarklet.url').read_text(encoding='utf-8'))
+    script = (dist / 'sitemap.js').read_text(encoding='utf-8')
+    assert 'currentScript' not in code and SOURCE_PLACEHOLDER not in code
+    assert script.count(OWN_SCRIPT_SOURCE) == 1 and SOURCE_PLACEHOLDER not in script
+    assert script.count('currentScript') == 1 and 'document.currentScript' not in script

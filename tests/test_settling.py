@@ -17,7 +17,8 @@ import pytest
 
 from bookmarklet.crawl import start_crawl
 from bookmarklet.freshness import appeared_since
-from bookmarklet.portable import Problem
+from bookmarklet.portable import Problem, dict_key
+from bookmarklet.settle import DAMAGED_NOTE
 from bookmarklet.settings import SETTINGS
 from bookmarklet.store import memory_store
 
@@ -730,3 +731,34 @@ async def test_whats_new_marks_no_hit_of_a_later_search():
     assert 'd0/g' in crawl.overlay.hits['paths'] and 'new' in crawl.overlay.hits['changes']
     await act(crawl.overlay.actions.filter_by, 'd0/g')
     assert crawl.overlay.hits['paths'] == ['d0/g'] and crawl.overlay.hits['changes'] == [None]
+
+
+@run
+async def test_a_planted_record_visit_and_choice_are_never_used_and_the_row_says_so():
+    """What script on the listing's origin can write into the store (docs/design.md, Trust):
+    a record with the directory's real mtime whose entries no listing gives, a visit at a
+    time that is no time, choices with a scope there is not."""
+    server = Server(3)
+    browser = Browser(server)
+    first = await browser.visit(pageSizes=[2, 3])
+    kept = browser.store.kept
+    record = (await kept.read_records([server.url(0)]))[dict_key(server.url(0))]
+    names = first.overlay.rows[server.url(0)]['names']
+    await kept.write([dict(record, entries=[dict(entry, name='../../x.desktop', href='..%2F..%2Fx.desktop')
+                                            for entry in record['entries']])])
+    await kept.write_visit(ROOT, float('nan'))
+    await kept.write_choices({'pageSize': 3, 'scope': 'everything'})
+    server.requests = []
+    crawl = await browser.visit(pageSizes=[2, 3])
+    assert server.requests == [ROOT, server.url(0)], 'the planted record is fetched again'
+    assert crawl.overlay.rows[server.url(0)] == {'status': 'new', 'names': names,
+                                                 'message': DAMAGED_NOTE}
+    assert crawl.previous_visit is None
+    assert crawl.rows_view.page_size == 2 and crawl.search_scope == 'page', \
+        'choices that are not sound are none, all of them'
+    # Below a directory, a record for a URL a browser reads as the root: not searched.
+    await kept.write([dict(record, url=server.url(0) + '%2e%2e/')])
+    await act(crawl.overlay.actions.choose_scope, 'tree')
+    await act(crawl.overlay.actions.filter_by, 'f')
+    assert all(not path.startswith('d0/%2e') for path in crawl.overlay.hits['paths'])
+    assert server.url(0) + '%2e%2e/' not in [record['url'] for record in await kept.records_below(ROOT)]

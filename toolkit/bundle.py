@@ -8,7 +8,7 @@ import sys
 
 from toolkit import ROOT
 from toolkit.errors import BuildError
-from toolkit.literal import PLACEHOLDER
+from toolkit.literal import PLACEHOLDER, SOURCE_PLACEHOLDER
 from toolkit.rewrite import tokens_of
 
 SOURCES = ROOT / 'bookmarklet'
@@ -46,11 +46,14 @@ def stage_sources(staging, entry=None):
         target.write_text(NATIVE_METHODS + source.read_text(encoding='utf-8'), encoding='utf-8')
     (package / 'settings.py').write_text(
         '"""The settings of this build: the literal the build writes in the placeholder\'s\n'
-        'place, or those a loader passes in the URL of the script it loads."""\n\n'
-        'from bookmarklet.configured import with_passed\n\n'
-        "SETTINGS = with_passed(__pragma__ ('js', '{}', '" + PLACEHOLDER + "'), __pragma__ "
-        "('js', '{}', '(typeof document === \"undefined\" || !document.currentScript ? \"\" : "
-        "document.currentScript.src)'))\n", encoding='utf-8')
+        'place, or those the loader passes in the URL of the script it loads, by the build\'s\n'
+        'rules (bookmarklet/configured.py). Where that URL comes from is the other placeholder\'s:\n'
+        'sitemap.js reads its own script element, the bookmarklet nothing."""\n\n'
+        'from bookmarklet.configured import chosen_settings\n\n'
+        "CHOSEN = chosen_settings(__pragma__ ('js', '{}', '" + PLACEHOLDER + "'), __pragma__ "
+        "('js', '{}', '" + SOURCE_PLACEHOLDER + "'))\n"
+        "SETTINGS = CHOSEN['used']\n"
+        "PROBLEM = CHOSEN['problem']\n", encoding='utf-8')
     (package / 'style.py').write_text(
         '"""The overlay\'s styles, compacted from overlay.css by generator.py."""\n\n'
         'STYLE = ' + repr(compact_css((SOURCES / 'overlay.css').read_text(encoding='utf-8')))

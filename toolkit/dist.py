@@ -9,8 +9,8 @@ import shutil
 import urllib.parse
 
 from toolkit.javascript_url import bookmarklet_url, check_sizes, size_table
-from toolkit.literal import offering, with_settings
-from toolkit.loader import install_page, loader_url, page_data, script_pin
+from toolkit.literal import hosted, offering, self_contained, with_settings
+from toolkit.loader import install_page, loader_url, page_data, script_pin, with_install_page
 from toolkit.release import APACHE_OFFER_NAME, OFFER_ELEMENT_NAME, USERSCRIPT_NAME, \
     license_header, offer_element, userscript_head
 from toolkit.settings import OPTIONS, SETTINGS, option_text
@@ -27,24 +27,28 @@ def dist_files(parts, template, settings, options):
     from template, the userscript, and what a server adds to its listings to offer the
     sitemap; stops the build when the self-contained bookmarklet is too long.
 
-    sitemap.js and the userscript start with the licence header; the bookmarklet, whose
-    every character counts, does not."""
-    script = with_settings(parts['script'], settings) + '\n'
-    hosted = license_header(parts['version']) + '\n' + script
-    pin = script_pin(hosted)
+    sitemap.js takes the settings its loader passes (toolkit/literal.py hosted); the
+    bookmarklet and the userscript read nothing from the page (self_contained). sitemap.js
+    and the userscript start with the licence header; the bookmarklet, whose every
+    character counts, does not."""
+    script = license_header(parts['version']) + '\n' + \
+        hosted(with_settings(parts['script'], settings)) + '\n'
+    pin = script_pin(script)
+    loader = with_install_page(parts['loader'], options['scriptUrl'])
     urls = {
-        'bookmarklet': bookmarklet_url(with_settings(parts['bookmarklet'], settings)),
-        'loader': loader_url(parts['loader'], pin, options['scriptUrl'],
-                             settings['timeoutSeconds'], {}),
+        'bookmarklet': bookmarklet_url(self_contained(with_settings(parts['bookmarklet'], settings))),
+        'loader': loader_url(loader, pin, options['scriptUrl'], settings['timeoutSeconds'], {}),
     }
     check_sizes(urls['bookmarklet'])
-    userscript = userscript_text(script, parts['version'], options['scriptUrl'])
+    offered = self_contained(parts['script'])
+    userscript = userscript_text(with_settings(offered, settings), parts['version'],
+                                 options['scriptUrl'])
     page = install_page(template, urls, settings, options,
-                        page_data(parts['loader'], pin, settings, options, parts['version'],
-                                  parts['script']), userscript)
+                        page_data(loader, pin, settings, options, parts['version'], offered),
+                        userscript)
     element = offer_element(options['scriptUrl'], pin)
     return {'bookmarklet.url': urls['bookmarklet'] + '\n', 'loader.url': urls['loader'] + '\n',
-            'sitemap.js': hosted, 'install.html': page, USERSCRIPT_NAME: userscript,
+            'sitemap.js': script, 'install.html': page, USERSCRIPT_NAME: userscript,
             OFFER_ELEMENT_NAME: element + '\n',
             APACHE_OFFER_NAME: 'IndexHeadInsert "' + element + '"\n'}
 

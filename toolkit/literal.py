@@ -16,6 +16,16 @@ from toolkit.errors import BuildError
 # What the compiled script holds in the literal's place; esbuild keeps a free global
 # name as it is, and the build checks it is there exactly once.
 PLACEHOLDER = '__autoindexSitemapSettings__'
+# Where the compiled script holds the URL a loader passes settings in: sitemap.js reads its own
+# script element there (OWN_SCRIPT_SOURCE), the self-contained bookmarklet nothing ('""').
+SOURCE_PLACEHOLDER = '__autoindexSitemapSource__'
+# The src of the script element running sitemap.js, asked of the browser's own getter on
+# Document.prototype: document.currentScript can be clobbered by markup alone
+# (<img name="currentScript" src="...#{...}">), the getter cannot, and what it gives is
+# taken only when it is a script element.
+OWN_SCRIPT_SOURCE = ('(()=>{try{var s=Object.getOwnPropertyDescriptor(Document.prototype,'
+                     '"currentScript").get.call(document);return s instanceof HTMLScriptElement?'
+                     's.src:""}catch(e){return""}})()')
 SETTINGS_START = '/*settings*/'
 SETTINGS_END = '/*/settings*/'
 
@@ -37,12 +47,13 @@ def json_text(value):
 
 def marked(compiled, settings, offers):
     """The compiled script with its placeholders replaced by the marked literal of settings
-    and, where it offers (offers), the mark of a script that does not offer the sitemap."""
-    for placeholder, what, count in [(PLACEHOLDER, 'settings', 1),
-                                     (OFFER_PLACEHOLDER, 'offer', 1 if offers else 0)]:
+    and, where it offers (offers), the mark of a script that does not offer the sitemap;
+    the source placeholder stays, for hosted() and self_contained()."""
+    for placeholder, count in [(PLACEHOLDER, 1), (SOURCE_PLACEHOLDER, 1),
+                               (OFFER_PLACEHOLDER, 1 if offers else 0)]:
         if compiled.count(placeholder) != count:
             raise BuildError('the compiled script holds {} {} placeholders, not {}'.format(
-                compiled.count(placeholder), what, count))
+                compiled.count(placeholder), placeholder, count))
     return compiled.replace(PLACEHOLDER, SETTINGS_START + json_text(settings) + SETTINGS_END) \
         .replace(OFFER_PLACEHOLDER, OFFER_MARKS[False])
 
@@ -58,6 +69,16 @@ def offering(script):
         raise BuildError('the script holds no single offer mark')
     return head.replace(OFFER_MARKS[False], OFFER_MARKS[True]) + script[start:end] + \
         tail.replace(OFFER_MARKS[False], OFFER_MARKS[True])
+
+
+def hosted(script):
+    """sitemap.js: a script that takes the settings its loader passes in its own URL."""
+    return script.replace(SOURCE_PLACEHOLDER, OWN_SCRIPT_SOURCE, 1)
+
+
+def self_contained(script):
+    """The bookmarklet's code: a script that reads nothing from the page."""
+    return script.replace(SOURCE_PLACEHOLDER, '""', 1)
 
 
 def with_settings(script, settings):

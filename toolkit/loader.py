@@ -4,6 +4,7 @@ import base64
 import hashlib
 import html
 import json
+import urllib.parse
 from string import Template
 
 from bookmarklet.words import OVERLAY_ID
@@ -13,14 +14,15 @@ from toolkit.errors import BuildError
 from toolkit.javascript_url import URL_LIMITS, javascript_url
 from toolkit.literal import OFFER_MARKS, SETTINGS_END, SETTINGS_START, json_text
 from toolkit.release import USERSCRIPT_NAME, userscript_head
-from toolkit.settings import MESSAGES, OPTIONS, SETTINGS, WHOLE_NUMBER, ON, OFF, option_text
+from toolkit.settings import MESSAGES, OPTIONS, SETTINGS, WHOLE_NUMBER, ON, OFF, option_text, \
+    SCRIPT_URL_PARTS, SCRIPT_URL_FULL, LOOPBACK
 
 LOADER = ROOT / 'loader'
 
 # The loader's values are written into it after it is minified, each in the place of a
 # name esbuild keeps as it is (a free global): settings then need no minifier.
 LOADER_BLANKS = {'script_url': '__loaderScriptUrl__', 'integrity': '__loaderIntegrity__',
-                 'timeout_ms': '__loaderTimeoutMs__'}
+                 'timeout_ms': '__loaderTimeoutMs__', 'failure': '__loaderFailure__'}
 
 
 def fill_template(text, values):
@@ -40,6 +42,21 @@ def minified_loader(build_dir):
     if not (minified.startswith('(()=>{((') and minified.endswith(');})();')):
         raise BuildError('loader/loader.js must be one call of an arrow function')
     return 'void' + minified[len('(()=>{'):-len(';})();')]
+
+
+def failure_message(script_url):
+    """What the loader says when its script does not run: it names the install page beside
+    the build's own sitemap.js: a path on the listing's server, or a URL given in full. The
+    loader stays within 500 characters, so the message is short."""
+    return 'Sitemap failed to load. Use the self-contained bookmarklet from ' + \
+        urllib.parse.urljoin(script_url, 'install.html')
+
+
+def with_install_page(loader, script_url):
+    """The loader with its failure message written in (failure_message), before the install
+    page sees the loader: no setting the page takes (scriptUrl from a shared link) can make
+    it name another install page."""
+    return loader.replace(LOADER_BLANKS['failure'], js_string(failure_message(script_url)))
 
 
 def js_string(text):
@@ -83,6 +100,7 @@ def page_data(loader, pin, settings, options, version, script):
         'settings': [{'key': setting.key, 'flag': setting.flag, 'rule': setting.rule,
                       'carried': setting in SETTINGS} for setting in SETTINGS + OPTIONS],
         'messages': MESSAGES, 'wholeNumber': WHOLE_NUMBER, 'on': ON, 'off': OFF,
+        'scriptUrlRule': {'parts': SCRIPT_URL_PARTS, 'full': SCRIPT_URL_FULL, 'loopback': LOOPBACK},
         'defaults': {setting.key: setting.default for setting in SETTINGS + OPTIONS},
         'build': dict(settings, **options),
         'literal': [SETTINGS_START, SETTINGS_END],

@@ -5,7 +5,9 @@ A setting is carried by the bookmarklet (SETTINGS) or only steers the build
 A setting's rule (what values it takes) and every message a bad value gets are
 data (Setting.rule, MESSAGES), because the install page checks the same values
 in the same words: toolkit/loader.py's page_data hands it this module's
-tables, and its script applies the same rules.
+tables, and its script applies the same rules. The rules of the settings the
+bookmarklet carries are bookmarklet/configured.py's RULES, by which the script
+also checks what a loader passes it.
 """
 
 import argparse
@@ -14,6 +16,7 @@ import re
 import tomllib
 from pathlib import Path
 
+from bookmarklet.configured import RULES, is_prefix, settings_conflict
 from bookmarklet.settings import SETTINGS as DEFAULTS
 from toolkit import ROOT
 from toolkit.errors import BuildError
@@ -30,13 +33,23 @@ MESSAGES = {
     'not_on_off': '{text} is not on or off',
     'not_prefix': '{text} is not a path prefix such as /files/ (starts and ends with /, '
                   'no ? or #, no spaces: percent-encode them)',
-    'not_script_url': '{text} is neither an http(s) URL nor a path starting with /',
-    'script_url_parts': '{text} must not hold a query, a fragment, spaces or quotes',
+    'not_script_url': '{text} is neither a path on the listing\'s server (one / first) nor an '
+                      'https URL given in full (https://host/path)',
+    'script_url_parts': '{text} must not hold a query, a fragment, a backslash, an encoded '
+                        'slash or backslash (%2F, %5C), spaces or quotes',
     'size_twice': '{pageSizes} {sizes} offers a size twice',
     'size_not_offered': '{pageSize} {size} must be one of {pageSizes} {sizes}',
     'prefix_alone': '{jsonPrefixFrom} and {jsonPrefixTo} go together: give both or neither',
     'prefix_same': '{jsonPrefixTo} must differ from {jsonPrefixFrom}',
 }
+
+# The one rule of scriptUrl, which the install page applies with the same patterns: a
+# path on the listing's origin, or an https URL given in full (http only on this machine,
+# which browsers count as secure); refused, whatever a browser's URL parser would read as
+# another origin than written: a backslash, an encoded slash or backslash, a second '/'.
+SCRIPT_URL_PARTS = '[?#\'"<>\\\\\\x00-\\x20\\x7f]|%(?:2[fF]|5[cC])'
+SCRIPT_URL_FULL = '^(https?)://([A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?)(?::[0-9]{1,5})?/(?!/)'
+LOOPBACK = ['127.0.0.1', 'localhost']
 
 # A whole number as a flag or the install page takes it: ASCII digits, a minus at most.
 WHOLE_NUMBER = '-?[0-9]{1,15}'
@@ -98,18 +111,17 @@ def parse_value(rule, text):
             return False
         raise ValueProblem(message('not_on_off', text=quoted(text)))
     if kind == 'prefix':
-        if text != '' and (not (text.startswith('/') and text.endswith('/')) or
-                           any(char in text for char in '?#\\') or
-                           any(ord(char) <= 0x20 for char in text)):
+        if not is_prefix(text):
             raise ValueProblem(message('not_prefix', text=quoted(text)))
         return text
     if kind == 'scriptUrl':
-        lowered = text.lower()
-        if not (lowered.startswith(('http://', 'https://')) or
-                (text.startswith('/') and not text.startswith('//'))):
-            raise ValueProblem(message('not_script_url', text=quoted(text)))
-        if any(char in '?#\'"<>' or ord(char) <= 0x20 for char in text):
+        if re.search(SCRIPT_URL_PARTS, text):
             raise ValueProblem(message('script_url_parts', text=quoted(text)))
+        if not (text.startswith('/') and not text.startswith('//')):
+            full = re.match(SCRIPT_URL_FULL, text, re.IGNORECASE)
+            if full is None or (full.group(1).lower() == 'http' and
+                                full.group(2).lower() not in LOOPBACK):
+                raise ValueProblem(message('not_script_url', text=quoted(text)))
         return text
     return text
 
@@ -145,61 +157,56 @@ METAVARS = {'whole': 'N', 'list': 'N,N,...', 'onOff': 'on|off', 'text': 'TEXT',
 ALLOWED = {'whole': 'whole number {low}..{high}',
            'list': 'comma-separated whole numbers {low}..{high}',
            'onOff': 'on or off', 'text': 'text', 'prefix': 'path prefix such as /files/, or empty',
-           'scriptUrl': 'http(s) URL, or a path starting with /'}
+           'scriptUrl': "a path on the listing's server such as /s/sitemap.js, or an https URL "
+                        'given in full'}
 
 
-def whole_number(low, high):
-    return {'kind': 'whole', 'low': low, 'high': high}
+def rule_of(key):
+    """The rule ({kind, low, high}) of a setting the bookmarklet carries, from its entry in
+    bookmarklet/configured.py's RULES and its default."""
+    rule = RULES[key]
+    if isinstance(rule, list):
+        return {'kind': 'list' if isinstance(DEFAULTS[key], list) else 'whole',
+                'low': rule[0], 'high': rule[1]}
+    return {'kind': rule}
 
 
-def number_list(low, high):
-    return {'kind': 'list', 'low': low, 'high': high}
-
-
-def carried(key, help, rule):
-    """A setting the bookmarklet carries, with the default bookmarklet/settings.py holds."""
-    return Setting(key, DEFAULTS[key], help, rule)
+def carried(key, help):
+    """A setting the bookmarklet carries, with the default bookmarklet/settings.py holds and
+    the rule bookmarklet/configured.py holds."""
+    return Setting(key, DEFAULTS[key], help, rule_of(key))
 
 
 SETTINGS = [
-    carried('title', 'the title of the overlay and of the bookmark', {'kind': 'text'}),
-    carried('pageSize', 'level-1 entries per page at first', whole_number(1, 1000)),
-    carried('pageSizes', 'page sizes offered in the select', number_list(1, 1000)),
-    carried('maxConcurrentRequests', 'wave-2 requests in flight at once', whole_number(1, 100)),
-    carried('timeoutSeconds', 'seconds before a listing request is given up',
-            whole_number(1, 600)),
-    carried('childrenShown', "level-2 entries shown under a directory before 'Show more'",
-            whole_number(1, 1000)),
+    carried('title', 'the title of the overlay and of the bookmark'),
+    carried('pageSize', 'level-1 entries per page at first'),
+    carried('pageSizes', 'page sizes offered in the select'),
+    carried('maxConcurrentRequests', 'wave-2 requests in flight at once'),
+    carried('timeoutSeconds', 'seconds before a listing request is given up'),
+    carried('childrenShown', "level-2 entries shown under a directory before 'Show more'"),
     carried('staleAfterSeconds',
             'seconds after which a cached listing is fetched again even when its mtime '
-            'has not moved (0: always)', whole_number(0, 31536000)),
-    carried('refreshSeconds', 'seconds between refreshes of the open overlay (0: off)',
-            whole_number(0, 86400)),
-    carried('prefetch', "prefetch the next page's directories (on/off)", {'kind': 'onOff'}),
+            'has not moved (0: always)'),
+    carried('refreshSeconds', 'seconds between refreshes of the open overlay (0: off)'),
+    carried('prefetch', "prefetch the next page's directories (on/off)"),
     carried('utcOffsetMinutes',
-            "the server's UTC offset in minutes, when its HTML listings use local time",
-            whole_number(-1440, 1440)),
+            "the server's UTC offset in minutes, when its HTML listings use local time"),
     carried('jsonPrefixFrom',
             'a path prefix of HTML listings whose JSON listings are served elsewhere '
-            '(e.g. /files/); empty: ask each listing its own URL', {'kind': 'prefix'}),
+            '(e.g. /files/); empty: ask each listing its own URL'),
     carried('jsonPrefixTo',
             'the path prefix that replaces --json-prefix-from in listing requests '
-            '(e.g. /json/files/)', {'kind': 'prefix'}),
+            '(e.g. /json/files/)'),
 ]
 
 
 def settings_problem(settings):
-    """The message for settings that contradict each other, or None."""
-    sizes = settings['pageSizes']
-    if len(set(sizes)) != len(sizes):
-        return message('size_twice', sizes=option_text(sizes))
-    if settings['pageSize'] not in sizes:
-        return message('size_not_offered', size=settings['pageSize'], sizes=option_text(sizes))
-    if (settings['jsonPrefixFrom'] == '') != (settings['jsonPrefixTo'] == ''):
-        return message('prefix_alone')
-    if settings['jsonPrefixFrom'] != '' and settings['jsonPrefixFrom'] == settings['jsonPrefixTo']:
-        return message('prefix_same')
-    return None
+    """The message for settings that contradict each other (configured.settings_conflict,
+    which the script also applies), or None."""
+    name = settings_conflict(settings)
+    if name == '':
+        return None
+    return message(name, size=settings['pageSize'], sizes=option_text(settings['pageSizes']))
 
 
 def check_settings(settings):
@@ -211,8 +218,8 @@ def check_settings(settings):
 
 OPTIONS = [
     Setting('scriptUrl', SCRIPT_URL,
-            'where sitemap.js is served, for the loader: an http(s) URL, or a path '
-            'on the listing\'s own server', {'kind': 'scriptUrl'}),
+            'where sitemap.js is served, for the loader: a path on the listing\'s own server, '
+            'or an https URL given in full', {'kind': 'scriptUrl'}),
 ]
 
 

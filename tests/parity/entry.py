@@ -21,7 +21,10 @@ from bookmarklet.times import parse_http_date, parse_iso_time, parse_listing_dat
 from bookmarklet.display import format_size, entry_view
 from bookmarklet.paging import page_count, page_entries
 from bookmarklet.eviction import evictions, record_bytes
-from bookmarklet.freshness import cache_decision, new_record, stored_record, status_after_fetch, \
+from bookmarklet.stored import stored_record, stored_visit, stored_choices, is_path_below
+from bookmarklet.export import export_of, left_out_text, local_path
+from bookmarklet.configured import chosen_settings, is_prefix
+from bookmarklet.freshness import cache_decision, new_record, status_after_fetch, \
     level_one_urls
 
 
@@ -120,6 +123,22 @@ def run_case(kind, given):
         return new_record(given[0], given[1], given[2], given[3], given[4], given[5])
     if kind == 'stored_record':
         return stored_record(given[0], given[1])
+    if kind == 'stored_visit':
+        return stored_visit(given[0], given[1])
+    if kind == 'stored_choices':
+        return stored_choices(given[0])
+    if kind == 'is_path_below':
+        return is_path_below(given[0], given[1])
+    if kind == 'is_prefix':
+        return is_prefix(given[0])
+    if kind == 'chosen_settings':
+        return chosen_settings(given[0], given[1])
+    if kind == 'export_of':
+        return export_of(given[0], given[1], given[2])
+    if kind == 'left_out_text':
+        return left_out_text(given[0])
+    if kind == 'local_path':
+        return local_path(given[0], given[1])
     if kind == 'status_after_fetch':
         return status_after_fetch(given[0], given[1], given[2])
     if kind == 'level_one_urls':
