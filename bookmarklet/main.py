@@ -3,8 +3,8 @@
 The build writes whether this script offers the sitemap where the placeholder of
 the last line stands (toolkit/literal.py): false in sitemap.js, true in the
 userscript. sitemap.js also offers it when its script element asks. The
-bookmarklet never offers: it is built with __autoindexSitemapOffers__ false, so the
-minifier drops the offer from it (toolkit/compile.py).
+bookmarklet never offers: it is built with __autoindexSitemapBookmarklet__ true, so
+the minifier drops the offer from it (toolkit/compile.py).
 """
 
 from bookmarklet.portable import new_object
@@ -50,5 +50,5 @@ def start(page, offering):
 
 
 # __pragma__ ('ecom')
-#?__pragma__ ('js', '{}', '__autoindexSitemapOffers__ ? start (window, __autoindexSitemapOffer__) : toggle (window)')
+#?__pragma__ ('js', '{}', '__autoindexSitemapBookmarklet__ ? toggle (window) : start (window, __autoindexSitemapOffer__)')
 # __pragma__ ('noecom')

@@ -27,8 +27,10 @@ FIELDS = ' INPUT TEXTAREA SELECT '
 
 def is_offered_here(document):
     """True when the script runs from a script element that asks for the offer: the one a
-    server adds to its listings. A page's element named currentScript is no script."""
-    script = document.currentScript
+    server adds to its listings. The element is asked of the browser's own getter, as
+    toolkit/literal.py's OWN_SCRIPT_SOURCE asks it: markup can shadow document.currentScript
+    (<img name="currentScript">), the getter not."""
+    script = Object.getOwnPropertyDescriptor(Document.prototype, 'currentScript').js_get.call(document)
     return script != None and script.nodeName == 'SCRIPT' and script.hasAttribute(OFFER_ATTRIBUTE)
 
 

@@ -11,7 +11,7 @@ import pytest
 
 from toolkit import ROOT
 from toolkit.errors import BuildError
-from toolkit.literal import OFFER_MARKS, SETTINGS_START, offering, settings_in
+from toolkit.literal import OFFER_MARKS, OWN_SCRIPT_SOURCE, SETTINGS_START, offering, settings_in
 from toolkit.release import APACHE_OFFER_NAME, OFFER_ELEMENT_NAME, USERSCRIPT_NAME, \
     license_header, project_version
 from tests.builds import build
@@ -75,7 +75,10 @@ def test_the_userscript_is_the_script_made_to_offer(dist):
     # The default script URL is a path: no build knows the origin, so no update URL.
     assert '@downloadURL' not in head and '@updateURL' not in head
     code = hosted[len(HEADER) + 1:]
-    assert script == code.replace(OFFER_MARKS[False], OFFER_MARKS[True])
+    # The same script, which offers, and reads nothing from the page: no script element of
+    # its own gives settings to a userscript.
+    assert script == code.replace(OFFER_MARKS[False], OFFER_MARKS[True]).replace(
+        OWN_SCRIPT_SOURCE, '""')
     assert code.count(OFFER_MARKS[False]) == 1 and OFFER_MARKS[True] not in code
     # The bookmarklet never offers, and carries none of the offer: no mark, no key.
     bookmarklet = (dist / 'bookmarklet.url').read_text(encoding='utf-8')

@@ -8,7 +8,7 @@ import sys
 
 from toolkit import ROOT
 from toolkit.errors import BuildError
-from toolkit.literal import PLACEHOLDER, SOURCE_PLACEHOLDER
+from toolkit.literal import BOOKMARKLET_NAME, PLACEHOLDER, SOURCE_PLACEHOLDER
 from toolkit.rewrite import tokens_of
 
 SOURCES = ROOT / 'bookmarklet'
@@ -48,10 +48,11 @@ def stage_sources(staging, entry=None):
         '"""The settings of this build: the literal the build writes in the placeholder\'s\n'
         'place, or those the loader passes in the URL of the script it loads, by the build\'s\n'
         'rules (bookmarklet/configured.py). Where that URL comes from is the other placeholder\'s:\n'
-        'sitemap.js reads its own script element, the bookmarklet nothing."""\n\n'
+        'sitemap.js reads its own script element, the userscript nothing; the bookmarklet is\n'
+        'built without reading any (toolkit/literal.py BOOKMARKLET_NAME)."""\n\n'
         'from bookmarklet.configured import chosen_settings\n\n'
-        "CHOSEN = chosen_settings(__pragma__ ('js', '{}', '" + PLACEHOLDER + "'), __pragma__ "
-        "('js', '{}', '" + SOURCE_PLACEHOLDER + "'))\n"
+        "CHOSEN = __pragma__ ('js', '{}', '" + BOOKMARKLET_NAME + " ? {used: " + PLACEHOLDER
+        + ", problem: \"\"} : chosen_settings (" + PLACEHOLDER + ", " + SOURCE_PLACEHOLDER + ")')\n"
         "SETTINGS = CHOSEN['used']\n"
         "PROBLEM = CHOSEN['problem']\n", encoding='utf-8')
     (package / 'style.py').write_text(

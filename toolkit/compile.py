@@ -10,22 +10,22 @@ import json
 from bookmarklet.settings import SETTINGS as DEFAULTS
 from toolkit import ROOT
 from toolkit.bundle import OWN_PROPERTIES, bundle, check_own_words, stage_sources, transpile
-from toolkit.literal import OFFERS_NAME, marked
+from toolkit.literal import BOOKMARKLET_NAME, marked
 from toolkit.loader import minified_loader
 from toolkit.native import check_no_prototype_patch, place_runtime
 from toolkit.release import project_version
 from toolkit.rewrite import rewrite_modules
 
 
-def compile_script(entry, entry_name, staging, transcrypt_dir, out, offer_free=None):
+def compile_script(entry, entry_name, staging, transcrypt_dir, out, bookmarklet_out=None):
     """The minified script of a staged entry module: {script, runtime, modules}.
 
     Transpiled into transcrypt_dir, given its runtime (place_runtime: 'native'
     or 'transcrypt'), bundled into out, with esbuild's metafile beside it, from
     which modules gives the bytes each module adds to the script. The
-    bookmarklet and the parity test build are both made here. With offer_free, a
-    second bundle there too, which cannot offer the sitemap (OFFERS_NAME false): its
-    script is offerFree, and modules are its own, the bookmarklet's bytes.
+    bookmarklet and the parity test build are both made here. With bookmarklet_out, a
+    second bundle there, the self-contained bookmarklet's (BOOKMARKLET_NAME true): its
+    script is bookmarklet, and modules are its own, the bytes the budget counts.
     """
     module = transpile(entry, staging, transcrypt_dir)
     runtime = place_runtime(module.parent, entry_name)
@@ -33,14 +33,15 @@ def compile_script(entry, entry_name, staging, transcrypt_dir, out, offer_free=N
     if runtime == 'native':
         rewrite_modules(module.parent, OWN_PROPERTIES)
     metafile = out.with_suffix('.meta.json')
-    script = bundle(module, out, metafile, [[OFFERS_NAME, 'true']])
+    script = bundle(module, out, metafile, [[BOOKMARKLET_NAME, 'false']])
     compiled = {'script': script, 'runtime': runtime, 'modules': module_sizes(metafile)}
-    if offer_free is not None:
-        metafile = offer_free.with_suffix('.meta.json')
-        compiled['offerFree'] = bundle(module, offer_free, metafile, [[OFFERS_NAME, 'false']])
+    if bookmarklet_out is not None:
+        metafile = bookmarklet_out.with_suffix('.meta.json')
+        compiled['bookmarklet'] = bundle(module, bookmarklet_out, metafile,
+                                         [[BOOKMARKLET_NAME, 'true']])
         compiled['modules'] = module_sizes(metafile)
     if runtime == 'native':
-        for name in ['script', 'offerFree']:
+        for name in ['script', 'bookmarklet']:
             if name in compiled:
                 check_no_prototype_patch(compiled[name])
     return compiled
@@ -86,7 +87,7 @@ def inputs_digest():
 def compiled_bookmarklet(build_dir):
     """The compiled parts any settings are written into: {inputs, script (carrying the
     default settings' literal; sitemap.js and the userscript), bookmarklet (the same
-    without the offer), loader (minified, with blanks), runtime, modules (the
+    without the offer and without reading a loader's settings), loader (minified, with blanks), runtime, modules (the
     bookmarklet's), version (pyproject.toml's, read at each build)}.
 
     Compiling takes Transcrypt, node and esbuild, and seconds; the parts are
@@ -103,8 +104,8 @@ def compiled_bookmarklet(build_dir):
     compiled = compile_script(entry, 'bookmarklet/main.py', build_dir / 'src',
                               build_dir / 'transcrypt', build_dir / 'bundle.js',
                               build_dir / 'bookmarklet.js')
-    parts = {'inputs': digest, 'script': marked(compiled['script'], DEFAULTS, True),
-             'bookmarklet': marked(compiled['offerFree'], DEFAULTS, False),
+    parts = {'inputs': digest, 'script': marked(compiled['script'], DEFAULTS, False),
+             'bookmarklet': marked(compiled['bookmarklet'], DEFAULTS, True),
              'loader': minified_loader(build_dir), 'runtime': compiled['runtime'],
              'modules': compiled['modules']}
     kept.write_text(json.dumps(parts, indent=1, sort_keys=True) + '\n', encoding='utf-8')

@@ -28,7 +28,8 @@ def dist_files(parts, template, settings, options):
     sitemap; stops the build when the self-contained bookmarklet is too long.
 
     sitemap.js takes the settings its loader passes (toolkit/literal.py hosted); the
-    bookmarklet and the userscript read nothing from the page (self_contained). sitemap.js
+    userscript reads nothing from the page (self_contained), and the bookmarklet is built
+    unable to. sitemap.js
     and the userscript start with the licence header; the bookmarklet, whose every
     character counts, does not."""
     script = license_header(parts['version']) + '\n' + \
@@ -36,7 +37,7 @@ def dist_files(parts, template, settings, options):
     pin = script_pin(script)
     loader = with_install_page(parts['loader'], options['scriptUrl'])
     urls = {
-        'bookmarklet': bookmarklet_url(self_contained(with_settings(parts['bookmarklet'], settings))),
+        'bookmarklet': bookmarklet_url(with_settings(parts['bookmarklet'], settings)),
         'loader': loader_url(loader, pin, options['scriptUrl'], settings['timeoutSeconds'], {}),
     }
     check_sizes(urls['bookmarklet'])

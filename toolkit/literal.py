@@ -34,9 +34,10 @@ SETTINGS_END = '/*/settings*/'
 # userscript is the same script with the mark turned to true (offering).
 OFFER_PLACEHOLDER = '__autoindexSitemapOffer__'
 OFFER_MARKS = {False: '/*offer*/!1', True: '/*offer*/!0'}
-# Whether the script can offer at all: a name the bundler defines, true for sitemap.js and
-# the userscript, false for the bookmarklet, which then carries no offer (toolkit/compile.py).
-OFFERS_NAME = '__autoindexSitemapOffers__'
+# Whether the script is the self-contained bookmarklet: a name the bundler defines, true
+# there, false for sitemap.js and the userscript (toolkit/compile.py). The bookmarklet then
+# carries neither the offer nor the reading of a loader's settings, which it never needs.
+BOOKMARKLET_NAME = '__autoindexSitemapBookmarklet__'
 
 
 def json_text(value):
@@ -45,12 +46,13 @@ def json_text(value):
     return json.dumps(value, ensure_ascii=True, separators=(',', ':'))
 
 
-def marked(compiled, settings, offers):
+def marked(compiled, settings, bookmarklet):
     """The compiled script with its placeholders replaced by the marked literal of settings
-    and, where it offers (offers), the mark of a script that does not offer the sitemap;
-    the source placeholder stays, for hosted() and self_contained()."""
-    for placeholder, count in [(PLACEHOLDER, 1), (SOURCE_PLACEHOLDER, 1),
-                               (OFFER_PLACEHOLDER, 1 if offers else 0)]:
+    and the mark of a script that does not offer the sitemap; the source placeholder stays,
+    for hosted() and self_contained(). The bookmarklet's (bookmarklet) has neither of the
+    last two."""
+    for placeholder, count in [(PLACEHOLDER, 1), (SOURCE_PLACEHOLDER, 0 if bookmarklet else 1),
+                               (OFFER_PLACEHOLDER, 0 if bookmarklet else 1)]:
         if compiled.count(placeholder) != count:
             raise BuildError('the compiled script holds {} {} placeholders, not {}'.format(
                 compiled.count(placeholder), placeholder, count))
