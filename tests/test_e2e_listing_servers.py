@@ -51,7 +51,7 @@ def small_tree(public_tmp):
     """TREE and GUIDE below one folder, every mtime set."""
     root = public_tmp / 'small'
     top = os.fsencode(str(root))
-    os.makedirs(os.path.join(top, b'docs'))
+    os.makedirs(os.path.join(top, b'docs'), exist_ok=True)
     for name, kind, mtime, size in [(b'docs/' + GUIDE[0],) + GUIDE[1:]] + TREE:
         path = os.path.join(top, name)
         if kind == 'file':
