@@ -18,6 +18,7 @@ from hypothesis import given, settings, HealthCheck, strategies as st
 
 from bookmarklet.portable import Problem
 from bookmarklet.listing import read_listing
+from bookmarklet.times import DAY
 from tests.parity.entry import run_cases
 from tests.html_page import page_of_html
 from tests.parity_cases import SOURCE, NO_PAGE
@@ -109,7 +110,7 @@ INPUTS = st.one_of(
 def check_listing(listing):
     """A listing has the shape entries.py describes, whatever went in."""
     assert set(listing) == {'format', 'precision', 'dated', 'entries'}
-    assert listing['precision'] in (1, 60)
+    assert listing['precision'] in (1, 60, DAY)
     for entry in listing['entries']:
         assert isinstance(entry['name'], str) and entry['name'] not in ('', '.', '..')
         assert '/' not in entry['name']
