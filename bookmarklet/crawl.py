@@ -7,16 +7,13 @@ generation: a directory's result is always kept, but only the generation
 current when it arrives renders it, so a slow answer from an earlier page
 never lands on the page now shown.
 
-Answers are drawn once per animation frame, however many arrive in it: each
-queues its result, and the frame shows them all and the status line once.
-
 Nothing here touches a browser object: the adapters (fetch_listing,
-page_of_html, read_open_page, open_store, now, every, visible, next_frame) and the
+page_of_html, read_open_page, open_store, now, every, visible) and the
 screen (the overlay's show_* functions and add_note) are passed in, so the
 whole crawl also runs under CPython with fakes.
 """
 
-from bookmarklet.portable import JSError, new_object, started, problem_of, dict_key
+from bookmarklet.portable import JSError, new_object, started, problem_of
 from bookmarklet.order import sorted_entries
 from bookmarklet.display import likely_cause, totals_text
 from bookmarklet.root import new_root, read_root, fetch_root, server_now, url_of
@@ -54,7 +51,6 @@ def start_crawl(href, settings, adapters, open_screen):
     crawl.search_scope = PAGE_SCOPE
     crawl.chosen = False
     crawl.generation = 0
-    new_generation(crawl)
     crawl.is_closed = False
     crawl.polling = False
     # Wave 1 and the store set out before the overlay is built, which they need not wait
@@ -65,15 +61,6 @@ def start_crawl(href, settings, adapters, open_screen):
     started(recall_choices(crawl))
     show_root_of(crawl, root, wave_1)
     return crawl
-
-
-def new_generation(crawl):
-    """A navigation: answers asked for before it are not shown (crawl.generation), nor
-    those still waiting for a frame (to_draw: {entry, result}); no row shows a result
-    yet (shown: each row's result by dict_key of its URL, as the status line counts)."""
-    crawl.generation += 1
-    crawl.to_draw = []
-    crawl.shown = {}
 
 
 def show_root_of(crawl, root, wave_1):
@@ -304,7 +291,7 @@ def show_page(crawl):
     Once closed, nothing: no request starts after the overlay is gone."""
     if crawl.is_closed:
         return
-    new_generation(crawl)
+    crawl.generation += 1
     if crawl.showing != ROWS:
         found = crawl.found
         crawl.overlay.show_hits(entries_on(found, found.current_page), found.current_page,
@@ -346,28 +333,9 @@ async def show_when_settled(crawl, entry, load, generation):
 
 
 def show_result(crawl, entry, result, generation):
-    """Show a directory's result in the next frame, with the others that arrive before it,
-    unless another navigation came since it was asked for."""
+    """Show a directory's result, unless another navigation came since it was asked for."""
     if generation != crawl.generation or result == None:
         return
-    crawl.to_draw.append({'entry': entry, 'result': result})
-    if len(crawl.to_draw) == 1:
-        crawl.adapters.next_frame(lambda: draw(crawl))
-
-
-def draw(crawl):
-    """Show the results that arrived since the last frame, then the status line once."""
-    if crawl.is_closed:
-        return
-    drawn = crawl.to_draw
-    crawl.to_draw = []
-    for item in drawn:
-        draw_result(crawl, item['entry'], item['result'])
-    show_progress(crawl)
-
-
-def draw_result(crawl, entry, result):
-    """Show a directory's result in its row."""
     try:
         show_children(crawl, entry, result)
     except JSError as error:
@@ -377,11 +345,10 @@ def draw_result(crawl, entry, result):
                                                     + problem_of(error) + ')'))
         except JSError as again:
             crawl.overlay.add_note('A directory could not be shown: ' + problem_of(again))
+    show_progress(crawl)
 
 
 def show_children(crawl, entry, result):
-    """Show a directory's result in its row; the status line counts what rows show."""
-    crawl.shown[dict_key(url_of(crawl.root_dir, entry))] = result
     crawl.overlay.show_children(url_of(crawl.root_dir, entry), result['status'],
                                 result['entries'], result['message'], crawl.previous_visit,
                                 server_now(crawl.root_dir))
@@ -405,15 +372,13 @@ def page_directories(crawl):
 
 
 def show_progress(crawl):
-    """The status line's counts for the current page as its rows show it, and prefetch once
-    it settles."""
+    """The status line's counts for the current page, and prefetch once it settles."""
     loaded = 0
     problems = []
     directories = page_directories(crawl)
     for entry in directories:
-        key = dict_key(url_of(crawl.root_dir, entry))
-        result = crawl.shown[key] if key in crawl.shown else None
-        if result != None and result['status'] != PENDING:
+        result = settled_result(crawl.settling, entry)
+        if result != None:
             if result['status'] == FAILED:
                 problems.append(result['problem'])
             else:
@@ -468,7 +433,7 @@ def refresh_where(crawl, chosen):
 
 async def forget(crawl):
     """Drop this root's records and visit, then settle the page afresh."""
-    new_generation(crawl)
+    crawl.generation += 1
     drop_results(crawl.settling)
     crawl.previous_visit = None
     crawl.overlay.show_status('loading', 0, 0, 0, 'Forgetting the cache…')
@@ -486,7 +451,7 @@ def close(crawl):
 def leave(crawl):
     """Stop what the root shown has under way: its timer, its queued requests, and the
     rendering of any answer still to come."""
-    new_generation(crawl)
+    crawl.generation += 1
     stop_timer(crawl.upkeep)
     want_none(crawl.settling)
 
