@@ -4,8 +4,6 @@ import json
 from pathlib import Path
 
 FIXTURES = Path(__file__).resolve().parent / 'fixtures'
-# Pages read exactly, per server kind: lines tests/test_fixtures.py fills, the summary prints.
-FIGURE: list = []
 
 
 def fixture_names():
