@@ -8,6 +8,7 @@ from bookmarklet.portable import JSError, joined, new_object
 from bookmarklet.html_listing import new_row, new_link, HEADS, ITEMS, BLOCKS, SKIPPED, STAMPS
 from bookmarklet.times import parse_http_date
 from bookmarklet.names import body_text
+from bookmarklet.phrases import NETWORK_PROBLEM, http_problem, timed_out, too_large
 
 JSON_ACCEPT = 'application/json, application/xml;q=0.9, text/html;q=0.8, */*;q=0.7'
 
@@ -27,7 +28,7 @@ def every(seconds, task):
 # of nginx's JSON are about 20 MB): the tab would hold it, decoded, several times over.
 BODY_LIMIT_MB = 48
 BODY_LIMIT = BODY_LIMIT_MB * 1024 * 1024
-TOO_LARGE = 'the listing is over ' + str(BODY_LIMIT_MB) + ' MB'
+TOO_LARGE = too_large(BODY_LIMIT_MB)
 
 
 def failed_response(message):
@@ -54,11 +55,11 @@ async def fetch_listing(url, timeout_seconds):
             'signal': controller.signal,
         })
         if not response.ok:
-            return failed_response('HTTP ' + str(response.status))
+            return failed_response(http_problem(response.status))
         text = await read_text(response, BODY_LIMIT)
     except JSError:
-        return failed_response('timed out after ' + str(timeout_seconds) + ' s'
-                               if controller.signal.aborted else 'network error or blocked by CORS')
+        return failed_response(timed_out(timeout_seconds) if controller.signal.aborted
+                               else NETWORK_PROBLEM)
     finally:
         clearTimeout(timer)
     if text == None:

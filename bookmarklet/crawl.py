@@ -1,38 +1,60 @@
 """The click's crawl: wires the root, the view, directory settling and upkeep to the screen.
 
 Wave 1 reads the root (root.py), the view slices its entries into pages
-(view.py), wave 2 settles the directories of the page shown (settle.py), and
-upkeep keeps the store tidy (upkeep.py). Every navigation starts a new
-generation: a directory's result is always kept, but only the generation
-current when it arrives renders it, so a slow answer from an earlier page
-never lands on the page now shown.
+(view.py), wave 2 settles the directories of the page shown (settle.py),
+drawing.py draws what arrives, and upkeep keeps the store tidy (upkeep.py).
+Search and what's new (finding.py) and a person's choices (choices.py) act on
+the same crawl.
 
 Nothing here touches a browser object: the adapters (fetch_listing,
-page_of_html, read_open_page, open_store, now, every, visible) and the
-screen (the overlay's show_* functions and add_note) are passed in, so the
+page_of_html, read_open_page, open_store, now, every, visible, next_frame) and
+the screen (the overlay's show_* functions and add_note) are passed in, so the
 whole crawl also runs under CPython with fakes.
 """
 
 from bookmarklet.portable import JSError, new_object, started, problem_of
 from bookmarklet.order import sorted_entries
-from bookmarklet.display import likely_cause, totals_text
-from bookmarklet.root import new_root, read_root, fetch_root, server_now, url_of
-from bookmarklet.view import new_view, list_entries, filter_by, turn_to, resize, pages_of, \
-    entries_on, directories_on, matches_text, same_entries
-from bookmarklet.settle import new_settling, new_result, settle, settled_result, fail_result, \
-    drop_result, drop_results, want, want_none
-from bookmarklet.upkeep import new_upkeep, keep, record_visit, start_timer, stop_timer
+from bookmarklet.root import new_root, read_root, fetch_root, url_of
+from bookmarklet.view import new_view, list_entries, turn_to, same_entries
+from bookmarklet.settle import new_settling, drop_results, want_none
+from bookmarklet.upkeep import new_upkeep, keep, read_store, record_visit, start_timer, stop_timer
 from bookmarklet.store import refused_store
-from bookmarklet.tree import tree_index, found_hits, news_since, totals_of, index_text, new_hit, \
-    crumbs_of
-from bookmarklet.times import format_age
-from bookmarklet.portable import part
-from bookmarklet.words import STALE, FAILED, PENDING, PAGE_SCOPE, TREE_SCOPE, SCOPES, READING
+from bookmarklet.tree import crumbs_of
+from bookmarklet.drawing import ROWS, new_generation, navigate, show_page, refresh_where
+from bookmarklet.finding import search, choose_scope, show_news
+from bookmarklet.choices import recall_choices, choose_size
+from bookmarklet.phrases import FORGETTING, NO_DATES, no_listing, listing_request_failed, \
+    went_wrong, uncached
+from bookmarklet.words import STALE, FAILED, PAGE_SCOPE, READING, LOADING, BROKEN
 
-# What the list shows (crawl.showing): the page's rows, search hits in the tree, or what is new.
-ROWS = 'rows'
-HITS = 'hits'
-NEWS = 'news'
+
+def new_crawl(href, settings, adapters):
+    """A crawl of the page at href that has shown nothing yet: every field it keeps."""
+    crawl = new_object()
+    crawl.settings = settings
+    crawl.adapters = adapters
+    crawl.page_url = href          # the page's own directory, once its root is made
+    crawl.overlay = None           # the screen
+    crawl.store_ready = None       # awaits the store
+    crawl.is_closed = False
+    crawl.polling = False          # a poll of the root under way
+    crawl.chosen = False           # a person chose a page size or scope on this visit
+    crawl.search_scope = PAGE_SCOPE
+    crawl.found = new_view(settings['pageSize'])  # the hits or the news: never filtered
+    # The root shown, which open_directory changes (show_root_of sets them afresh).
+    crawl.root_dir = None
+    crawl.rows_view = None         # its entries, filtered and paged
+    crawl.showing = ROWS           # the list shows ROWS, HITS or NEWS (drawing.py)
+    crawl.tree = None              # awaits its cached tree's index (finding.py)
+    crawl.previous_visit = None    # when it was last visited, by the server's clock
+    crawl.root_cache = None        # awaits the store, once its previous visit is read
+    crawl.upkeep = None
+    crawl.settling = None
+    crawl.done = None              # awaits its first rows and bookkeeping
+    crawl.generation = 0           # drawing.new_generation: the navigation now shown,
+    crawl.to_draw = []             # the answers waiting for a frame,
+    crawl.drawn = {}               # and each row's result drawn
+    return crawl
 
 
 def start_crawl(href, settings, adapters, open_screen):
@@ -42,17 +64,9 @@ def start_crawl(href, settings, adapters, open_screen):
     open_screen(actions) gives the screen, crawl.overlay; actions are what a person can do there:
     turn_page(step), resize(size), filter_by(query), choose_scope(scope), show_news(),
     open_directory(url), go_up(), refresh(url), refresh_stale(), forget(), close()."""
-    crawl = new_object()
-    crawl.settings = settings
-    crawl.adapters = adapters
+    crawl = new_crawl(href, settings, adapters)
     root = new_root(href, settings, adapters)
     crawl.page_url = root.url
-    crawl.found = new_view(settings['pageSize'])  # the hits or the news: never filtered
-    crawl.search_scope = PAGE_SCOPE
-    crawl.chosen = False
-    crawl.generation = 0
-    crawl.is_closed = False
-    crawl.polling = False
     # Wave 1 and the store set out before the overlay is built, which they need not wait
     # for; page 1's rows need no store either (each directory waits for it).
     wave_1 = started(read_root(root))
@@ -71,7 +85,6 @@ def show_root_of(crawl, root, wave_1):
     crawl.showing = ROWS
     crawl.tree = None
     crawl.previous_visit = None
-    # The store once root's previous visit is read: its rows' marks and the new visit wait.
     crawl.root_cache = started(read_previous_visit(crawl, root))
     crawl.upkeep = new_upkeep(root, lambda reason: say_uncached(crawl, reason))
     crawl.settling = new_settling(root, crawl.store_ready, crawl.upkeep)
@@ -85,7 +98,7 @@ def open_directory(crawl, url):
         return
     leave(crawl)
     crawl.overlay.show_matches('')
-    crawl.overlay.show_status('loading', 0, 0, 0, READING)
+    crawl.overlay.show_status(LOADING, 0, 0, 0, READING)
     root = new_root(url, crawl.settings, crawl.adapters)
     root.in_place = True
     show_root_of(crawl, root, started(read_root(root)))
@@ -102,14 +115,10 @@ def go_up(crawl):
 
 async def read_previous_visit(crawl, root):
     """The store, once root's previous visit is read (crawl.previous_visit while root shows)."""
-    store = await crawl.store_ready
-    try:
-        visit = await store.read_visit(root.url)
-    except JSError:
-        visit = None
+    visit = await read_store(crawl.store_ready, lambda store: store.read_visit(root.url), None)
     if crawl.root_dir == root:
         crawl.previous_visit = visit
-    return store
+    return await crawl.store_ready
 
 
 def actions_of(crawl):
@@ -141,14 +150,12 @@ async def run(crawl, root, reading):
             return
         listing = wave_1.listing
         if listing == None:
-            screen.show_status('broken', 0, 0, 0, 'No listing could be read here ('
-                               + wave_1.problem + ').')
+            screen.show_status(BROKEN, 0, 0, 0, no_listing(wave_1.problem))
             return
         if wave_1.problem != '':
-            screen.add_note('The listing request failed (' + wave_1.problem
-                            + '); showing the page as loaded.')
+            screen.add_note(listing_request_failed(wave_1.problem))
         if not listing['dated']:
-            screen.add_note('No dates listed: sorted by name.')
+            screen.add_note(NO_DATES)
         navigate(crawl, lambda view: list_entries(view, sorted_entries(listing['entries'])))
         store = await crawl.root_cache
         if crawl.root_dir != root:
@@ -158,7 +165,7 @@ async def run(crawl, root, reading):
         if crawl.settings['refreshSeconds'] > 0 and not crawl.is_closed:
             start_timer(crawl.upkeep, crawl.settings['refreshSeconds'], lambda: started(poll(crawl)))
     except JSError as error:
-        screen.show_status('broken', 0, 0, 0, 'Something went wrong: ' + problem_of(error))
+        screen.show_status(BROKEN, 0, 0, 0, went_wrong(problem_of(error)))
 
 
 async def open_cache(crawl):
@@ -174,269 +181,15 @@ async def open_cache(crawl):
 
 def say_uncached(crawl, reason):
     """Tell the user that listings are not kept past this tab, and why."""
-    crawl.overlay.add_note('Not caching: ' + reason + '.')
-
-
-async def recall_choices(crawl):
-    """Take up the page size and scope a person chose on an earlier visit, unless they
-    chose already on this one; a build's defaults are the first visit's only."""
-    try:
-        store = await crawl.store_ready
-        choices = await store.read_choices()
-    except JSError:
-        return  # the build's defaults, then
-    if choices == None or crawl.chosen:
-        return
-    if 'scope' in choices and choices['scope'] in SCOPES:
-        crawl.search_scope = choices['scope']
-        crawl.overlay.show_scope(crawl.search_scope)
-    if 'pageSize' in choices and choices['pageSize'] in crawl.settings['pageSizes']:
-        resize_views(crawl, choices['pageSize'])
-
-
-async def keep_choices(crawl):
-    """Remember what a person chose, for the next visit of any root."""
-    crawl.chosen = True
-    store = await crawl.store_ready
-    await keep(crawl.upkeep, store.write_choices({'pageSize': crawl.rows_view.page_size,
-                                                  'scope': crawl.search_scope}))
-
-
-def navigate(crawl, change):
-    """Change the view shown (change(view)) and show it."""
-    change(crawl.rows_view if crawl.showing == ROWS else crawl.found)
-    if crawl.showing == ROWS:
-        crawl.overlay.show_matches(matches_text(crawl.rows_view))
-    show_page(crawl)
-
-
-def resize_views(crawl, size):
-    """Show size entries a page, in the rows and in the hits alike."""
-    resize(crawl.found, size)
-    navigate(crawl, lambda view: resize(view, size))
-
-
-def choose_size(crawl, size):
-    resize_views(crawl, size)
-    started(keep_choices(crawl))
-
-
-def choose_scope(crawl, scope):
-    """Search the page's names or the cached tree; the tree is read afresh."""
-    crawl.search_scope = scope
-    crawl.tree = None
-    started(search(crawl, crawl.rows_view.query))
-    started(keep_choices(crawl))
-
-
-async def search(crawl, query):
-    """Filter the page's names, or, with the tree scope, list the tree's hits."""
-    filter_by(crawl.rows_view, query)
-    if crawl.search_scope == TREE_SCOPE and len(query) > 0:
-        index = await index_of(crawl)
-        if crawl.rows_view.query == query:
-            found = found_hits(index, query)
-            list_hits(crawl, HITS, found, index_text(index, found))
-        return
-    show_rows(crawl)
-
-
-def show_rows(crawl):
-    """Back to the root's rows from the hits or the news."""
-    crawl.showing = ROWS
-    navigate(crawl, lambda view: None)
-
-
-def index_of(crawl):
-    """The tree below the root, read from the store once and kept until asked afresh."""
-    if crawl.tree == None:
-        crawl.tree = started(read_index(crawl))
-    return crawl.tree
-
-
-async def read_index(crawl):
-    try:
-        store = await crawl.store_ready
-        records = await store.records_below(crawl.root_dir.url)
-    except JSError:
-        records = []
-    return tree_index(crawl.root_dir.url, crawl.rows_view.all_entries, records)
-
-
-async def show_news(crawl):
-    """Show what appeared or changed below the root since the previous visit; again: the rows."""
-    if crawl.showing == NEWS:
-        show_rows(crawl)
-        return
-    visit = crawl.previous_visit
-    # Read afresh, and apart from the search's index, whose hits it marks.
-    found = news_since(await read_index(crawl), visit)
-    text = 'No previous visit here'
-    if visit != None:
-        text = str(len(found)) + ' new or changed since the visit ' + \
-            format_age(server_now(crawl.root_dir) - visit)
-    list_hits(crawl, NEWS, found, text)
-
-
-def list_hits(crawl, showing, hits, text):
-    crawl.showing = showing
-    crawl.found.current_page = 1
-    list_entries(crawl.found, hits)
-    crawl.overlay.show_matches(text)
-    show_page(crawl)
-
-
-def show_page(crawl):
-    """Render the current page and settle its directories: cache first, then wave 2.
-    Once closed, nothing: no request starts after the overlay is gone."""
-    if crawl.is_closed:
-        return
-    crawl.generation += 1
-    if crawl.showing != ROWS:
-        found = crawl.found
-        crawl.overlay.show_hits(entries_on(found, found.current_page), found.current_page,
-                                pages_of(found), found.page_size, server_now(crawl.root_dir))
-        crawl.overlay.show_export(lambda: found.shown, crawl.root_dir.url)
-        return
-    view = crawl.rows_view
-    if not view.listed:
-        return  # a choice made before wave 1 answers: the status still says it is read
-    crawl.overlay.show_page(entries_on(view, view.current_page), crawl.root_dir.url,
-                            view.current_page, pages_of(view), view.page_size,
-                            server_now(crawl.root_dir))
-    directories = page_directories(crawl)
-    want_none(crawl.settling)
-    want(crawl.settling, directories)
-    show_directories(crawl, directories, False)
-    show_progress(crawl)
-
-
-def show_directories(crawl, entries, forced):
-    """Show each directory's result: at once when settled, else once it is (forced: by
-    a fetch, whatever its record says)."""
-    unsettled = []
-    for entry in entries:
-        result = settled_result(crawl.settling, entry)
-        if result != None:
-            show_result(crawl, entry, result, crawl.generation)
-        else:
-            unsettled.append(entry)
-    loads = settle(crawl.settling, unsettled, forced)
-    for index in range(0, len(unsettled)):
-        started(show_when_settled(crawl, unsettled[index], loads[index], crawl.generation))
-
-
-async def show_when_settled(crawl, entry, load, generation):
-    result = await load
-    await crawl.root_cache  # the previous visit, which marks what is new
-    show_result(crawl, entry, result, generation)
-
-
-def show_result(crawl, entry, result, generation):
-    """Show a directory's result, unless another navigation came since it was asked for."""
-    if generation != crawl.generation or result == None:
-        return
-    try:
-        show_children(crawl, entry, result)
-    except JSError as error:
-        # A row that cannot be shown still settles: failed, saying why, if it can be.
-        try:
-            show_children(crawl, entry, fail_result(crawl.settling, entry, 'could not be shown ('
-                                                    + problem_of(error) + ')'))
-        except JSError as again:
-            crawl.overlay.add_note('A directory could not be shown: ' + problem_of(again))
-    show_progress(crawl)
-
-
-def show_children(crawl, entry, result):
-    crawl.overlay.show_children(url_of(crawl.root_dir, entry), result['status'],
-                                result['entries'], result['message'], crawl.previous_visit,
-                                server_now(crawl.root_dir))
-
-
-def export_items(crawl):
-    """What the page shows, to export: its rows and their children shown."""
-    items = []
-    root = crawl.root_dir
-    for entry in entries_on(crawl.rows_view, crawl.rows_view.current_page):
-        items.append(new_hit(entry, root.url, ''))
-        result = settled_result(crawl.settling, entry)  # None for a file
-        if result != None:
-            for child in part(result['entries'], 0, crawl.settings['childrenShown']):
-                items.append(new_hit(child, url_of(root, entry), entry['name'] + '/'))
-    return items
-
-
-def page_directories(crawl):
-    return directories_on(crawl.rows_view, crawl.rows_view.current_page)
-
-
-def show_progress(crawl):
-    """The status line's counts for the current page, and prefetch once it settles."""
-    loaded = 0
-    problems = []
-    directories = page_directories(crawl)
-    for entry in directories:
-        result = settled_result(crawl.settling, entry)
-        if result != None:
-            if result['status'] == FAILED:
-                problems.append(result['problem'])
-            else:
-                loaded += 1
-    failed = len(problems)
-    total = len(directories)
-    settled = loaded + failed == total
-    counted = str(loaded) + ' of ' + str(total)
-    text = counted + ' directories loaded'
-    if failed > 0:
-        text += ', ' + str(failed) + ' failed'
-    text += ' · ' + totals_text(totals_of(crawl.rows_view.all_entries))
-    state = 'done' if settled else 'loading'
-    # A single failure is only a mark, but nearly nothing loaded is a breakage
-    # (CORS, a server gone) to show plainly (docs/design.md, Failure).
-    if settled and failed > 0 and loaded * 10 <= total:
-        state = 'broken'
-        text = 'Nearly nothing could be loaded (' + counted + '): ' + likely_cause(problems) + '.'
-    crawl.overlay.show_status(state, loaded, total, failed, text)
-    if crawl.showing == ROWS:
-        # Made when the export's text is, not at each directory settled.
-        crawl.overlay.show_export(lambda: export_items(crawl), crawl.root_dir.url)
-    if settled and crawl.settings['prefetch']:
-        prefetch(crawl)
-
-
-def prefetch(crawl):
-    """Settle the next page's directories so that paging on is instant."""
-    view = crawl.rows_view
-    if view.current_page >= pages_of(view):
-        return
-    unsettled = []
-    for entry in directories_on(view, view.current_page + 1):
-        if settled_result(crawl.settling, entry) == None:
-            unsettled.append(entry)
-    want(crawl.settling, unsettled)
-    settle(crawl.settling, unsettled, False)
-
-
-def refresh_where(crawl, chosen):
-    """Fetch the page's directories for which chosen(entry, result) is true now, whatever
-    their records say."""
-    entries = []
-    for entry in page_directories(crawl):
-        if chosen(entry, settled_result(crawl.settling, entry)):
-            entries.append(entry)
-            drop_result(crawl.settling, entry)
-            show_children(crawl, entry, new_result(PENDING, [], '', None))
-    show_progress(crawl)
-    show_directories(crawl, entries, True)
+    crawl.overlay.add_note(uncached(reason))
 
 
 async def forget(crawl):
     """Drop this root's records and visit, then settle the page afresh."""
-    crawl.generation += 1
+    new_generation(crawl)
     drop_results(crawl.settling)
     crawl.previous_visit = None
-    crawl.overlay.show_status('loading', 0, 0, 0, 'Forgetting the cache…')
+    crawl.overlay.show_status(LOADING, 0, 0, 0, FORGETTING)
     store = await crawl.store_ready
     await keep(crawl.upkeep, store.forget(crawl.root_dir.url))
     show_page(crawl)
@@ -451,7 +204,7 @@ def close(crawl):
 def leave(crawl):
     """Stop what the root shown has under way: its timer, its queued requests, and the
     rendering of any answer still to come."""
-    crawl.generation += 1
+    new_generation(crawl)
     stop_timer(crawl.upkeep)
     want_none(crawl.settling)
 

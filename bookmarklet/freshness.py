@@ -28,13 +28,18 @@ def same_mtime(a, b, precision):
     return a // precision == b // precision
 
 
-def cache_decision(record, mtime, precision, now, stale_after):
-    """HIT, NEW, CHANGED or RECHECK for a directory whose parent lists it with mtime.
+def cache_decision(record, mtime, precision, now, stale_after, forced, live):
+    """HIT, NEW, CHANGED or RECHECK for a directory whose parent lists it with mtime: every
+    reason a record is or is not trusted.
 
-    now and the record's fetchedAt are both the server's clock.
+    now and the record's fetchedAt are both the server's clock. forced: a person asked for
+    a fetch; live: the parent's listing was fetched now, not read off the page as it was
+    loaded, whose mtimes may be old news. Neither lets a record stand in.
     """
     if record == None:
         return NEW
+    if forced or not live:
+        return RECHECK
     coarser = max(precision, record['precision'])
     if not same_mtime(record['mtime'], mtime, coarser):
         return CHANGED

@@ -27,6 +27,9 @@ def browser_adapters(page):
     adapters.now = now_seconds
     adapters.every = every
     adapters.visible = lambda: page.document.visibilityState == 'visible'
+    # A hidden tab draws no frame: there the answers are shown at once, as they come.
+    adapters.next_frame = lambda task: page.requestAnimationFrame(lambda time: task()) \
+        if adapters.visible() else page.setTimeout(task, 0)
     return adapters
 
 

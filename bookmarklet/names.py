@@ -21,6 +21,7 @@ them its own way, so portable.py decodes them alike on both sides.
 from bookmarklet.portable import is_ascii, utf8_text, decode_utf8, utf8_bytes, percent_encode, \
     percent_decode, part
 from bookmarklet.entries import is_plain_name
+from bookmarklet.phrases import redirected
 
 BYTE_ORDER_MARK = '\ufeff'
 
@@ -84,7 +85,7 @@ def redirect_problem(asked, reached, scope):
     redirect); else the words of where it went, which is not this listing."""
     if len(reached) == 0 or reached == asked or reached.startswith(scope):
         return ''
-    return 'redirected to ' + reached + ', outside this listing'
+    return redirected(reached)
 
 
 def listing_request_url(url, settings):

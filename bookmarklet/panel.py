@@ -7,7 +7,7 @@ everything else here is presentation. JavaScript side only.
 
 from bookmarklet.portable import new_object, parse_int, keys_of, is_text
 from bookmarklet.style import STYLE
-from bookmarklet.words import OVERLAY_ID, CLOSE_EVENT, SCOPES, PAGE_SCOPE, READING
+from bookmarklet.words import OVERLAY_ID, CLOSE_EVENT, SCOPES, PAGE_SCOPE, READING, LOADING
 
 FILTER_LABEL = 'Filter by name'
 KEYS_HELP = 'Keys: ↑ ↓ or j k move, n p page, / filter, ⌫ or Alt+← up, Esc close'
@@ -93,7 +93,7 @@ def build_panel(page, settings, actions, close):
     header = add(section, 'header', {}, '')
     heading = add(header, 'h1', {'id': 'title'}, settings['title'])
     add(header, 'button', {'data-role': 'close', 'aria-label': 'Close', 'click': close}, '✕')
-    status = add(section, 'p', {'data-role': 'status', 'data-state': 'loading'}, READING)
+    status = add(section, 'p', {'data-role': 'status', 'data-state': LOADING}, READING)
     # What the status line says once settled, said politely: not at each directory loaded.
     said = add(section, 'p', {'class': 'said', 'aria-live': 'polite'}, '')
     crumbs = add(section, 'nav', {'aria-label': 'Path'}, '')
@@ -141,7 +141,7 @@ def build_panel(page, settings, actions, close):
     def show_status(state, loaded, total, failed, text):
         show(status, {'data-state': state, 'data-loaded': str(loaded), 'data-total': str(total),
                       'data-failed': str(failed)}, text)
-        if state != 'loading' and said.textContent != text:
+        if state != LOADING and said.textContent != text:
             said.textContent = text
 
     def show_pager(number, pages, size):

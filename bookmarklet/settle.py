@@ -17,17 +17,14 @@ its row says about it.
 from bookmarklet.portable import JSError, new_object, started, dict_key, drop_key, problem_of, \
     is_exactly
 from bookmarklet.order import sorted_entries
-from bookmarklet.freshness import HIT, RECHECK, cache_decision, status_after_fetch, \
-    new_record, same_mtime
-from bookmarklet.upkeep import keep
+from bookmarklet.freshness import HIT, cache_decision, status_after_fetch, new_record, \
+    same_mtime
+from bookmarklet.upkeep import keep, read_store
 from bookmarklet.pool import new_pool, run_in_pool
 from bookmarklet.root import request_listing, server_now, url_of
 from bookmarklet.stored import DAMAGED
-from bookmarklet.words import NEW, FRESH, STALE, FAILED
-
-# What a directory's row says when its record was damaged (stored.py) and so not used.
-DAMAGED_NOTE = 'Damaged in the cache: fetched again.'
-
+from bookmarklet.words import FRESH, STALE, FAILED
+from bookmarklet.phrases import DAMAGED_NOTE, row_message
 
 def new_settling(root, store_ready, upkeep):
     """Nothing settled yet for root. store_ready: something to await for the store; upkeep:
@@ -49,10 +46,9 @@ async def kept_urls(settling):
     """{dict_key(url): True} of the directories with a record, read as the store opens
     (while wave 1 travels), and those written since; None when the store cannot say.
     A directory not among them needs no read: it is fetched at once."""
-    try:
-        store = await settling.store_ready
-        urls = await store.level_one_urls(settling.root_dir.url)
-    except JSError:
+    urls = await read_store(settling.store_ready,
+                            lambda store: store.level_one_urls(settling.root_dir.url), None)
+    if urls == None:
         return None
     kept = {}
     for url in urls:
@@ -68,9 +64,7 @@ def key_of(settling, entry):
 def new_result(status, entries, problem, mtime):
     """A directory's settled state for this session: what its row shows."""
     return {'status': status, 'entries': entries, 'problem': problem,
-            'message': '' if problem == '' else
-            ('Not revalidated: ' if status == STALE else 'Not loaded: ') + problem,
-            'mtime': mtime}
+            'message': row_message(status, problem), 'mtime': mtime}
 
 
 def settled_result(settling, entry):
@@ -132,17 +126,15 @@ def settle(settling, entries, forced):
 async def read_records(settling, entries):
     """{dict_key(url): record} of these directories, reading only those kept; {} when the
     store cannot say, so that they are fetched."""
-    try:
-        store = await settling.store_ready
-        kept = await settling.kept
-        urls = []
-        for entry in entries:
-            url = url_of(settling.root_dir, entry)
-            if kept == None or dict_key(url) in kept:
-                urls.append(url)
-        return await store.read_records(urls) if len(urls) > 0 else {}
-    except JSError:
+    kept = await settling.kept
+    urls = []
+    for entry in entries:
+        url = url_of(settling.root_dir, entry)
+        if kept == None or dict_key(url) in kept:
+            urls.append(url)
+    if len(urls) == 0:
         return {}
+    return await read_store(settling.store_ready, lambda store: store.read_records(urls), {})
 
 
 async def settle_directory(settling, entry, forced, records):
@@ -157,10 +149,7 @@ async def settle_directory(settling, entry, forced, records):
         if damaged:
             record = None
         decision = cache_decision(record, entry['mtime'], root.mtime_precision, server_now(root),
-                                  root.settings['staleAfterSeconds'])
-        if forced or (decision == HIT and not root.live):
-            # Forced, or the root came from the open page: its mtimes may be old news.
-            decision = NEW if record == None else RECHECK
+                                  root.settings['staleAfterSeconds'], forced, root.live)
         if decision == HIT:
             result = new_result(FRESH, record['entries'], '', entry['mtime'])
         else:

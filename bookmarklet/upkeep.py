@@ -7,6 +7,7 @@ the store (given), every (the timer).
 from bookmarklet.portable import JSError, new_object, dict_key, problem_of
 from bookmarklet.root import server_now, url_of
 from bookmarklet.eviction import evictions, BOUNDS
+from bookmarklet.phrases import write_failed
 
 
 def new_upkeep(root, say_uncached):
@@ -27,7 +28,16 @@ async def keep(upkeep, promise):
     except JSError as error:
         if not upkeep.write_failed:
             upkeep.write_failed = True
-            upkeep.say_uncached('a write failed (' + problem_of(error) + ')')
+            upkeep.say_uncached(write_failed(problem_of(error)))
+
+
+async def read_store(store_ready, read, fallback):
+    """What read(store) gives once the store is ready, or fallback when either fails: a
+    store that cannot answer costs a fetch or a default, never the crawl."""
+    try:
+        return await read(await store_ready)
+    except JSError:
+        return fallback
 
 
 async def record_visit(upkeep, store, entries):

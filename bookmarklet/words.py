@@ -29,7 +29,10 @@ STALE = 'stale'
 FAILED = 'failed'
 PENDING = 'pending'
 
-# The status line while a root's listing is read.
+# The status line's states (data-state), and its words while a root's listing is read.
+LOADING = 'loading'
+DONE = 'done'
+BROKEN = 'broken'
 READING = 'Reading the listing…'
 
 # The mark of a name whose bytes are not all UTF-8 (names.py), and its tooltip.

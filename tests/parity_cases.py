@@ -331,6 +331,11 @@ def portable_cases(add):
     add('problem_of_native_error', None)
 
 
+# Pages of directories as their rows show them (None: nothing yet), for the status line.
+STATUS_LINES: list[list[Any]] = [[], [None, 'fresh'], ['pending', 'new'], ['fresh', 'failed'],
+                ['failed'] * 3, ['failed'] * 9 + ['stale'], ['failed'] * 8 + ['new', 'changed']]
+
+
 def core_cases():
     cases = []
 
@@ -432,7 +437,10 @@ def core_cases():
                   (stored, t, 60, t + 9), (stored, t, 1, t + 86401), (stored, None, 1, t),
                   (dict(stored, fetchedAt=t + 69), t, 1, t + 9),
                   (dict(stored, fetchedAt=t + 70), t, 1, t + 9)]:
-        add('cache_decision', given[0], given[1], given[2], given[3], 86400)
+        add('cache_decision', given[0], given[1], given[2], given[3], 86400, False, True)
+    for forced, live in [(True, True), (False, False), (True, False)]:
+        add('cache_decision', stored, t, 1, t + 9, 86400, forced, live)
+        add('cache_decision', None, t, 1, t + 9, 86400, forced, live)
     listing_value = {'format': 'html', 'entries': [entry('a', t, 'file', 1), entry('b', t)]}
     add('new_record', 'http://h/d/', t, 60, listing_value, t + 50, None)
     add('new_record', 'http://h/d/', t, 60, listing_value, t + 50, stored)
@@ -452,6 +460,9 @@ def core_cases():
     listing = [entry('e{}'.format(i), i) for i in range(23)]
     for page, size in [(1, 10), (3, 10), (4, 10), (0, 10), (1, 30)]:
         add('page', listing, page, size)
+    for statuses in STATUS_LINES:
+        add('page_status', [None if s is None else {'status': s, 'problem': 'HTTP ' + str(i)}
+                            for i, s in enumerate(statuses)], '3 entries · 1 KB')
     tie_cases(add)
     far_time_cases(add)
     listing_date_cases(add)

@@ -8,7 +8,7 @@ from urllib.parse import quote
 
 import pytest
 
-from bookmarklet import times, names, order, paging, display
+from bookmarklet import times, names, order, paging, display, progress
 from bookmarklet.listing import read_listing
 from bookmarklet.portable import Problem, parse_int, percent_decode, decode_utf8
 from tests.html_page import page_of_html
@@ -251,7 +251,17 @@ def record(mtime, fetched_at, precision=1, names=('a',)):
 ])
 def test_cache_decision_follows_every_freshness_rule(case, expected):
     given_record, mtime, precision, now = case
-    assert freshness.cache_decision(given_record, mtime, precision, now, DAY) == expected
+    assert freshness.cache_decision(given_record, mtime, precision, now, DAY, False, True) == expected
+
+
+@pytest.mark.parametrize('forced, live', [(True, True), (False, False), (True, False)])
+def test_a_record_never_stands_in_when_forced_or_read_off_the_loaded_page(forced, live):
+    """A hit by every other rule: a person's refresh, or a parent listing as the page was
+    loaded (its mtimes may be old news), still fetches; no record is still new."""
+    trusted = record(T, T + 600)
+    assert freshness.cache_decision(trusted, T, 1, T + 900, DAY, False, True) == 'hit'
+    assert freshness.cache_decision(trusted, T, 1, T + 900, DAY, forced, live) == 'recheck'
+    assert freshness.cache_decision(None, T, 1, T + 900, DAY, forced, live) == 'new'
 
 
 def test_new_record_remembers_when_each_entry_was_first_seen():
@@ -398,3 +408,26 @@ def test_the_dates_remembered_stay_few_and_right_past_the_memory():
             <= times.DATES_REMEMBERED
     # Read again after the memory emptied: the same answer.
     assert times.parse_table_date('01-Jan-1990', '00:00') == [start, 60]
+
+
+def results(*statuses):
+    return [None if s is None else {'status': s, 'problem': 'HTTP 403' if s == 'failed' else ''}
+            for s in statuses]
+
+
+@pytest.mark.parametrize('shown, expected', [
+    ((), ('done', 0, 0, '0 of 0 directories loaded · 3 entries · 1 KB')),
+    ((None, 'fresh'), ('loading', 1, 0, '1 of 2 directories loaded · 3 entries · 1 KB')),
+    (('pending', 'new'), ('loading', 1, 0, '1 of 2 directories loaded · 3 entries · 1 KB')),
+    (('fresh', 'failed'), ('done', 1, 1, '1 of 2 directories loaded, 1 failed · 3 entries · 1 KB')),
+    (('failed',) * 3, ('broken', 0, 3, 'Nearly nothing could be loaded (0 of 3): HTTP 403.')),
+    (('failed',) * 9 + ('stale',), ('broken', 1, 9,
+                                    'Nearly nothing could be loaded (1 of 10): HTTP 403.')),
+    (('failed',) * 8 + ('new', 'changed'), ('done', 2, 8,
+                                            '2 of 10 directories loaded, 8 failed · 3 entries · 1 KB')),
+])
+def test_the_status_line_counts_what_rows_show_and_says_when_a_page_is_broken(shown, expected):
+    """A failure is a mark; a page where a tenth or less loaded is broken, with its cause."""
+    status = progress.page_status(results(*shown), '3 entries · 1 KB')
+    assert (status['state'], status['loaded'], status['failed'], status['text']) == expected
+    assert status['total'] == len(shown)

@@ -18,7 +18,7 @@ import pytest
 from bookmarklet.crawl import start_crawl
 from bookmarklet.freshness import appeared_since
 from bookmarklet.portable import Problem, dict_key
-from bookmarklet.settle import DAMAGED_NOTE
+from bookmarklet.phrases import DAMAGED_NOTE
 from bookmarklet.settings import SETTINGS
 from bookmarklet.store import memory_store
 
@@ -164,6 +164,7 @@ class Screen:
         self.appeared = {}  # the names each row marks new
         self.notes = []
         self.status = None
+        self.said = []  # every state the status line was given
 
     def show_root(self, url, crumbs):
         self.crumbs = crumbs
@@ -177,6 +178,7 @@ class Screen:
     def show_status(self, state, loaded, total, failed, text):
         self.status = {'state': state, 'loaded': loaded, 'total': total, 'failed': failed,
                        'text': text}
+        self.said.append(state)
 
     def show_page(self, entries, root_url, page, pages, size, now):
         self.page = page
@@ -214,6 +216,8 @@ class Browser:
         self.page_of_html = lambda text: {'heads': [], 'rows': []}
         self.clock_ahead = 0  # how far the client's clock runs ahead of the server's
         self.tick = 0  # how far both clocks move on at each reading of the client's
+        self.frames = 0  # frames asked for
+        self.frame_delay = 0
 
     def adapters(self):
         adapters = type(self.store.kept)()
@@ -224,11 +228,18 @@ class Browser:
         adapters.now = self.now
         adapters.every = lambda seconds, task: lambda: None  # never runs; stops nothing
         adapters.visible = lambda: True
+        adapters.next_frame = self.next_frame
         return adapters
 
     def now(self):
         self.server.clock += self.tick
         return self.server.clock + self.clock_ahead
+
+    def next_frame(self, task):
+        """A frame comes once the answers already in have been handled (and frame_delay
+        seconds have passed), as a browser's does."""
+        self.frames += 1
+        asyncio.get_running_loop().call_later(self.frame_delay, task)
 
     def read_open_page(self):
         if self.open_page is None:
@@ -248,6 +259,26 @@ class Browser:
 
 def fetched(server):
     return [url for url in server.requests if url != ROOT]
+
+
+@run
+async def test_answers_that_arrive_together_are_drawn_in_one_frame():
+    server = Server(10)
+    browser = Browser(server)
+    browser.frame_delay = 0.05
+    held = [server.hold(server.url(index)) for index in range(10)]
+    crawl = start_crawl(ROOT, dict(SETTINGS, pageSize=10, prefetch=False), browser.adapters(),
+                        Screen)
+    await idle()
+    assert fetched(server) == [server.url(index) for index in range(10)]
+    frames, said = browser.frames, len(crawl.overlay.said)
+    for event in held:
+        event.set()
+    await crawl.done
+    await asyncio.sleep(0.2)
+    assert crawl.overlay.statuses() == ['new'] * 10
+    assert [browser.frames - frames, crawl.overlay.said[said:]] == [1, ['done']], \
+        'ten rows and one status line in one frame'
 
 
 @run

@@ -24,6 +24,7 @@ from bookmarklet.eviction import evictions, record_bytes
 from bookmarklet.stored import stored_record, stored_visit, stored_choices, is_path_below
 from bookmarklet.export import export_of, left_out_text, local_path
 from bookmarklet.configured import chosen_settings, is_prefix
+from bookmarklet.progress import page_status
 from bookmarklet.freshness import cache_decision, new_record, status_after_fetch, \
     level_one_urls
 
@@ -118,7 +119,9 @@ def run_case(kind, given):
     if kind == 'page':
         return [page_count(len(given[0]), given[2]), page_entries(given[0], given[1], given[2])]
     if kind == 'cache_decision':
-        return cache_decision(given[0], given[1], given[2], given[3], given[4])
+        return cache_decision(given[0], given[1], given[2], given[3], given[4], given[5], given[6])
+    if kind == 'page_status':
+        return page_status(given[0], given[1])
     if kind == 'new_record':
         return new_record(given[0], given[1], given[2], given[3], given[4], given[5])
     if kind == 'stored_record':

@@ -1,0 +1,91 @@
+"""Every sentence the overlay says about the crawl: the status line's, the notes', and each
+directory row's message, with the problems that fill them.
+
+A row's message is its status's preamble and the problem, the reason no listing could be
+had; the status line counts the page's directories, or says why nearly nothing loaded.
+"""
+
+from bookmarklet.words import STALE
+
+# Why a request gave no listing (browser.py, names.py, html_listing.py).
+NETWORK_PROBLEM = 'network error or blocked by CORS'
+NOT_A_LISTING = 'a page of its own, not a directory listing'
+
+
+def http_problem(status):
+    return 'HTTP ' + str(status)
+
+
+def timed_out(seconds):
+    return 'timed out after ' + str(seconds) + ' s'
+
+
+def too_large(megabytes):
+    return 'the listing is over ' + str(megabytes) + ' MB'
+
+
+def redirected(reached):
+    return 'redirected to ' + reached + ', outside this listing'
+
+
+# A directory's row.
+DAMAGED_NOTE = 'Damaged in the cache: fetched again.'
+
+
+def row_message(status, problem):
+    """What a directory's row says of a result whose listing could not be had ('' when it
+    could): stale rows keep their record's entries, the others have none."""
+    if problem == '':
+        return ''
+    return ('Not revalidated: ' if status == STALE else 'Not loaded: ') + problem
+
+
+def not_shown(problem):
+    return 'could not be shown (' + problem + ')'
+
+
+# The status line and the notes.
+FORGETTING = 'Forgetting the cache…'
+NO_DATES = 'No dates listed: sorted by name.'
+NO_VISIT = 'No previous visit here'
+
+
+def loaded_text(loaded, total, failed, totals_text):
+    """'3 of 5 directories loaded, 1 failed · 12 entries · 3.4 MB'."""
+    text = str(loaded) + ' of ' + str(total) + ' directories loaded'
+    if failed > 0:
+        text += ', ' + str(failed) + ' failed'
+    return text + ' · ' + totals_text
+
+
+def broken_text(loaded, total, cause):
+    return 'Nearly nothing could be loaded (' + str(loaded) + ' of ' + str(total) + '): ' \
+        + cause + '.'
+
+
+def no_listing(problem):
+    return 'No listing could be read here (' + problem + ').'
+
+
+def listing_request_failed(problem):
+    return 'The listing request failed (' + problem + '); showing the page as loaded.'
+
+
+def went_wrong(problem):
+    return 'Something went wrong: ' + problem
+
+
+def directory_not_shown(problem):
+    return 'A directory could not be shown: ' + problem
+
+
+def uncached(reason):
+    return 'Not caching: ' + reason + '.'
+
+
+def write_failed(problem):
+    return 'a write failed (' + problem + ')'
+
+
+def news_text(count, age):
+    return str(count) + ' new or changed since the visit ' + age
