@@ -209,9 +209,14 @@ class WebKitPage(Page):
         """WebKitWebDriver clicks where an element is in the viewport, and brings the page
         there, but not the panel scrolled inside the overlay: that is done first, to the
         middle (a button left at a viewport's bottom edge gets mousedown and mouseup, and in
-        MiniBrowser no click; an option of a select out of view is not interactable)."""
-        self._command('POST', '/execute/sync', {
-            'script': "arguments[0].scrollIntoView({block: 'center', inline: 'nearest'})",
+        MiniBrowser no click; an option of a select out of view is not interactable). The
+        overlay draws answers once per frame, which can move the element after it was
+        brought into view: the frames already asked for are let pass first."""
+        self._command('POST', '/execute/async', {
+            'script': "const element = arguments[0], done = arguments[1]; "
+                      "requestAnimationFrame(() => requestAnimationFrame(() => { "
+                      "element.scrollIntoView({block: 'center', inline: 'nearest'}); "
+                      "done(null); }));",
             'args': [{ELEMENT: element}]})
         return element
 
