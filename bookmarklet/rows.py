@@ -1,7 +1,7 @@
 """The overlay's rows: one per level-1 entry of the page, each directory's level-2
 entries inside it, updated in place as its listing settles. JavaScript side only."""
 
-from bookmarklet.portable import new_object, part
+from bookmarklet.portable import new_object, part, dict_key
 from bookmarklet.display import entry_view, totals_text
 from bookmarklet.freshness import appeared_since
 from bookmarklet.tree import totals_of
@@ -20,6 +20,7 @@ def new_rows(row_list, settings, actions):
     rows.row_list = row_list
     rows.children_shown = settings['childrenShown']
     rows.actions = actions
+    rows.by_href = {}  # each directory row of the page, by dict_key of its data-href
     return rows
 
 
@@ -27,9 +28,11 @@ def show_rows(rows, entries, root_url, now):
     """Replace the rows with one page: entries of the listing at root_url, its directories
     pending, or for root_url None search or what's-new hits, each named by its path."""
     rows.row_list.textContent = ''
+    rows.by_href = {}
     for entry in entries:
         if root_url != None:
-            add_entry(rows, rows.row_list, 'row', entry_view(entry, root_url, now))
+            view = entry_view(entry, root_url, now)
+            rows.by_href[dict_key(view['href'])] = add_entry(rows, rows.row_list, 'row', view)
         else:
             view = entry_view(entry, '', now)
             view['href'] = entry['href']
@@ -77,12 +80,9 @@ def add_entry(rows, parent, role, view):
 
 def show_children(rows, url, status, entries, message, visit, now):
     """Show a directory's settled level-2 entries (or why there are none) in its row."""
-    row = None
-    for each in rows.row_list.querySelectorAll('[data-role=row]'):
-        if each.getAttribute('data-href') == url:
-            row = each
-    if row == None:
+    if not (dict_key(url) in rows.by_href):
         return
+    row = rows.by_href[dict_key(url)]
     line = row.firstChild
     mark = line.querySelector('.mark')
     row.setAttribute('data-status', status)
