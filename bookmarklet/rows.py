@@ -15,11 +15,17 @@ REFRESH_TITLE = 'Refresh'
 
 def new_rows(row_list, settings, actions):
     """No rows yet in row_list; actions.refresh(url) is what a row's ↻ does,
-    actions.open_directory(url) what a directory's ▸ does."""
+    actions.open_directory(url) what a directory's ▸ does.
+
+    Every entry is a copy of one template, and one listener on the list serves every
+    button: a page of rows costs no closure and no listener per entry."""
     rows = new_object()
     rows.row_list = row_list
     rows.children_shown = settings['childrenShown']
     rows.actions = actions
+    rows.template = row_list.ownerDocument.createElement('li')
+    add(add(rows.template, 'div', {'class': 'line'}, ''), 'a', {}, '')
+    row_list.addEventListener('click', lambda event: press(rows, event.target))
     rows.by_href = {}  # each directory row of the page, by dict_key of its data-href
     return rows
 
@@ -51,13 +57,15 @@ def add_mark(element, word):
 def add_entry(rows, parent, role, view):
     """A row, child or hit at the end of parent, carrying an entry's attributes and texts;
     a directory's opens in place, and a directory row waits for its listing, with its ↻."""
-    attributes = {'data-role': role}
+    element = rows.template.cloneNode(True)
+    element.setAttribute('data-role', role)
     for key in ENTRY_ATTRIBUTES:
-        attributes['data-' + key] = view[key]
-    element = add(parent, 'li', attributes, '')
-    line = add(element, 'div', {'class': 'line'}, '')
+        if view[key] != '':
+            element.setAttribute('data-' + key, view[key])
+    line = element.firstChild
     directory = view['type'] == 'directory'
-    add(line, 'a', {'href': view['href']}, view['name'] + ('/' if directory else ''))
+    show(line.firstChild, {'href': view['href']}, view['name'] + ('/' if directory else ''))
+    parent.appendChild(element)
     if view['undecodable'] != '':
         # A row's own message (data-role=note) says why its name looks odd; a child's only
         # marks it.
@@ -69,13 +77,25 @@ def add_entry(rows, parent, role, view):
         add(line, 'span', {'class': 'meta', 'title': view['size'] + ' bytes' if view['size'] != '' else ''},
             view['sizeText'])
     if directory:
-        add(line, 'button', {'data-role': 'open', 'title': 'Open here',
-                             'click': lambda event: rows.actions.open_directory(view['href'])}, '▸')
+        add(line, 'button', {'data-role': 'open', 'title': 'Open here'}, '▸')
         if role == 'row':
             add_mark(element, PENDING)
-            add(line, 'button', {'data-role': 'refresh', 'title': REFRESH_TITLE, 'aria-label': REFRESH_TITLE,
-                                 'click': lambda event: rows.actions.refresh(view['href'])}, '↻')
+            add(line, 'button', {'data-role': 'refresh', 'title': REFRESH_TITLE,
+                                 'aria-label': REFRESH_TITLE}, '↻')
     return element
+
+
+def press(rows, target):
+    """A click in the list: an entry's ▸ opens its directory here, a row's ↻ refreshes it."""
+    button = target.closest('button')
+    if button == None or button.closest('li') == None:
+        return
+    href = button.closest('li').getAttribute('data-href')
+    role = button.getAttribute('data-role')
+    if role == 'open':
+        rows.actions.open_directory(href)
+    elif role == 'refresh':
+        rows.actions.refresh(href)
 
 
 def show_children(rows, url, status, entries, message, visit, now):
