@@ -26,13 +26,13 @@ from servers.rclone import Rclone  # noqa: E402
 from servers.twisted_web import TwistedWeb  # noqa: E402
 from servers.node import HttpServer, Serve  # noqa: E402
 from servers.yaws import Yaws  # noqa: E402
-from tests.firefox_driver import Firefox  # noqa: E402
-from tests import parity_harness, edge_trees  # noqa: E402
-from tests.faulty_upstream import FaultyUpstream  # noqa: E402
-from tests.browsers import ENGINES, limit  # noqa: E402
-from tests.chromium_driver import Chromium  # noqa: E402
-from tests.webkit_driver import WebKit  # noqa: E402
-from tests.corpus import FIGURE  # noqa: E402
+from tests.support.firefox_driver import Firefox  # noqa: E402
+from tests.support import parity_harness, edge_trees  # noqa: E402
+from tests.support.faulty_upstream import FaultyUpstream  # noqa: E402
+from tests.support.browsers import ENGINES, limit  # noqa: E402
+from tests.support.chromium_driver import Chromium  # noqa: E402
+from tests.support.webkit_driver import WebKit  # noqa: E402
+from tests.support.corpus import FIGURE  # noqa: E402
 from toolkit.compile import inputs_digest  # noqa: E402
 
 DIST = ROOT / 'dist'
@@ -71,7 +71,7 @@ def bookmarklet(dist):
 
 @pytest.fixture
 def delaying_upstream():
-    """delaying_upstream(seconds) starts tests/faulty_upstream.py on 127.0.0.1, which
+    """delaying_upstream(seconds) starts tests/support/faulty_upstream.py on 127.0.0.1, which
     answers 204 after that many seconds (but to /cut and /eof); returns its port.
     nginx's auth_request to it holds a listing back without changing it."""
     servers = []
@@ -143,7 +143,7 @@ def live_server(tmp_path_factory):
 
 @pytest.fixture(scope='session')
 def edge_tree(public_tmp):
-    """The tree of tests/edge_trees.py, written once."""
+    """The tree of tests/support/edge_trees.py, written once."""
     root = public_tmp / 'edges'
     edge_trees.write(root)
     return root
@@ -151,7 +151,7 @@ def edge_tree(public_tmp):
 
 def pytest_configure(config):
     config.addinivalue_line('markers', 'needs(*capabilities): skip the test in the engines that '
-                            'lack one of them (tests/browsers.py LIMITS), saying why')
+                            'lack one of them (tests/support/browsers.py LIMITS), saying why')
     config.addinivalue_line('markers', 'browser: drives a browser (every test given a page); '
                             "`make test-fast` runs -m 'not browser'")
 

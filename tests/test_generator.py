@@ -9,7 +9,7 @@ import pytest
 from toolkit.errors import BuildError
 from toolkit.javascript_url import URL_LIMITS, SIZE_BUDGET, check_sizes, size_table
 from toolkit.settings import OPTIONS, SETTINGS, option_text, parse_options, settings_of
-from tests.builds import ROOT, run_generator, build
+from tests.support.builds import ROOT, run_generator, build
 
 
 def test_help_lists_every_option_with_its_default(tmp_path):

@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.house_style import violations
+from tests.support.house_style import violations
 
 BOOKMARKLET = Path(__file__).resolve().parent.parent / 'bookmarklet'
 

@@ -7,7 +7,7 @@ import zipfile
 
 from toolkit import ROOT
 from toolkit.release import project_version
-from tests.builds import build, installed_command
+from tests.support.builds import build, installed_command
 
 SETTINGS = ['--page-size', '20', '--page-sizes', '20,50', '--title', 'Fichiers 100%',
             '--max-concurrent-requests', '2']

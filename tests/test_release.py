@@ -14,7 +14,7 @@ from toolkit.errors import BuildError
 from toolkit.literal import OFFER_MARKS, OWN_SCRIPT_SOURCE, SETTINGS_START, offering, settings_in
 from toolkit.release import APACHE_OFFER_NAME, OFFER_ELEMENT_NAME, USERSCRIPT_NAME, \
     license_header, project_version
-from tests.builds import build
+from tests.support.builds import build
 
 VERSION = project_version()
 HEADER = license_header(VERSION)

@@ -52,7 +52,7 @@ RUNTIME_CONSTRUCTS = {
 # Methods Transcrypt adds to built-in prototypes that some built-in or DOM object
 # also has natively, which JavaScript-only code calls (classList.add,
 # element.remove, an Array's join): the build cannot tell them apart, house style
-# can (tests/house_style.py rejects the Python ones).
+# can (tests/support/house_style.py rejects the Python ones).
 NATIVE_TOO = {'add', 'remove', 'join'}
 
 
