@@ -153,7 +153,7 @@ def pytest_configure(config):
     config.addinivalue_line('markers', 'needs(*capabilities): skip the test in the engines that '
                             'lack one of them (tests/support/browsers.py LIMITS), saying why')
     config.addinivalue_line('markers', 'browser: drives a browser (every test given a page); '
-                            "`make test-fast` runs -m 'not browser'")
+                            "`make test-fast` runs -m 'not browser and not slow'")
 
 
 def pytest_collection_modifyitems(items):

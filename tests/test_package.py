@@ -5,6 +5,8 @@ the wheel carries the licence and the release's version."""
 import subprocess
 import zipfile
 
+import pytest
+
 from toolkit import ROOT
 from toolkit.release import project_version
 from tests.support.builds import build, installed_command
@@ -19,6 +21,7 @@ def run(command, **options):
     return done
 
 
+@pytest.mark.slow
 def test_the_installed_command_writes_what_generator_writes(tmp_path):
     bin_folder = installed_command(tmp_path)
     work = tmp_path / 'work'
