@@ -1,7 +1,6 @@
 """Fixtures shared by every test layer: the built dist/, nginx and the other servers, and
 the browsers: one per engine for the session, a fresh profile per test."""
 
-import json
 import os
 import shutil
 import sys
@@ -33,7 +32,7 @@ from tests.support.browsers import ENGINES, limit  # noqa: E402
 from tests.support.chromium_driver import Chromium  # noqa: E402
 from tests.support.webkit_driver import WebKit  # noqa: E402
 from tests.support.corpus import FIGURE  # noqa: E402
-from toolkit.compile import inputs_digest  # noqa: E402
+from tests.support.builds import stale_dist  # noqa: E402
 
 DIST = ROOT / 'dist'
 
@@ -41,13 +40,11 @@ DIST = ROOT / 'dist'
 @pytest.fixture(scope='session')
 def dist():
     """The dist/ folder `make` built; the tests read exactly what ships, so never a dist/
-    older than the sources it is built from."""
-    if not (DIST / 'bookmarklet.url').exists():
-        pytest.fail('dist/ is missing: run `make` (or `make test`) first')
-    kept = ROOT / 'build' / 'compiled.json'
-    if not kept.exists() or json.loads(kept.read_text(encoding='utf-8'))['inputs'] != inputs_digest() \
-            or kept.stat().st_mtime > (DIST / 'bookmarklet.url').stat().st_mtime:
-        pytest.fail('dist/ is older than the sources it is built from: run make')
+    older than the sources it is built from (tests/support/builds.py stale_dist). Every
+    browser test comes through here (the `browser` fixture asks for it)."""
+    problem = stale_dist()
+    if problem:
+        pytest.fail(problem)
     return DIST
 
 
@@ -194,8 +191,9 @@ def webkit():
 
 
 @pytest.fixture(params=ENGINES)
-def browser(request):
-    """Each engine in turn, unless the test's `needs` marker names what it cannot do."""
+def browser(request, dist):
+    """Each engine in turn, unless the test's `needs` marker names what it cannot do; never
+    on a dist/ older than its sources, even for a test that runs a build of its own."""
     for marker in request.node.iter_markers('needs'):
         for capability in marker.args:
             reason = limit(request.param, capability)

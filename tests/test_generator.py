@@ -9,7 +9,7 @@ import pytest
 from toolkit.errors import BuildError
 from toolkit.javascript_url import URL_LIMITS, SIZE_BUDGET, check_sizes, size_table
 from toolkit.settings import OPTIONS, SETTINGS, option_text, parse_options, settings_of
-from tests.support.builds import ROOT, run_generator, build
+from tests.support.builds import run_generator, build
 
 
 def test_help_lists_every_option_with_its_default(tmp_path):
@@ -214,8 +214,8 @@ def test_other_settings_only_rewrite_the_literal(tmp_path):
     assert with_settings(two, settings_in(one)) == one
 
 
-def test_the_bookmarklet_with_every_feature_keeps_to_its_size_budget():
+def test_the_bookmarklet_with_every_feature_keeps_to_its_size_budget(dist):
     """dist/bookmarklet.url, as `make` builds it with the default settings (every feature)."""
-    url = (ROOT / 'dist' / 'bookmarklet.url').read_text(encoding='utf-8').strip()
+    url = (dist / 'bookmarklet.url').read_text(encoding='utf-8').strip()
     assert len(url) <= SIZE_BUDGET, '{:,} characters, over the budget of {:,}'.format(
         len(url), SIZE_BUDGET)
