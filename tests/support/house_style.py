@@ -1,8 +1,9 @@
 """Keep the bookmarklet's Python in the native subset (docs/transcrypt.md).
 
 The subset is the Python that Transcrypt compiles to JavaScript calling native
-methods only, and that means the same on both sides. Each rule names the
-construct and what to write instead. The check reads source with ast; code
+methods only, and that means the same on both sides. Each rule of its table
+(toolkit/subset.py RULES) names the construct and what to write instead; here is
+how the construct is found in the tree. The check reads source with ast; code
 between the skip pragmas runs only under CPython and is exempt, and
 JavaScript-only lines are `#?` comments, which ast does not see.
 """
@@ -10,94 +11,17 @@ JavaScript-only lines are `#?` comments, which ast does not see.
 import ast
 import re
 
+from toolkit.subset import ALIASES, MODULES, instead, message
+
 SKIPPED = re.compile(r"#\s*__pragma__\s*\(\s*'skip'\s*\)(.*?)#\s*__pragma__\s*\(\s*'noskip'\s*\)",
                      re.S)
 
-# Python's words that the build aliases to native methods in every identifier
-# (generator.NATIVE_METHODS): a name of our own that is one of them is renamed too.
-ALIASED = {'append', 'find', 'rfind', 'startswith', 'endswith', 'lower', 'upper', 'replace'}
-
-# Built-in functions outside the subset, and what to write instead.
-FUNCTIONS = {
-    'sorted': 'portable.stable_sorted(items, compare)',
-    'enumerate': '`for i in range(0, len(xs))`',
-    'zip': 'a loop over indexes',
-    'map': 'a loop',
-    'filter': 'a loop',
-    'any': 'a loop',
-    'all': 'a loop',
-    'sum': 'a loop',
-    'list': 'a list literal, or portable.part(xs, 0, None) for a copy',
-    'dict': 'a dict literal',
-    'set': 'dict keys (portable.dict_key)',
-    'tuple': 'a list',
-    'int': 'portable.parse_int or portable.floor',
-    'float': 'your own parser',
-    'isinstance': 'portable.is_text, is_number, is_list or is_record',
-    'type': 'portable.is_text and friends',
-    'getattr': 'an attribute, or a dict and `in`',
-    'hasattr': 'an attribute, or a dict and `in`',
-    'setattr': 'an attribute, or a dict',
-    'print': 'nothing (the page is not yours to log to)',
-    'chr': 'portable.char_of',
-    'ord': 'portable.compare_text to order texts (JavaScript counts UTF-16 units)',
-    'reversed': 'a loop from the end',
-    'round': 'portable.floor(x + 0.5)',
-    'repr': 'concatenation',
-    'iter': 'a for loop',
-    'next': 'a for loop',
-    'super': 'no classes: a unit of functions',
-}
-
-# Methods outside the subset, and what to write instead.
-METHODS = {
-    'join': 'portable.joined(items, separator)',
-    'strip': 'portable.strip_spaces',
-    'lstrip': 'your own helper',
-    'rstrip': 'your own helper',
-    'get': "`'k' in d` and d['k'], or portable.record_field",
-    'keys': 'portable.keys_of(d)',
-    'items': 'portable.keys_of(d) and d[k]',
-    'values': 'portable.keys_of(d) and d[k]',
-    'update': 'one assignment per key',
-    'copy': 'portable.part(xs, 0, None), or a new dict literal',
-    'setdefault': "`'k' in d` first",
-    'extend': 'a loop that appends',
-    'index': 'find, or a loop',
-    'count': 'a loop',
-    'insert': 'build a new list',
-    'sort': 'portable.stable_sorted(items, compare)',
-    'reverse': 'a loop from the end',
-    'format': 'concatenation and portable.pad',
-    'zfill': 'portable.pad',
-    'capitalize': 'upper on the first character',
-    'title': 'your own helper',
-    'isdigit': "'0123456789'.find(c) >= 0",
-    'isalpha': 'your own helper',
-    'isspace': 'portable.words or strip_spaces',
-    'partition': 'find and portable.part',
-    'rpartition': 'rfind and portable.part',
-    'rsplit': 'rfind and portable.part',
-    'splitlines': "split('\\n')",
-    'removeprefix': 'startswith and portable.part',
-    'removesuffix': 'endswith and portable.part',
-    'ljust': 'a loop, as portable.pad',
-    'rjust': 'portable.pad',
-    'center': 'your own helper',
-    'casefold': 'lower',
-    'expandtabs': 'replace',
-    'clear': 'a new list or dict',
-    'discard': 'portable.drop_key',
-}
-# Not here: `remove` and `add`, native methods of DOM objects (element.remove(),
-# classList.add()) that browser adapters call; a list's remove() fails loudly in
-# JavaScript, with no runtime to supply it.
+# The rules, what each says and the names they refuse: toolkit/subset.py.
+ALIASED = {python for python, _ in ALIASES}
 
 # Where values from outside come from (a listing's JSON, a stored record): compared with
 # Transcrypt's == they are converted first (['directory'] == 'directory' in JavaScript).
 OUTSIDE_SOURCES = ('record_field', 'parse_json')
-
-MODULES = ('json', 'functools', 'collections', 'asyncio', 'urllib', 're', 'datetime', 'math')
 
 
 def without_skipped(source):
@@ -121,64 +45,57 @@ def violations(source, filename='<source>'):
     for node in ast.walk(tree):
         if isinstance(node, ast.For) and (isinstance(node.iter, ast.Dict) or (
                 isinstance(node.iter, ast.Name) and node.iter.id in dict_names)):
-            flag(node, '`for k in d` throws on a dict: write `for k in portable.keys_of(d)`')
+            flag(node, message('for over a dict'))
         if isinstance(node, (ast.Subscript, ast.Attribute)) and isinstance(node.value, ast.Await):
-            flag(node, '`(await x)[i]` and `(await x).y` lose their parentheses: name the '
-                       'awaited value first')
+            flag(node, message('await'))
         if isinstance(node, ast.Call):
             check_call(node, flag, range_loops)
         elif isinstance(node, ast.ClassDef):
-            flag(node, 'a class: write a unit, new_x() returning portable.new_object() and '
-                       'functions taking it')
+            flag(node, message('class'))
         elif isinstance(node, (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)):
-            flag(node, 'a comprehension: write a for loop that appends')
+            flag(node, message('comprehension'))
         elif isinstance(node, ast.Tuple):
-            flag(node, 'a tuple (or `return a, b`, or unpacking): use a list, or return a dict '
-                       'with named fields')
+            flag(node, message('tuple'))
         elif isinstance(node, ast.Subscript):
             check_subscript(node, flag)
         elif isinstance(node, ast.Compare):
             for op in node.ops:
                 if isinstance(op, (ast.Is, ast.IsNot)):
-                    flag(node, '`is` compares with ===: write `== None` / `!= None`')
+                    flag(node, message('is'))
         elif isinstance(node, (ast.JoinedStr, ast.BinOp)):
             if isinstance(node, ast.JoinedStr) or (isinstance(node.op, ast.Mod) and isinstance(
                     node.left, ast.Constant) and isinstance(node.left.value, str)):
-                flag(node, 'f-strings and % formatting: concatenate, and pad with portable.pad')
+                flag(node, message('formatting'))
         elif isinstance(node, ast.Delete):
-            flag(node, '`del`: use portable.remove_at(xs, i) or portable.drop_key(d, k)')
+            flag(node, message('del'))
         elif isinstance(node, ast.Raise):
             if not (isinstance(node.exc, ast.Call) and isinstance(node.exc.func, ast.Name)
                     and node.exc.func.id == 'Problem'):
-                flag(node, 'raise only portable.Problem(message)')
+                flag(node, message('raise'))
         elif isinstance(node, ast.ExceptHandler):
             if not (isinstance(node.type, ast.Name) and node.type.id == 'JSError'):
-                flag(node, 'catch only with `except JSError as error:` and read '
-                           'portable.problem_of(error)')
+                flag(node, message('except'))
         elif isinstance(node, ast.Dict):
             for key in node.keys:
                 if not (isinstance(key, ast.Constant) and isinstance(key.value, str)):
-                    flag(node, 'a dict key that is not a string literal: string keys only')
+                    flag(node, message('dict key'))
         elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
             check_function(node, flag)
         elif isinstance(node, ast.Name) and node.id in ALIASED:
-            flag(node, '`' + node.id + '` is renamed to a native method name everywhere: '
-                       'choose another name')
+            flag(node, '`' + node.id + '`: ' + message('aliased'))
         elif isinstance(node, ast.Attribute) and node.attr in ALIASED \
                 and not isinstance(node.ctx, ast.Load):
-            flag(node, '`' + node.attr + '` is renamed to a native method name everywhere: '
-                       'choose another name')
+            flag(node, '`' + node.attr + '`: ' + message('aliased'))
         elif isinstance(node, (ast.AsyncFor, ast.AsyncWith, ast.With)):
-            flag(node, '`with`, `async for` and `async with`: plain statements and loops')
+            flag(node, message('statement'))
         elif isinstance(node, (ast.NamedExpr, ast.Match, ast.Yield, ast.YieldFrom, ast.Global)):
-            flag(node, type(node).__name__ + ' is outside the subset: plain statements')
+            flag(node, type(node).__name__ + ': ' + message('statement'))
         elif isinstance(node, (ast.Import, ast.ImportFrom)):
             names = [alias.name for alias in node.names] if isinstance(node, ast.Import) \
                 else [node.module or '']
             for name in names:
                 if name.split('.')[0] in MODULES:
-                    flag(node, 'module ' + name + ' is missing or costly in the bundle: '
-                               'helpers in portable')
+                    flag(node, 'module ' + name + ': ' + message('import'))
     check_outside_values(tree, flag)
     return sorted(set(found))
 
@@ -216,51 +133,47 @@ def check_outside_values(tree, flag):
                         and any(is_outside(side, names) for side in pair) \
                         and not any(isinstance(side, ast.Constant) and side.value is None
                                     for side in pair):
-                    flag(node, 'a value read from outside (record_field, parse_json) compared '
-                               'with ==, != or in, which convert in JavaScript: write '
-                               'portable.is_exactly(value, expected)')
+                    flag(node, message('outside'))
 
 
 def check_call(node, flag, range_loops):
     function = node.func
     if node.keywords or any(isinstance(arg, ast.Starred) for arg in node.args):
-        flag(node, 'keyword arguments and *args: pass arguments by position')
+        flag(node, message('keyword arguments'))
     if isinstance(function, ast.Name):
         if function.id == 'range' and id(node) not in range_loops:
-            flag(node, '`range()` outside a for: write `for i in range(a, b)`')
-        elif function.id in FUNCTIONS:
-            flag(node, '`' + function.id + '()`: write ' + FUNCTIONS[function.id])
+            flag(node, message('range'))
+        elif instead('functions', function.id):
+            flag(node, '`' + function.id + '()`: write ' + instead('functions', function.id))
     elif isinstance(function, ast.Attribute):
         method = function.attr
-        if method in METHODS:
-            flag(node, '`.' + method + '()`: write ' + METHODS[method])
+        if instead('methods', method):
+            flag(node, '`.' + method + '()`: write ' + instead('methods', method))
         elif method == 'pop' and len(node.args) > 0:
-            flag(node, '`.pop(i)`: write portable.remove_at(xs, i) or portable.drop_key(d, k)')
+            flag(node, message('pop at'))
         elif method == 'split' and len(node.args) != 1:
-            flag(node, '`.split()` without a separator: write portable.words(text)')
+            flag(node, message('split'))
         elif method == 'rfind' and len(node.args) != 1:
-            flag(node, '`.rfind(t, start)`: only rfind(t) is the same on both sides')
+            flag(node, message('rfind start'))
 
 
 def check_subscript(node, flag):
     index = node.slice
     if isinstance(index, ast.Slice):
-        flag(node, 'a slice: write portable.part(seq, start, end), end None for "to the end"')
+        flag(node, message('slice'))
     elif isinstance(index, ast.UnaryOp) and isinstance(index.op, ast.USub):
-        flag(node, 'a negative index: write portable.last_char(s) or xs[len(xs) - 1]')
+        flag(node, message('negative index'))
 
 
 def check_function(node, flag):
     arguments = node.args
     if arguments.vararg or arguments.kwarg or arguments.kwonlyargs or arguments.defaults:
-        flag(node, '*args, **kwargs and default values: positional parameters only')
+        flag(node, message('parameters'))
     for argument in arguments.posonlyargs + arguments.args:
         if argument.arg in ALIASED:
-            flag(node, 'a parameter named `' + argument.arg + '` is renamed to a native method '
-                       'name: choose another name')
+            flag(node, 'a parameter `' + argument.arg + '`: ' + message('aliased'))
     if not isinstance(node, ast.Lambda):
         if node.decorator_list:
-            flag(node, 'a decorator: call the function instead')
+            flag(node, message('decorator'))
         if node.name in ALIASED:
-            flag(node, 'a function named `' + node.name + '` is renamed to a native method '
-                       'name: choose another name')
+            flag(node, 'a function `' + node.name + '`: ' + message('aliased'))
