@@ -12,7 +12,8 @@ from tests.support.builds import ROOT, stale_dist
 
 def checkout_copy(folder):
     """The checkout's files with the dist/ and build/compiled.json `make` wrote, times kept."""
-    listed = subprocess.run(['git', 'ls-files', '-z'], cwd=ROOT, capture_output=True,
+    listed = subprocess.run(['git', 'ls-files', '-z', '--cached', '--others', '--exclude-standard'],
+                            cwd=ROOT, capture_output=True,
                             check=True).stdout.decode().split('\0')
     for name in [name for name in listed if name] + ['build/compiled.json']:
         if (ROOT / name).is_file():
