@@ -1,7 +1,8 @@
 # make        set up what is missing and build dist/
 # make test   the same, then every test: unit, parity, browser end to end in Chromium,
 #             Firefox and WebKit; the slowest tests are listed at the end
-# make test-fast   unit, parity and house style: every test that drives no browser
+# make test-fast   unit, parity and house style: every test that drives no browser and
+#                  makes no build or wheel of its own (the `slow` ones, pytest.ini)
 # make demo   build and serve a sample tree with nginx on 127.0.0.1:$(PORT)
 # make screenshots   retake docs/screenshots/ from a real run
 # make bench  build, run the benchmarks (real nginx, headless Chromium), write docs/benchmarks.md
@@ -33,7 +34,7 @@ test: build
 	$(PY) -m pytest --durations=15
 
 test-fast: build
-	$(PY) -m pytest -m 'not browser'
+	$(PY) -m pytest -m 'not browser and not slow'
 
 bench: build
 	$(PY) -m bench.run

@@ -13,7 +13,7 @@ from toolkit.native import NATIVE_RUNTIME
 from toolkit.prune import RUNTIME_MODULE
 from toolkit.release import USERSCRIPT_NAME
 from bench.common import ROOT, median
-from tests.builds import installed_command
+from tests.support.builds import installed_command
 
 FIREFOX_LIMIT = 65536
 LOADER_TARGET = 500

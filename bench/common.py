@@ -12,7 +12,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from nginx.server import Nginx  # noqa: E402
-from tests.overlay_reader import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
+from tests.support.overlay_reader import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 
 DAY = 86400
 

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from bench.common import ROOT, launch, machine, versions
 from bench import build, footprint, latency, render, search, visits
-from tests.corpus import figure, figure_lines
+from tests.support.corpus import figure, figure_lines
 from toolkit.javascript_url import SIZE_BUDGET
 
 REPORT = ROOT / 'docs' / 'benchmarks.md'
@@ -559,7 +559,7 @@ machine (medians; each before-figure from the build just before the fix):
 def corpus_section():
     """How many real listing pages of each server kind the reader reads exactly."""
     return ['## Listing pages read exactly', '',
-            'Every page of the corpus (`tests/corpus.py`): captured here from each server this',
+            'Every page of the corpus (`tests/support/corpus.py`): captured here from each server this',
             'machine runs, and saved by other projects from servers in the wild. A page reads',
             'exactly when every entry, kind, date and size is what the page shows, none is',
             'invented, and a page that is no listing is refused.', ''] + figure_lines(figure())

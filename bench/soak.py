@@ -24,10 +24,10 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from nginx.server import Nginx  # noqa: E402
-from tests.overlay_reader import CHROMIUM, CHROMIUM_ARGS, run_bookmarklet, wait_settled, \
+from tests.support.overlay_reader import CHROMIUM, CHROMIUM_ARGS, run_bookmarklet, wait_settled, \
     overlay_control, LONGEST_TASK  # noqa: E402
-from tests.pages import watched_page  # noqa: E402
-from tests.wide_trees import write_wide_directory  # noqa: E402
+from tests.support.pages import watched_page  # noqa: E402
+from tests.support.wide_trees import write_wide_directory  # noqa: E402
 
 
 ROWS_SHOWN = """() => {

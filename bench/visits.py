@@ -8,7 +8,7 @@ the requests and the body bytes ($body_bytes_sent).
 import os
 
 from bench.common import NAIVE_CRAWL, Server, click_and_wait, write_flat_tree
-from tests.visits import quiet_requests
+from tests.support.visits import quiet_requests
 
 DIRECTORIES = 60
 FILES_EACH = 20

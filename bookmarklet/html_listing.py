@@ -1,7 +1,7 @@
 """HTML listing pages, read as a person reads them, whichever server wrote them.
 
 A page arrives as a page reading {heads, rows} (bookmarklet/browser.py in the
-browser, tests/html_page.py under CPython, by the same rules): heads are the
+browser, tests/support/html_page.py under CPython, by the same rules): heads are the
 texts of its titles and top headings; a row is what a person reads as one line
 of the listing (a table row, a list item, a line of preformatted text, any other
 block): {links, text, stamps}, links its links in order, text and stamps what stands

@@ -19,7 +19,7 @@ import time
 from pathlib import Path
 
 from nginx.server import Nginx
-from tests.trees import write_tree, directory, file
+from tests.support.trees import write_tree, directory, file
 
 HERE = Path(__file__).resolve().parent
 DAY = 86400

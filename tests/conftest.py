@@ -1,7 +1,6 @@
 """Fixtures shared by every test layer: the built dist/, nginx and the other servers, and
 the browsers: one per engine for the session, a fresh profile per test."""
 
-import json
 import os
 import shutil
 import sys
@@ -26,14 +25,14 @@ from servers.rclone import Rclone  # noqa: E402
 from servers.twisted_web import TwistedWeb  # noqa: E402
 from servers.node import HttpServer, Serve  # noqa: E402
 from servers.yaws import Yaws  # noqa: E402
-from tests.firefox_driver import Firefox  # noqa: E402
-from tests import parity_harness, edge_trees  # noqa: E402
-from tests.faulty_upstream import FaultyUpstream  # noqa: E402
-from tests.browsers import ENGINES, limit  # noqa: E402
-from tests.chromium_driver import Chromium  # noqa: E402
-from tests.webkit_driver import WebKit  # noqa: E402
-from tests.corpus import FIGURE  # noqa: E402
-from toolkit.compile import inputs_digest  # noqa: E402
+from tests.support.firefox_driver import Firefox  # noqa: E402
+from tests.support import parity_harness, edge_trees  # noqa: E402
+from tests.support.faulty_upstream import FaultyUpstream  # noqa: E402
+from tests.support.browsers import ENGINES, limit  # noqa: E402
+from tests.support.chromium_driver import Chromium  # noqa: E402
+from tests.support.webkit_driver import WebKit  # noqa: E402
+from tests.support.corpus import FIGURE  # noqa: E402
+from tests.support.builds import stale_dist  # noqa: E402
 
 DIST = ROOT / 'dist'
 
@@ -41,13 +40,11 @@ DIST = ROOT / 'dist'
 @pytest.fixture(scope='session')
 def dist():
     """The dist/ folder `make` built; the tests read exactly what ships, so never a dist/
-    older than the sources it is built from."""
-    if not (DIST / 'bookmarklet.url').exists():
-        pytest.fail('dist/ is missing: run `make` (or `make test`) first')
-    kept = ROOT / 'build' / 'compiled.json'
-    if not kept.exists() or json.loads(kept.read_text(encoding='utf-8'))['inputs'] != inputs_digest() \
-            or kept.stat().st_mtime > (DIST / 'bookmarklet.url').stat().st_mtime:
-        pytest.fail('dist/ is older than the sources it is built from: run make')
+    older than the sources it is built from (tests/support/builds.py stale_dist). Every
+    browser test comes through here (the `browser` fixture asks for it)."""
+    problem = stale_dist()
+    if problem:
+        pytest.fail(problem)
     return DIST
 
 
@@ -71,7 +68,7 @@ def bookmarklet(dist):
 
 @pytest.fixture
 def delaying_upstream():
-    """delaying_upstream(seconds) starts tests/faulty_upstream.py on 127.0.0.1, which
+    """delaying_upstream(seconds) starts tests/support/faulty_upstream.py on 127.0.0.1, which
     answers 204 after that many seconds (but to /cut and /eof); returns its port.
     nginx's auth_request to it holds a listing back without changing it."""
     servers = []
@@ -143,7 +140,7 @@ def live_server(tmp_path_factory):
 
 @pytest.fixture(scope='session')
 def edge_tree(public_tmp):
-    """The tree of tests/edge_trees.py, written once."""
+    """The tree of tests/support/edge_trees.py, written once."""
     root = public_tmp / 'edges'
     edge_trees.write(root)
     return root
@@ -151,9 +148,9 @@ def edge_tree(public_tmp):
 
 def pytest_configure(config):
     config.addinivalue_line('markers', 'needs(*capabilities): skip the test in the engines that '
-                            'lack one of them (tests/browsers.py LIMITS), saying why')
+                            'lack one of them (tests/support/browsers.py LIMITS), saying why')
     config.addinivalue_line('markers', 'browser: drives a browser (every test given a page); '
-                            "`make test-fast` runs -m 'not browser'")
+                            "`make test-fast` runs -m 'not browser and not slow'")
 
 
 def pytest_collection_modifyitems(items):
@@ -194,8 +191,9 @@ def webkit():
 
 
 @pytest.fixture(params=ENGINES)
-def browser(request):
-    """Each engine in turn, unless the test's `needs` marker names what it cannot do."""
+def browser(request, dist):
+    """Each engine in turn, unless the test's `needs` marker names what it cannot do; never
+    on a dist/ older than its sources, even for a test that runs a build of its own."""
     for marker in request.node.iter_markers('needs'):
         for capability in marker.args:
             reason = limit(request.param, capability)

@@ -11,8 +11,8 @@ import pytest
 from bookmarklet import times, names, order, paging, display, progress
 from bookmarklet.listing import read_listing
 from bookmarklet.portable import Problem, parse_int, percent_decode, decode_utf8
-from tests.html_page import page_of_html
-from tests.parity_cases import SOURCE, NGINX_HTML, NGINX_JSON
+from tests.support.html_page import page_of_html
+from tests.support.parity_cases import SOURCE, NGINX_HTML, NGINX_JSON
 
 SETTINGS = {'utcOffsetMinutes': 0}
 SAMPLE_SECONDS = [0, 1, 59, 86399, 951782400, 2147483647, 2147483648, 4102444800,

@@ -4,7 +4,7 @@ docs/benchmarks.md keeps, printed in the summary by tests/conftest.py)."""
 import pytest
 
 from bookmarklet.phrases import NOT_A_LISTING
-from tests.corpus import pages, read_page, first_difference, figure, figure_lines, FIGURE
+from tests.support.corpus import pages, read_page, first_difference, figure, figure_lines, FIGURE
 
 PAGES = {page['name']: page for page in pages()}
 

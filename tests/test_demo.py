@@ -12,7 +12,7 @@ import urllib.request
 from pathlib import Path
 
 from nginx.server import free_port, stop_process
-from tests.builds import ROOT
+from tests.support.builds import ROOT
 
 
 def demo_folders():

@@ -15,12 +15,12 @@ import time
 
 import pytest
 
-from tests.browsers import OVERLAY_OPEN, limit
+from tests.support.browsers import OVERLAY_OPEN, limit
 from bookmarklet.words import BUTTON_ID, OVERLAY_ID, UNDECODABLE
 from toolkit.release import USERSCRIPT_NAME
 from tests.test_e2e_offer import offer_on
 from tests.test_install_page import fill, open_page, shown_error
-from tests.trees import write_tree, directory, file, touch, standard_tree, SEPT_2026
+from tests.support.trees import write_tree, directory, file, touch, standard_tree, SEPT_2026
 
 # What the project puts on a listing page, by its host element, whose open shadow root axe
 # walks into: the overlay, and the button the userscript (or a server) offers it with.

@@ -4,10 +4,10 @@ import time
 
 import pytest
 
-from tests.trees import standard_tree, write_tree, expected_entries, href_of, SEPT_2026, \
+from tests.support.trees import standard_tree, write_tree, expected_entries, href_of, SEPT_2026, \
     directory, file
-from tests.expectations import SERVERS, check_first_page
-from tests.visits import visit
+from tests.support.expectations import SERVERS, check_first_page
+from tests.support.visits import visit
 
 
 @pytest.mark.parametrize('site', sorted(SERVERS))

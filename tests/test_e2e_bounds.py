@@ -8,8 +8,8 @@ import pytest
 
 from bookmarklet.eviction import BOUNDS
 from bookmarklet.words import DATABASE
-from tests.trees import standard_tree, write_tree
-from tests.visits import read_cache, visit
+from tests.support.trees import standard_tree, write_tree
+from tests.support.visits import read_cache, visit
 
 
 # Records and visits written straight into IndexedDB, as earlier visits would have left

@@ -6,9 +6,9 @@ import time
 
 import pytest
 
-from tests.builds import build
-from tests.trees import standard_tree, write_tree, expected_entries, href_of, touch
-from tests.visits import read_cache, quiet_requests, visit, directories_on
+from tests.support.builds import build
+from tests.support.trees import standard_tree, write_tree, expected_entries, href_of, touch
+from tests.support.visits import read_cache, quiet_requests, visit, directories_on
 
 
 @pytest.fixture

@@ -12,9 +12,9 @@ import time
 
 import pytest
 
-from tests.browsers import ENGINES
-from tests.expectations import check_first_page
-from tests.trees import standard_tree, write_tree
+from tests.support.browsers import ENGINES
+from tests.support.expectations import check_first_page
+from tests.support.trees import standard_tree, write_tree
 
 # How a script tells the engines apart, from the user agent of the driven builds.
 FINDS_ITSELF_IN = {

@@ -6,7 +6,7 @@ import pytest
 from tests.test_e2e_options import all_of_wave_2, level_one_directories, most_in_flight, \
     slowed_site
 from tests.test_install_page import fill, hrefs, shown_error
-from tests.trees import standard_tree, write_tree
+from tests.support.trees import standard_tree, write_tree
 
 
 def configured_links(page, install_url):

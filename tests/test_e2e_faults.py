@@ -10,9 +10,9 @@ import os
 
 import pytest
 
-from tests.builds import built_bookmarklet
-from tests.trees import SEPT_2026, directory, file, write_tree, touch
-from tests.visits import read_cache, quiet_requests
+from tests.support.builds import built_bookmarklet
+from tests.support.trees import SEPT_2026, directory, file, write_tree, touch
+from tests.support.visits import read_cache, quiet_requests
 
 TIMEOUT = 1
 

@@ -2,7 +2,7 @@
 
 Each server serves one small two-level tree; the bookmarklet a click runs must
 show every entry of the page's directory with its kind, and the date and size
-as far as the server's page shows them (its rule in tests/fixture_tree.py,
+as far as the server's page shows them (its rule in tests/support/fixture_tree.py,
 written from the captured pages), and load a directory's own entries. Every
 kind runs in Chromium; Apache with icons as links, lighttpd, Caddy and
 http-server in every engine.
@@ -12,8 +12,8 @@ import os
 
 import pytest
 
-from tests import fixture_tree
-from tests.expectations import iso
+from tests.support import fixture_tree
+from tests.support.expectations import iso
 
 BASE = fixture_tree.BASE
 # (name, kind, mtime, size); docs/ holds GUIDE.
@@ -25,7 +25,7 @@ TREE = [
 ]
 GUIDE = (b'guide.txt', 'file', BASE - 600, 2000)
 
-# How each kind is started, and the rule its page follows (tests/fixture_tree.shows).
+# How each kind is started, and the rule its page follows (tests/support/fixture_tree.shows).
 STARTS = {
     'apache-icons': ('apache', {'index_options': 'FancyIndexing IconsAreLinks'},
                      {'server': 'apache', 'format': 'fancy-icons'}),

@@ -9,11 +9,11 @@ from urllib.parse import urlsplit
 import pytest
 
 from servers.process import free_port, stop_process, wait_listening
-from tests.builds import built_bookmarklet
-from tests.fixture_corpus import fixture_names, load, FIXTURES
-from tests.visits import visit
-from tests.expectations import check_first_page, without, iso
-from tests.trees import standard_tree, write_tree, expected_entries
+from tests.support.builds import built_bookmarklet
+from tests.support.fixture_corpus import fixture_names, load, FIXTURES
+from tests.support.visits import visit
+from tests.support.expectations import check_first_page, without, iso
+from tests.support.trees import standard_tree, write_tree, expected_entries
 
 PREFIXES = ['--json-prefix-from', '/files/', '--json-prefix-to', '/json/files/']
 

@@ -3,7 +3,7 @@ another origin, outside the listing's root and inside it, and JSON listings writ
 by hand whose values are something else under loose equality or make the reader
 throw.
 
-nginx serves the tree of tests/edge_trees.py with a stock configuration, plus the
+nginx serves the tree of tests/support/edge_trees.py with a stock configuration, plus the
 locations below; a directory holding a .listing.json answers with that file.
 """
 
@@ -15,9 +15,9 @@ import pytest
 from nginx.server import HERE as NGINX_DIR
 from servers.process import free_port
 from bookmarklet.browser import BODY_LIMIT, TOO_LARGE
-from tests.edge_trees import LOOSE, CLASSY, PLAIN, LISTING_FILE, handwritten
-from tests.links import path_bytes, row_at, row_text
-from tests.visits import read_cache
+from tests.support.edge_trees import LOOSE, CLASSY, PLAIN, LISTING_FILE, handwritten
+from tests.support.links import path_bytes, row_at, row_text
+from tests.support.visits import read_cache
 
 REDIRECTS = """
     # Issue 13's redirects: to another origin, outside the listing's root, inside it.

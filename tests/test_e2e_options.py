@@ -6,8 +6,8 @@ import time
 
 import pytest
 
-from tests.builds import built_bookmarklet
-from tests.trees import standard_tree, write_tree, expected_entries
+from tests.support.builds import built_bookmarklet
+from tests.support.trees import standard_tree, write_tree, expected_entries
 
 OPTIONS = ['--page-size', '20', '--page-sizes', '20,50', '--max-concurrent-requests', '2']
 DELAY = 0.25

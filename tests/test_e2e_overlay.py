@@ -6,9 +6,9 @@ from urllib.parse import quote
 
 import pytest
 
-from tests.browsers import limit
-from tests.links import OPEN_LINK
-from tests.trees import standard_tree, write_tree, expected_entries, href_of, SEPT_2026, \
+from tests.support.browsers import limit
+from tests.support.links import OPEN_LINK
+from tests.support.trees import standard_tree, write_tree, expected_entries, href_of, SEPT_2026, \
     directory, file, touch
 
 PAGE_STATE = """() => {

@@ -6,9 +6,9 @@ listing) and their timings are in bench/soak.py.
 
 import time
 
-from tests.browsers import limit
-from tests.overlay_reader import LONGEST_TASK
-from tests.wide_trees import write_wide_directory
+from tests.support.browsers import limit
+from tests.support.overlay_reader import LONGEST_TASK
+from tests.support.wide_trees import write_wide_directory
 
 ENTRIES = 50000
 DIRECTORIES = 40

@@ -1,7 +1,7 @@
 """Every link opens the entry it names, on every server (issue 13).
 
 Live nginx (HTML and JSON listings), Apache, lighttpd and Caddy serve one tree
-(tests/edge_trees.py) whose names are bytes: a directory named in Latin-1, a
+(tests/support/edge_trees.py) whose names are bytes: a directory named in Latin-1, a
 file named with a literal U+FFFD beside it, names with characters URLs give a
 meaning, roots whose own path holds such names, and a directory that serves
 a page instead of a listing. Each test clicks the bookmarklet in each browser
@@ -13,11 +13,11 @@ from urllib.parse import quote_from_bytes
 
 import pytest
 
-from tests.edge_trees import LATIN1, REPLACED, INSIDE, URL_CHARACTERS, LATIN1_ROOT, \
+from tests.support.edge_trees import LATIN1, REPLACED, INSIDE, URL_CHARACTERS, LATIN1_ROOT, \
     URL_CHARACTERS_ROOT, ROOT_DIRECTORY, ROOT_FILE, SITE, PLAIN
 from bookmarklet.words import UNDECODABLE
-from tests.links import note_text, open_link, path_bytes, row_at
-from tests.visits import visit, read_cache
+from tests.support.links import note_text, open_link, path_bytes, row_at
+from tests.support.visits import visit, read_cache
 
 # How each server is started over the tree.
 STARTS = {

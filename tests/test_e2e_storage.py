@@ -12,8 +12,8 @@ import pytest
 
 from bookmarklet.stored import stored_record
 from bookmarklet.words import DATABASE
-from tests.trees import standard_tree, write_tree, expected_entries, href_of
-from tests.visits import read_cache, quiet_requests, visit, directories_on
+from tests.support.trees import standard_tree, write_tree, expected_entries, href_of
+from tests.support.visits import read_cache, quiet_requests, visit, directories_on
 
 
 @pytest.fixture

@@ -6,9 +6,9 @@ import urllib.request
 
 import pytest
 
-from tests.builds import built_bookmarklet
-from tests.trees import SEPT_2026, directory, file, write_tree, expected_entries
-from tests.visits import visit
+from tests.support.builds import built_bookmarklet
+from tests.support.trees import SEPT_2026, directory, file, write_tree, expected_entries
+from tests.support.visits import visit
 
 Y2038 = 2 ** 31  # 2038-01-19T03:14:08Z, one second past a signed 32-bit time
 FAR = {

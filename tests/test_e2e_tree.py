@@ -15,8 +15,8 @@ import time
 
 import pytest
 
-from tests.trees import write_tree, directory, file, touch, href_of, SEPT_2026
-from tests.visits import read_cache, quiet_requests
+from tests.support.trees import write_tree, directory, file, touch, href_of, SEPT_2026
+from tests.support.visits import read_cache, quiet_requests
 
 HOSTILE_FILE = 'a b $HOME `id` "q\'.txt'
 HOSTILE_DIR = 'sub $(id) `x`'

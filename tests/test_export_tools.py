@@ -33,7 +33,7 @@ from bookmarklet.names import body_text, entry_url
 from bookmarklet.portable import Problem
 from bookmarklet.store import memory_store
 from bookmarklet.tree import tree_index
-from tests.html_page import page_of_html
+from tests.support.html_page import page_of_html
 
 pytestmark = [
     pytest.mark.skipif(shutil.which('aria2c') is None or shutil.which('wget') is None,

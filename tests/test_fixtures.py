@@ -1,6 +1,6 @@
-"""Every captured listing reads to the entries written down for it (tests/fixture_tree.py).
+"""Every captured listing reads to the entries written down for it (tests/support/fixture_tree.py).
 
-The corpus comes from real servers (tests/capture_fixtures.py); the parity
+The corpus comes from real servers (tests/support/capture_fixtures.py); the parity
 test runs the same responses through the shipped bundle.
 """
 
@@ -11,9 +11,9 @@ import pytest
 from bookmarklet.portable import Problem
 from bookmarklet.listing import read_listing, format_of
 from bookmarklet.names import listing_request_url, body_text
-from tests.fixture_corpus import fixture_names, load, FIXTURES
-from tests.html_page import page_of_html
-from tests.parity_cases import SOURCE
+from tests.support.fixture_corpus import fixture_names, load, FIXTURES
+from tests.support.html_page import page_of_html
+from tests.support.parity_cases import SOURCE
 
 NAMES = fixture_names()
 SERVERS = {'nginx', 'apache', 'lighttpd', 'caddy', 'python-http.server', 'nginx-fancyindex',

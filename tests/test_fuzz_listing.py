@@ -20,10 +20,10 @@ from bookmarklet.portable import Problem
 from bookmarklet.listing import read_listing
 from bookmarklet.times import DAY
 from tests.parity.entry import run_cases
-from tests.html_page import page_of_html
-from tests.parity_cases import SOURCE, NO_PAGE
-from tests.fixture_corpus import fixture_names, load
-from tests.parity_harness import compare_in_every_engine, engine_versions, \
+from tests.support.html_page import page_of_html
+from tests.support.parity_cases import SOURCE, NO_PAGE
+from tests.support.fixture_corpus import fixture_names, load
+from tests.support.parity_harness import compare_in_every_engine, engine_versions, \
     unexpected_errors
 
 FIXTURES = [load(name) for name in fixture_names()]

@@ -9,7 +9,7 @@ import pytest
 from toolkit.errors import BuildError
 from toolkit.javascript_url import URL_LIMITS, SIZE_BUDGET, check_sizes, size_table
 from toolkit.settings import OPTIONS, SETTINGS, option_text, parse_options, settings_of
-from tests.builds import ROOT, run_generator, build
+from tests.support.builds import run_generator, build
 
 
 def test_help_lists_every_option_with_its_default(tmp_path):
@@ -111,6 +111,7 @@ def test_a_bad_config_file_is_refused_naming_the_key(tmp_path, toml, words):
     assert all(word in str(failure.value) for word in words)
 
 
+@pytest.mark.slow
 def test_a_sitemap_toml_in_the_current_folder_is_read(tmp_path):
     (tmp_path / 'sitemap.toml').write_text('pageSizes = [5, 10]\npageSize = 5\n')
     dist = build(tmp_path)
@@ -133,6 +134,7 @@ def test_the_size_table_marks_each_browser():
     assert re.search(r'Safari with iCloud sync \(4,000\)\s+TOO LONG\s+TOO LONG$', table, re.M)
 
 
+@pytest.mark.slow
 def test_the_same_inputs_give_the_same_dist_byte_for_byte(tmp_path):
     first = run_generator(tmp_path / 'one', '--page-size', '15')
     second = run_generator(tmp_path / 'two', '--page-size', '15')
@@ -201,6 +203,7 @@ def test_the_script_reads_every_setting_by_its_own_name(dist):
         assert re.search(r'\.{0}\b|"{0}"'.format(setting.key), code), setting.key
 
 
+@pytest.mark.slow
 def test_other_settings_only_rewrite_the_literal(tmp_path):
     from toolkit.literal import settings_in, with_settings
     one = (build(tmp_path / 'one') / 'sitemap.js').read_text(encoding='utf-8')
@@ -211,8 +214,8 @@ def test_other_settings_only_rewrite_the_literal(tmp_path):
     assert with_settings(two, settings_in(one)) == one
 
 
-def test_the_bookmarklet_with_every_feature_keeps_to_its_size_budget():
+def test_the_bookmarklet_with_every_feature_keeps_to_its_size_budget(dist):
     """dist/bookmarklet.url, as `make` builds it with the default settings (every feature)."""
-    url = (ROOT / 'dist' / 'bookmarklet.url').read_text(encoding='utf-8').strip()
+    url = (dist / 'bookmarklet.url').read_text(encoding='utf-8').strip()
     assert len(url) <= SIZE_BUDGET, '{:,} characters, over the budget of {:,}'.format(
         len(url), SIZE_BUDGET)

@@ -1,11 +1,15 @@
-"""The bookmarklet's Python keeps to the native subset (docs/transcrypt.md), and each rule
-of the check fires on the construct it names."""
+"""The bookmarklet's Python keeps to the native subset (docs/transcrypt.md), each rule
+of the check fires on the construct it names, and the rules' one table (toolkit/subset.py)
+is the one docs/transcrypt.md shows."""
 
+import re
 from pathlib import Path
 
 import pytest
 
-from tests.house_style import violations
+from tests.support import house_style
+from tests.support.house_style import violations
+from toolkit import subset
 
 BOOKMARKLET = Path(__file__).resolve().parent.parent / 'bookmarklet'
 
@@ -72,12 +76,12 @@ TRAPS = {
     'chr': ["c = chr(n)", 'char_of'],
     'ord': ["n = ord(c)", 'compare_text'],
     'range outside a for': ["xs = range(3)", 'for i in range'],
-    'keyword argument': ["helper(1, width=2)", 'by position'],
-    '*args in a call': ["helper(*xs)", 'by position'],
+    'keyword argument': ["helper(1, width=2)", 'positional'],
+    '*args in a call': ["helper(*xs)", 'positional'],
     '*args in a definition': ["def f(*xs):\n    pass", 'positional'],
     'default value': ["def f(x=1):\n    pass", 'positional'],
-    'f-string': ["s = f'{x} items'", 'concatenate'],
-    'percent format': ["s = '%d items' % n", 'concatenate'],
+    'f-string': ["s = f'{x} items'", 'concatenation'],
+    'percent format': ["s = '%d items' % n", 'concatenation'],
     'is None': ["if x is None:\n    pass", '== None'],
     'is not None': ["if x is not None:\n    pass", '!= None'],
     'raise another error': ["raise ValueError('x')", 'Problem('],
@@ -132,3 +136,28 @@ def test_the_check_passes_the_subset_and_skipped_blocks():
         "    except JSError as error:\n        view.problem = problem_of(error)\n"
         "    finally:\n        pass\n    raise Problem('gone')\n")
     assert violations(source) == []
+
+
+def test_docs_transcrypt_md_shows_the_rules_table_as_it_is():
+    text = subset.DOC.read_text(encoding='utf-8')
+    assert subset.with_table(text) == text, \
+        'docs/transcrypt.md shows another table than toolkit/subset.py RULES: run ' \
+        '.venv/bin/python -m toolkit.subset'
+
+
+@pytest.mark.parametrize('found', subset.RULES, ids=lambda found: found['instead_of'][:40])
+def test_each_rule_names_what_it_refuses_and_the_check_knows_its_syntax(found):
+    """Every function and method a rule refuses is named in its row of the table, and every
+    construct it refuses by syntax has a test of the tree in the house-style check."""
+    shown = ' '.join(re.findall(r'`([^`]*)`', found['instead_of']))
+    for name in list(found['functions']) + list(found['methods']):
+        assert re.search(r'\b' + name + r'\b', shown), name
+    source = Path(house_style.__file__).read_text(encoding='utf-8')
+    for key in found['syntax']:
+        assert "message('" + key + "')" in source, key
+
+
+def test_a_name_in_two_rules_is_no_name():
+    for kind in ['functions', 'methods', 'runtime', 'syntax']:
+        names = [name for found in subset.RULES for name in found[kind]]
+        assert len(names) == len(set(names)), kind

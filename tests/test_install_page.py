@@ -13,7 +13,7 @@ from toolkit.literal import OFFER_MARKS, SETTINGS_END, SETTINGS_START, json_text
 from toolkit.loader import loader_url, script_pin
 from toolkit.release import USERSCRIPT_NAME, project_version
 from toolkit.settings import OPTIONS, SETTINGS
-from tests.builds import build, run_generator
+from tests.support.builds import build, run_generator
 from tests.test_generator import BAD_VALUES, CONTRADICTIONS
 
 KEY_OF_FLAG = {setting.flag: setting.key for setting in SETTINGS + OPTIONS}

@@ -2,7 +2,7 @@
 
 The corpus (tests/fixtures/, tests/fixtures/saved/) shows these forms on real
 pages; here each is read alone, so a form that stops reading names itself. The
-same cases run through the shipped bundle in every engine (tests/parity_cases.py).
+same cases run through the shipped bundle in every engine (tests/support/parity_cases.py).
 """
 
 import calendar
@@ -15,9 +15,9 @@ from bookmarklet.html_listing import child_of, directory_of, parse_size, nginx_p
     read_html_listing
 from bookmarklet.names import body_text
 from bookmarklet.times import find_date, DAY
-from tests.corpus import pages
-from tests.html_page import page_of_html
-from tests.parity_cases import SOURCE, CHILD_DIRECTORY
+from tests.support.corpus import pages
+from tests.support.html_page import page_of_html
+from tests.support.parity_cases import SOURCE, CHILD_DIRECTORY
 
 NOW = SOURCE['now']  # 2026-09-01T12:34:56Z
 

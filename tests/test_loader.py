@@ -6,8 +6,8 @@ import socket
 import subprocess
 import time
 
-from tests.builds import build, ROOT
-from tests.trees import standard_tree, write_tree
+from tests.support.builds import build, ROOT
+from tests.support.trees import standard_tree, write_tree
 from nginx.server import free_port
 
 SCRIPT = '/.autoindex-sitemap/sitemap.js'

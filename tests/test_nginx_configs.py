@@ -8,7 +8,7 @@ import urllib.request
 import pytest
 
 from nginx.server import Nginx, HERE as NGINX_DIR
-from tests.trees import standard_tree, write_tree, expected_entries
+from tests.support.trees import standard_tree, write_tree, expected_entries
 
 CONFIGS = sorted(path.name for path in NGINX_DIR.glob('*.conf'))
 JSON_ACCEPT = 'application/json, text/html;q=0.9, */*;q=0.8'

@@ -5,9 +5,11 @@ the wheel carries the licence and the release's version."""
 import subprocess
 import zipfile
 
+import pytest
+
 from toolkit import ROOT
 from toolkit.release import project_version
-from tests.builds import build, installed_command
+from tests.support.builds import build, installed_command
 
 SETTINGS = ['--page-size', '20', '--page-sizes', '20,50', '--title', 'Fichiers 100%',
             '--max-concurrent-requests', '2']
@@ -19,6 +21,7 @@ def run(command, **options):
     return done
 
 
+@pytest.mark.slow
 def test_the_installed_command_writes_what_generator_writes(tmp_path):
     bin_folder = installed_command(tmp_path)
     work = tmp_path / 'work'

@@ -1,6 +1,6 @@
 """Parity: the same cases through the CPython modules and through the same modules as
 the build compiles them (the parity test build, build/parity.js), in V8,
-JavaScriptCore and SpiderMonkey. Every case of tests/parity_cases.py runs in every
+JavaScriptCore and SpiderMonkey. Every case of tests/support/parity_cases.py runs in every
 engine; one differing result in one engine fails the suite."""
 
 import pytest
@@ -9,8 +9,8 @@ from toolkit import ROOT
 from toolkit.bundle import bundle, transpile
 from toolkit.prune import RUNTIME_MODULE
 from tests.parity.entry import run_cases
-from tests.parity_cases import core_cases, fixture_cases
-from tests.parity_harness import ENGINES, divergences, differences, engine_versions, \
+from tests.support.parity_cases import core_cases, fixture_cases
+from tests.support.parity_harness import ENGINES, divergences, differences, engine_versions, \
     compare_in_every_engine, unexpected_errors
 from tests.canary import naive
 

@@ -14,7 +14,7 @@ from toolkit.errors import BuildError
 from toolkit.literal import OFFER_MARKS, OWN_SCRIPT_SOURCE, SETTINGS_START, offering, settings_in
 from toolkit.release import APACHE_OFFER_NAME, OFFER_ELEMENT_NAME, USERSCRIPT_NAME, \
     license_header, project_version
-from tests.builds import build
+from tests.support.builds import build
 
 VERSION = project_version()
 HEADER = license_header(VERSION)
@@ -96,6 +96,7 @@ def test_offering_turns_the_mark_outside_the_settings_literal_only():
         offering(offered)
 
 
+@pytest.mark.slow
 def test_a_userscript_hosted_at_a_url_says_where_it_updates_from(tmp_path):
     built = build(tmp_path, '--script-url', 'https://files.example.org/tools/sitemap.js')
     head = (built / USERSCRIPT_NAME).read_text(encoding='utf-8').split(HEADER)[0]

@@ -1,4 +1,4 @@
-"""Every saved page (tests/saved_corpus.py) reads to the listing a person reads on it.
+"""Every saved page (tests/support/saved_corpus.py) reads to the listing a person reads on it.
 
 The pages come from other projects' test data, saved from real servers, so they
 show what the reader meets in the wild: Apache in its IndexOptions forms and
@@ -11,9 +11,9 @@ import re
 
 import pytest
 
-from tests.corpus import ENTRY_KEYS
-from tests.saved_corpus import SAVED, saved_names, load_saved
-from tests.saved_expected import ROWS, expected_of
+from tests.support.corpus import ENTRY_KEYS
+from tests.support.saved_corpus import SAVED, saved_names, load_saved
+from tests.support.saved_expected import ROWS, expected_of
 
 NAMES = saved_names()
 META_KEYS = {'server', 'variant', 'source', 'url', 'contentType', 'utcOffsetMinutes'}
@@ -47,7 +47,7 @@ def test_every_saved_page_says_where_it_comes_from_and_what_it_lists(name):
 
 @pytest.mark.parametrize('name', NAMES)
 def test_every_expected_listing_is_what_the_second_reader_gives(name):
-    """The expected files were written from tests/saved_expected.py's reading and checked
+    """The expected files were written from tests/support/saved_expected.py's reading and checked
     by eye; an edit to either shows here."""
     assert expected_of(name) == load_saved(name)['expected']
 

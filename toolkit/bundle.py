@@ -10,6 +10,7 @@ from toolkit import ROOT
 from toolkit.errors import BuildError
 from toolkit.literal import BOOKMARKLET_NAME, PLACEHOLDER, SOURCE_PLACEHOLDER
 from toolkit.rewrite import tokens_of
+from toolkit.subset import ALIASES, NOT_ALIASED
 
 SOURCES = ROOT / 'bookmarklet'
 ESBUILD = ROOT / 'node_modules' / '.bin' / 'esbuild'
@@ -17,18 +18,14 @@ UGLIFY = ROOT / 'node_modules' / '.bin' / 'uglifyjs'
 
 
 # Python method names that mean what a native JavaScript method means, within the rules
-# of docs/transcrypt.md: the bookmarklet then calls the native method, and Transcrypt's
-# runtime need not add its own to String.prototype and Array.prototype. `split` and `pop`
-# lose Transcrypt's renaming for the same reason. Each staged module starts with these
-# pragmas; CPython sees comments. (Transcrypt applies an alias to every identifier, so no
-# name of our own may be one of these words.)
+# of docs/transcrypt.md (toolkit/subset.py ALIASES): the bookmarklet then calls the native
+# method, and Transcrypt's runtime need not add its own to String.prototype and
+# Array.prototype. `split` and `pop` lose Transcrypt's renaming for the same reason. Each
+# staged module starts with these pragmas; CPython sees comments. (Transcrypt applies an
+# alias to every identifier, so no name of our own may be one of these words.)
 NATIVE_METHODS = ''.join("# __pragma__ ('alias', '" + python + "', '" + native + "')\n"
-                         for python, native in [
-                             ['append', 'push'], ['find', 'indexOf'],
-                             ['rfind', 'lastIndexOf'], ['startswith', 'startsWith'],
-                             ['endswith', 'endsWith'], ['lower', 'toLowerCase'],
-                             ['upper', 'toUpperCase'], ['replace', 'replaceAll']]) \
-    + "# __pragma__ ('noalias', 'split')\n# __pragma__ ('noalias', 'pop')\n"
+                         for python, native in ALIASES) \
+    + ''.join("# __pragma__ ('noalias', '" + name + "')\n" for name in NOT_ALIASED)
 
 
 def stage_sources(staging, entry=None):

@@ -69,7 +69,7 @@ def module_table(sizes, runtime):
 # loader's template, the build steps, and the pinned versions of Transcrypt and esbuild.
 COMPILE_INPUTS = ['bookmarklet/*', 'loader/loader.js', 'toolkit/bundle.py', 'toolkit/compile.py',
                   'toolkit/literal.py', 'toolkit/loader.py', 'toolkit/native.py',
-                  'toolkit/prune.py', 'toolkit/rewrite.py', 'package-lock.json',
+                  'toolkit/prune.py', 'toolkit/rewrite.py', 'toolkit/subset.py', 'package-lock.json',
                   'requirements.txt']
 
 

@@ -16,6 +16,7 @@ from toolkit.bundle import SOURCES
 from toolkit.errors import BuildError
 from toolkit.prune import RUNTIME_MODULE, narrow_runtime_imports, prune_runtime, \
     runtime_statement_kind, top_level_statements
+from toolkit.subset import NATIVE_TOO as SUBSET_NATIVE_TOO, runtime_constructs
 
 NATIVE_RUNTIME = SOURCES / 'runtime.js'
 NATIVE_EXPORT = re.compile(r'^export var ([\w$]+)', re.M)
@@ -24,36 +25,13 @@ NATIVE_EXPORT = re.compile(r'^export var ([\w$]+)', re.M)
 # with a warning instead: for trying out Python the subset does not allow yet.
 NATIVE_ONLY = True
 
-# The Python that makes Transcrypt reach for each runtime name or method (what to write
-# instead is in docs/transcrypt.md).
-RUNTIME_CONSTRUCTS = {
-    '__class__': 'a class', '__init__': 'a class', '__get__': 'a method of a class',
-    '__super__': 'super()', 'property': '@property', 'Exception': 'an exception class',
-    'BaseException': 'an exception class', 'ValueError': 'ValueError', 'KeyError': 'KeyError',
-    'IndexError': 'IndexError', 'AttributeError': 'AttributeError', 'py_TypeError': 'TypeError',
-    'StopIteration': 'a generator or iter()', 'py_iter': 'a generator or iter()',
-    'py_next': 'next()', 'tuple': 'a tuple or `return a, b`', '__getslice__': 'a slice',
-    '__setslice__': 'an assignment to a slice', '__kwargtrans__': 'keyword arguments',
-    '__mergekwargtrans__': 'keyword arguments', 'py_enumerate': 'enumerate', 'sorted': 'sorted',
-    'zip': 'zip', 'map': 'map', 'filter': 'filter', 'any': 'any', 'all': 'all', 'sum': 'sum',
-    'list': 'list() or isinstance(x, list)', 'set': 'set()', 'int': 'int()', 'float': 'float()',
-    'bool': 'bool()', 'chr': 'chr()', 'ord': 'ord()',
-    'getattr': 'getattr', 'hasattr': 'hasattr', 'setattr': 'setattr', 'print': 'print',
-    'py_typeof': 'type()', 'range': 'range() outside a for', 'repr': 'repr()', 'round': 'round()',
-    'divmod': 'divmod()', 'py_reversed': 'reversed()',
-    'strip': '.strip()', 'lstrip': '.lstrip()', 'rstrip': '.rstrip()',
-    'format': 'str.format', 'index': '.index()', 'insert': '.insert()',
-    'extend': '.extend()', 'py_sort': '.sort()', 'py_keys': 'd.keys()',
-    'py_items': 'd.items()', 'py_values': 'd.values()', 'py_get': 'd.get()',
-    'py_setdefault': 'd.setdefault()', 'py_update': 'd.update()', 'py_copy': '.copy()',
-    'py_clear': '.clear()', 'capitalize': '.capitalize()', 'isdigit': '.isdigit()',
-}
+# The Python that makes Transcrypt reach for each runtime name or method, from the rules'
+# table (toolkit/subset.py, which also says what to write instead).
+RUNTIME_CONSTRUCTS = runtime_constructs()
 
-# Methods Transcrypt adds to built-in prototypes that some built-in or DOM object
-# also has natively, which JavaScript-only code calls (classList.add,
-# element.remove, an Array's join): the build cannot tell them apart, house style
-# can (tests/house_style.py rejects the Python ones).
-NATIVE_TOO = {'add', 'remove', 'join'}
+# Methods the runtime patches that built-in or DOM objects also have natively: the build
+# cannot tell them apart, house style can (toolkit/subset.py NATIVE_TOO).
+NATIVE_TOO = set(SUBSET_NATIVE_TOO)
 
 
 def native_subset_violations(folder, entry_name):

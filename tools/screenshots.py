@@ -19,9 +19,9 @@ from playwright.sync_api import sync_playwright
 
 from nginx.demo import sample_tree
 from nginx.server import Nginx
-from tests.overlay_reader import CHROMIUM, CHROMIUM_ARGS, open_sitemap, run_bookmarklet, \
+from tests.support.overlay_reader import CHROMIUM, CHROMIUM_ARGS, open_sitemap, run_bookmarklet, \
     wait_settled, overlay_control
-from tests.trees import write_tree, expected_entries
+from tests.support.trees import write_tree, expected_entries
 
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / 'docs' / 'screenshots'

@@ -1,7 +1,7 @@
 """The parity case runner: the same cases through CPython and through the core modules
 as the bookmarklet's build compiles them.
 
-The entry module of the parity test build (tests/parity_harness.py builds it
+The entry module of the parity test build (tests/support/parity_harness.py builds it
 into build/parity.js with the bookmarklet's own build steps; nothing of it
 ships in dist/). tests/test_parity.py runs it under CPython and, from that
 bundle, in V8, JavaScriptCore and SpiderMonkey; the results must be identical.

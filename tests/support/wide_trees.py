@@ -3,7 +3,7 @@ many empty files written fast, with set mtimes, plus a few directories."""
 
 import os
 
-from tests.trees import SEPT_2026
+from tests.support.trees import SEPT_2026
 
 
 def write_wide_directory(path, files, directories=0, name_length=12, children=0):

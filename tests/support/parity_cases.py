@@ -12,9 +12,9 @@ import json
 from typing import Any
 from urllib.parse import quote
 
-from tests.html_page import page_of_html
-from tests.fixture_corpus import fixture_names, load
-from tests.saved_corpus import saved_names, load_saved
+from tests.support.html_page import page_of_html
+from tests.support.fixture_corpus import fixture_names, load
+from tests.support.saved_corpus import saved_names, load_saved
 
 # Where and when the listings of these cases were served (2026-09-01T12:34:56Z), and the
 # page reading of a body that is not HTML (never read).
@@ -484,7 +484,7 @@ def fixture_cases():
 
 
 def saved_cases():
-    """Every saved page (tests/saved_corpus.py), read alike: each engine must give what
+    """Every saved page (tests/support/saved_corpus.py), read alike: each engine must give what
     CPython gives, whether or not that is yet the listing written down for it."""
     cases = []
     for name in saved_names():

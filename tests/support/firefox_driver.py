@@ -1,9 +1,9 @@
-"""Headless Firefox for pytest: one node process (tests/firefox/driver.js) that runs
+"""Headless Firefox for pytest: one node process (tests/support/firefox/driver.js) that runs
 Debian's firefox-esr through puppeteer-core over WebDriver BiDi.
 
 Commands go to the driver as JSON lines and answers come back the same way, so
 one browser serves the whole session: the parity cases in SpiderMonkey and the
-end-to-end tests alike, the latter as tests/browsers.py asks of an engine.
+end-to-end tests alike, the latter as tests/support/browsers.py asks of an engine.
 """
 
 import json
@@ -16,11 +16,11 @@ import tempfile
 import threading
 from pathlib import Path
 
-from tests.browsers import Page, WATCH, WATCHED_ERRORS, call_expression, element_expression, \
+from tests.support.browsers import Page, WATCH, WATCHED_ERRORS, call_expression, element_expression, \
     finished_downloads
 
 HERE = Path(__file__).resolve().parent
-ROOT = HERE.parent
+ROOT = HERE.parents[1]
 DRIVER = HERE / 'firefox' / 'driver.js'
 FIREFOX = '/usr/bin/firefox-esr'
 

@@ -4,7 +4,7 @@ tests/fixtures/saved/<project>/ holds, for each page <name>:
 
 - <name>.html: the page, byte for byte as the project keeps it;
 - <name>.expected.json: the listing a person reads on it, worked out apart from
-  bookmarklet/ (tests/saved_expected.py) and checked against the page by eye (the shape
+  bookmarklet/ (tests/support/saved_expected.py) and checked against the page by eye (the shape
   of bookmarklet/entries.py, entries in name order), or {"error": true} for a page
   that is not a listing;
 - <name>.meta.json: {server, variant, source, url, contentType, utcOffsetMinutes}:
@@ -19,7 +19,7 @@ SOURCE.md (repository, path and commit of each page).
 import json
 from pathlib import Path
 
-SAVED = Path(__file__).resolve().parent / 'fixtures' / 'saved'
+SAVED = Path(__file__).resolve().parents[1] / 'fixtures' / 'saved'
 
 
 def saved_names():
@@ -31,7 +31,7 @@ def load_saved(name):
     """{name, project, meta, source, expected, body, text, settings}: source is {url, now}
     as the reader takes it (now None: no saved page leaves out a year); body is the page as the reader
     takes it, a byte string (one character per byte), and text the listing text it decodes
-    to, as tests/fixture_corpus.py's load gives them."""
+    to, as tests/support/fixture_corpus.py's load gives them."""
     base = SAVED / name
     meta = json.loads(base.with_name(base.name + '.meta.json').read_text(encoding='utf-8'))
     expected = json.loads(base.with_name(base.name + '.expected.json').read_text(encoding='utf-8'))

@@ -1,19 +1,19 @@
 """The corpus of real listing pages, in one shape: those captured here from the servers
-this machine runs (tests/fixtures/, tests/capture_fixtures.py) and those other projects
-saved from servers in the wild (tests/fixtures/saved/, tests/saved_corpus.py).
+this machine runs (tests/fixtures/, tests/support/capture_fixtures.py) and those other projects
+saved from servers in the wild (tests/fixtures/saved/, tests/support/saved_corpus.py).
 
 A page is {name, kind, origin, contentType, body, text, source, settings, expected}:
 kind is the server's, origin 'captured' or 'saved', and the rest what the reader
-takes (tests/fixture_corpus.py says how). The figure docs/benchmarks.md keeps, pages
+takes (tests/support/fixture_corpus.py says how). The figure docs/benchmarks.md keeps, pages
 read exactly per server kind, is made here.
 """
 
 from bookmarklet.listing import read_listing
 from bookmarklet.names import body_text
 from bookmarklet.portable import Problem
-from tests.fixture_corpus import fixture_names, load, by_name
-from tests.html_page import page_of_html
-from tests.saved_corpus import saved_names, load_saved
+from tests.support.fixture_corpus import fixture_names, load, by_name
+from tests.support.html_page import page_of_html
+from tests.support.saved_corpus import saved_names, load_saved
 
 ENTRY_KEYS = ['name', 'href', 'undecodable', 'type', 'mtime', 'size', 'sizeApprox']
 # The figure's lines, filled by tests/test_corpus.py and printed in the summary.

@@ -15,10 +15,10 @@ from pathlib import Path
 from toolkit.bundle import stage_sources
 from toolkit.compile import compile_script
 
-HERE = Path(__file__).resolve().parent
-PARITY_ENTRY = HERE / 'parity' / 'entry.py'
-NODE_RUNNER = HERE / 'parity' / 'run_bundle.js'
-JSC_RUNNER = HERE / 'parity' / 'run_bundle_jsc.js'
+TESTS = Path(__file__).resolve().parents[1]
+PARITY_ENTRY = TESTS / 'parity' / 'entry.py'
+NODE_RUNNER = TESTS / 'parity' / 'run_bundle.js'
+JSC_RUNNER = TESTS / 'parity' / 'run_bundle_jsc.js'
 JSC = '/usr/bin/jsc'
 
 ENGINES = ('V8', 'JavaScriptCore', 'SpiderMonkey')

@@ -1,12 +1,12 @@
-"""Headless Chromium (Debian's /usr/bin/chromium) through Playwright, as tests/browsers.py
+"""Headless Chromium (Debian's /usr/bin/chromium) through Playwright, as tests/support/browsers.py
 asks of an engine."""
 
 from pathlib import Path
 
 from playwright.sync_api import Download
 
-from tests.browsers import Page, call_expression
-from tests.overlay_reader import CHROMIUM, CHROMIUM_ARGS, run_bookmarklet
+from tests.support.browsers import Page, call_expression
+from tests.support.overlay_reader import CHROMIUM, CHROMIUM_ARGS, run_bookmarklet
 
 
 class Chromium:

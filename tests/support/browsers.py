@@ -2,12 +2,12 @@
 
 A suite asks for `page` (a tab in a fresh profile) and gets it once per engine:
 Chromium through Playwright, Firefox ESR through puppeteer-core over WebDriver
-BiDi (tests/firefox_driver.py), WebKitGTK's MiniBrowser through WebKitWebDriver
-(tests/webkit_driver.py). Every engine implements the same few primitives
+BiDi (tests/support/firefox_driver.py), WebKitGTK's MiniBrowser through WebKitWebDriver
+(tests/support/webkit_driver.py). Every engine implements the same few primitives
 (open a URL, navigate to a javascript: URL as a bookmark click does, evaluate a
 script, click, type, choose, press a key, read the page's errors and alerts and
-the files it saved); everything else, the overlay read through CONTRACT.md
-included, is written once here on top of them.
+the files it saved); everything else, the overlay read as docs/contract.md
+(*The overlay DOM*) describes it included, is written once here on top of them.
 
 A browser (one per engine for the session) gives pages: new_page(init_script=None,
 color_scheme=None, media=None) is a tab in a fresh profile, whose frames run init_script
@@ -44,7 +44,7 @@ LIMITS = {
     },
 }
 
-# The overlay as CONTRACT.md describes it: a function of no arguments, in the page
+# The overlay as docs/contract.md describes it: a function of no arguments, in the page
 # (read_overlay.js without its leading comment).
 READ_OVERLAY = (Path(__file__).resolve().parent / 'read_overlay.js').read_text(
     encoding='utf-8').split('\n', 2)[2].strip()
@@ -52,7 +52,7 @@ READ_OVERLAY = (Path(__file__).resolve().parent / 'read_overlay.js').read_text(
 OVERLAY_OPEN = "(document.getElementById('autoindex-sitemap') !== null)"
 
 # axe-core, as package-lock.json pins it: put into a page once, by the first audit there.
-AXE = Path(__file__).resolve().parent.parent / 'node_modules' / 'axe-core' / 'axe.min.js'
+AXE = Path(__file__).resolve().parents[2] / 'node_modules' / 'axe-core' / 'axe.min.js'
 AXE_PRESENT = "typeof window.axe === 'object' && typeof window.axe.run === 'function'"
 
 # axe's violations, every rule axe runs by default and every impact, of what a context

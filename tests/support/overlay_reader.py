@@ -1,8 +1,8 @@
 """Drive the bookmarklet in a Playwright page as a click does and read the overlay through
-docs/contract.md only: for the Chromium engine of the tests (tests/chromium_driver.py), the
+docs/contract.md only: for the Chromium engine of the tests (tests/support/chromium_driver.py), the
 benchmarks and the screenshots."""
 
-from tests.browsers import READ_OVERLAY, SETTLED
+from tests.support.browsers import READ_OVERLAY, SETTLED
 
 CHROMIUM = '/usr/bin/chromium'
 CHROMIUM_ARGS = [

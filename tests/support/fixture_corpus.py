@@ -1,9 +1,9 @@
-"""The captured fixture corpus (tests/fixtures/, written by tests/capture_fixtures.py)."""
+"""The captured fixture corpus (tests/fixtures/, written by tests/support/capture_fixtures.py)."""
 
 import json
 from pathlib import Path
 
-FIXTURES = Path(__file__).resolve().parent / 'fixtures'
+FIXTURES = Path(__file__).resolve().parents[1] / 'fixtures'
 
 
 def fixture_names():

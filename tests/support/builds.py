@@ -1,12 +1,20 @@
 """Run generator.py as a user does, in a folder of the test's own (so no sitemap.toml
 of the developer's is read), into an --out and --build-dir of the test's own."""
 
+import json
 import shutil
 import subprocess
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+from toolkit.compile import inputs_digest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+# What writes dist/ from the compiled parts, beside the compile's own inputs (toolkit/
+# compile.py COMPILE_INPUTS, which build/compiled.json carries the digest of): a change to
+# one of these after the last `make` leaves dist/ behind too.
+DIST_WRITERS = ['generator.py', 'toolkit/*.py', 'loader/*', 'pyproject.toml']
 
 
 def run_generator(folder, *options):
@@ -29,6 +37,27 @@ def build(folder, *options):
 def built_bookmarklet(folder, *options):
     """The self-contained bookmarklet a build with options writes, as a click runs it."""
     return (build(folder, *options) / 'bookmarklet.url').read_text(encoding='utf-8').strip()
+
+
+def stale_dist():
+    """Why dist/ is not what `make` would build from the checkout now, saying "run make";
+    None when it is. dist/ must be newer than build/compiled.json, whose digest must be
+    that of the compile's inputs today, and newer than every file that writes it."""
+    url = ROOT / 'dist' / 'bookmarklet.url'
+    kept = ROOT / 'build' / 'compiled.json'
+    if not url.exists() or not kept.exists():
+        return 'dist/ is missing: run make (or make test) first'
+    built = url.stat().st_mtime
+    if json.loads(kept.read_text(encoding='utf-8'))['inputs'] != inputs_digest():
+        return 'dist/ is older than the sources it is built from (bookmarklet/, the build ' \
+               'steps or the pinned tools changed since): run make'
+    newer = [path.relative_to(ROOT).as_posix() for pattern in DIST_WRITERS
+             for path in sorted(ROOT.glob(pattern))
+             if path.is_file() and path.stat().st_mtime > built] \
+        + (['build/compiled.json'] if kept.stat().st_mtime > built else [])
+    if newer:
+        return 'dist/ is older than {}: run make'.format(', '.join(newer))
+    return None
 
 
 def installed_command(work):

@@ -7,7 +7,7 @@ tests/fixtures/saved/, which were then checked against the pages by eye;
 tests/test_saved_pages.py holds them to it, so an expected file edited by hand
 and this reading cannot drift apart unnoticed.
 
-    .venv/bin/python -m tests.saved_expected [name ...]   rewrite expected files, print them
+    .venv/bin/python -m tests.support.saved_expected [name ...]   rewrite expected files, print them
 
 The model (docs/design.md, issue 23): every link to a child of the page's
 directory is an entry, written any way (relative, ./name, an absolute path or a
@@ -28,7 +28,7 @@ from urllib.parse import quote, unquote_to_bytes, urljoin, urlsplit
 
 from bs4 import BeautifulSoup, NavigableString, Tag
 
-from tests.saved_corpus import SAVED, load_saved, saved_names
+from tests.support.saved_corpus import SAVED, load_saved, saved_names
 
 # Where each page's rows are, and what else its rows say:
 # 'tr' the table row around the link (its other cells); 'li' the list item;

@@ -1,6 +1,6 @@
 """WebKit for pytest: WebKitGTK's MiniBrowser (Debian's webkit2gtk-driver) under a W3C
 WebDriver session of WebKitWebDriver, on an Xvfb display of its own, as
-tests/browsers.py asks of an engine.
+tests/support/browsers.py asks of an engine.
 
 WebKitWebDriver holds one session at a time and each session starts its own
 MiniBrowser with an ephemeral profile, so a fresh profile is a driver process
@@ -18,7 +18,7 @@ import urllib.request
 from pathlib import Path
 
 from nginx.server import free_port, stop_process
-from tests.browsers import Page, WATCH, WATCHED_ERRORS, call_expression, element_expression, \
+from tests.support.browsers import Page, WATCH, WATCHED_ERRORS, call_expression, element_expression, \
     finished_downloads, limit
 
 DRIVER = '/usr/bin/WebKitWebDriver'

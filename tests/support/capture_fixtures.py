@@ -1,8 +1,8 @@
 """Capture real listings from real servers into tests/fixtures/.
 
-    .venv/bin/python -m tests.capture_fixtures [--only SERVER] [--expected-only]
+    .venv/bin/python -m tests.support.capture_fixtures [--only SERVER] [--expected-only]
 
-Writes one hostile tree (tests/fixture_tree.py) into a temp folder, serves
+Writes one hostile tree (tests/support/fixture_tree.py) into a temp folder, serves
 it with each server on 127.0.0.1 with a configuration written into that temp
 folder (never a system service), and stores every response as it arrived:
 
@@ -10,10 +10,10 @@ folder (never a system service), and stores every response as it arrived:
     tests/fixtures/NAME.meta.json      status, Content-Type, request, server and version
     tests/fixtures/NAME.expected.json  the entries the reader must give, derived from
                                        the tree and the server's known quirks
-                                       (tests/fixture_tree.py), not from the reader
+                                       (tests/support/fixture_tree.py), not from the reader
 
 --expected-only rewrites each .expected.json from its .meta.json, without a server,
-after a rule of tests/fixture_tree.py changed.
+after a rule of tests/support/fixture_tree.py changed.
 
 Needs Debian's nginx-light, apache2-bin, lighttpd and caddy (servers/ runs each), and this
 Python.
@@ -31,7 +31,7 @@ import urllib.request
 from email.utils import parsedate_to_datetime
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 from nginx.server import Nginx, NGINX  # noqa: E402
@@ -51,7 +51,7 @@ from servers.go_fileserver import GoFileServer, go_version  # noqa: E402
 from servers.tomcat import Tomcat, tomcat_version  # noqa: E402
 from servers.jetty import Jetty, jetty_version  # noqa: E402
 from servers.process import free_port, stop_process, version_of, wait_listening  # noqa: E402
-from tests import fixture_tree  # noqa: E402
+from tests.support import fixture_tree  # noqa: E402
 
 FIXTURES = ROOT / 'tests' / 'fixtures'
 JSON_ACCEPT = 'application/json'

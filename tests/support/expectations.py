@@ -2,7 +2,7 @@
 
 import time
 
-from tests.trees import expected_entries, href_of
+from tests.support.trees import expected_entries, href_of
 
 # The nginx configurations of the basic tests, with the precision of their dates.
 SERVERS = {'json-by-accept.conf': 1, 'html-listings.conf': 60}
