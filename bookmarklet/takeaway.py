@@ -2,8 +2,9 @@
 and how many names were left out of it for want of a safe local name (export.py).
 JavaScript side only.
 
-The text is made once what is shown has stayed a quarter of a second, so a
-search over a large tree does not format every hit at each keystroke.
+The text is made while the box is open, once what is shown has stayed a quarter of a
+second, so a search over a large tree does not format every hit at each keystroke; and
+when the box opens or the format changes.
 """
 
 from bookmarklet.portable import JSError, new_object
@@ -19,7 +20,8 @@ def add_export_box(panel):
     box.items_of = lambda: []
     box.root_url = ''
     box.timer = None
-    box.details = add(panel.section, 'details', {'class': 'export'}, '')
+    box.details = add(panel.section, 'details', {'class': 'export',
+                                                 'toggle': lambda event: fill(box)}, '')
     add(box.details, 'summary', {}, 'Export')
     box.chosen = add_select(add(box.details, 'label', {}, 'Format '), 'export-format', FORMATS, 'urls',
                             lambda value: fill(box))
@@ -37,7 +39,8 @@ def show_export(box, items_of, root_url):
     box.items_of = items_of
     box.root_url = root_url
     box.page.clearTimeout(box.timer)
-    box.timer = box.page.setTimeout(lambda: fill(box), 250)
+    if box.details.open:
+        box.timer = box.page.setTimeout(lambda: fill(box), 250)
 
 
 def fill(box):
