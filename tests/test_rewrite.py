@@ -13,9 +13,8 @@ from toolkit.errors import BuildError
 from toolkit.native import place_runtime
 from toolkit.prune import RUNTIME_MODULE
 from toolkit.rewrite import HELPERS, METHODS_MODULE, STRINGS_MODULE, REWRITES, \
-    arrow_functions, catch_everything, constructed_names, defined_helpers, direct_throws, \
-    hoisted_declarations, inlined_helpers, methods_as_functions, object_literals, \
-    rewrite_modules, shared_values, without_causes
+    arrow_functions, catch_everything, constructed_names, defined_helpers, inlined_helpers, \
+    methods_as_functions, object_literals, rewrite_modules, shared_values, without_causes
 
 SAMPLE = """\
 def counter(start):
@@ -81,7 +80,7 @@ def test_the_rewritten_modules_run_as_the_python_does(tmp_path):
     assert place_runtime(folder, 'sample.py') == 'native'
     saved = rewrite_modules(folder, OWN_PROPERTIES)
     assert all(saved[name] > 0 for name in ['arrow_functions', 'unwrapped_dicts',
-                                            'catch_everything', 'hoisted_declarations']), saved
+                                            'catch_everything']), saved
     text = (folder / 'sample.js').read_text(encoding='utf-8')
     assert 'function' not in text and 'dict (' not in text and 'isinstance (' not in text
     assert (folder / STRINGS_MODULE).exists() and (folder / METHODS_MODULE).exists()
@@ -151,17 +150,6 @@ def test_a_raise_sets_no_cause_and_except_jserror_catches_everything():
         'isinstance (__except0__, JSError)', 'true')
 
 
-def test_a_raise_throws_its_error_without_naming_it():
-    assert direct_throws(without_causes(RAISE_AND_CATCH)) == RAISE_AND_CATCH.replace(
-        "var __except0__ = Problem ('no');\n\t__except0__.__cause__ = null;\n\tthrow __except0__;",
-        "throw Problem ('no');")
-    nested = "if (a) {\n\t__except1__ = f (b [0], {'k': (c)});\n\tthrow __except1__;\n}\n"
-    assert direct_throws(nested) == "if (a) {\n\tthrow f (b [0], {'k': (c)});\n}\n"
-    for kept in ["x = 1;\nthrow __except0__;\n", "var __except0__ = a;\ng ();\nthrow __except0__;\n",
-                 "__except0__ == a;\nthrow __except0__;\n"]:
-        assert direct_throws(kept) == kept
-
-
 PORTABLE = ("export var new_object = () => {\n\treturn ({});\n};\n"
             "export var started = (promise) => {\n\treturn promise;\n};\n")
 
@@ -212,14 +200,6 @@ def test_an_objects_fields_set_at_once_are_its_literal():
     assert object_literals("var f = () => {\n\tvar x = {};\n\tx.a = () => {\n\t\treturn x;\n"
                            "\t};\n\treturn x;\n};\n") == (
         "var f = () => {\n\tvar x = ({a: () => {\n\t\treturn x;\n\t}});\n\treturn x;\n};\n")
-
-
-def test_each_function_declares_its_names_once():
-    text = ("var f = (a) => {\n\tvar x = 1;\n\tif (a) {\n\t\tvar y = 2;\n\t\tvar x = 3;\n\t}\n"
-            "\tfor (var a of b) {\n\t}\n\tvar g = () => {\n\t\tvar x = 4;\n\t};\n\treturn x;\n};\n")
-    assert hoisted_declarations(text) == (
-        "var f = (a) => {var y;\n\tvar x = 1;\n\tif (a) {\n\t\ty = 2;\n\t\tx = 3;\n\t}\n"
-        "\tfor (a of b) {\n\t}\n\tvar g = () => {\n\t\tvar x = 4;\n\t};\n\treturn x;\n};\n")
 
 
 def test_frequent_browser_methods_become_functions_of_their_object():

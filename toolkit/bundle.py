@@ -151,10 +151,13 @@ def check_own_words(folder):
 # syntax: a `catch` without a binding. ES2020's `??` and `?.` would shut out Safari 12.1 to 13.0.
 TARGET = '--target=es2019'
 IIFE_START = '(()=>{'
+# The bundler's own steps that toolkit/savings.py measures by leaving each out: own
+# properties shortened (--mangle-props), and the last pass by uglify-js (COMPRESS).
+BUNDLE_STEPS = ['own_properties', 'uglify_js']
 IIFE_END = '})();'
 
 
-def bundle(module, out, metafile=None, defines=None):
+def bundle(module, out, metafile=None, defines=None, left_out=()):
     """The minified script; with metafile, esbuild also writes there where its bytes come from.
 
     The script is one arrow function called at once, strict from its first line: without
@@ -163,18 +166,21 @@ def bundle(module, out, metafile=None, defines=None):
     an IIFE made of modules (they are strict already), so it is put back, inside the
     function, where it holds however the script is run (bookmarklet_url puts `void` in
     front of the call). defines are [name, JavaScript value] the bundler folds in, and
-    drops the code they make dead."""
+    drops the code they make dead. left_out names BUNDLE_STEPS to skip, for measuring
+    what each saves (toolkit/savings.py)."""
     run_step('esbuild', [str(ESBUILD), str(module), '--bundle', '--format=iife', '--minify',
                          TARGET, '--legal-comments=none', '--charset=ascii',
-                         '--mangle-props=' + OWN_PROPERTIES,
-                         '--reserve-props=' + RESERVED_PROPERTIES, '--log-level=warning',
-                         '--outfile=' + str(out)]
+                         '--log-level=warning', '--outfile=' + str(out)]
+             + ([] if 'own_properties' in left_out else
+                ['--mangle-props=' + OWN_PROPERTIES, '--reserve-props=' + RESERVED_PROPERTIES])
              + ['--define:' + name + '=' + value for name, value in defines or []]
              + (['--metafile=' + str(metafile)] if metafile else []), ROOT)
     script = out.read_text(encoding='ascii').strip()
     if not (script.startswith(IIFE_START) and script.endswith(IIFE_END)):
         raise BuildError('esbuild wrote a script of an unexpected shape: ' + script[:40])
-    script = compressed(IIFE_START + '"use strict";' + script[len(IIFE_START):], out.parent)
+    script = IIFE_START + '"use strict";' + script[len(IIFE_START):]
+    if 'uglify_js' not in left_out:
+        script = compressed(script, out.parent)
     if not (script.startswith(IIFE_START + '"use strict";') and script.endswith(IIFE_END)):
         raise BuildError('uglify-js wrote a script of an unexpected shape: ' + script[:40])
     out.write_text(script + '\n', encoding='ascii')

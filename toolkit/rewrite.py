@@ -16,11 +16,8 @@ Transcrypt writes what Python needs in general; within the native subset
   isinstance of object is always true there, so the test is `true` and
   esbuild drops the dead branch.
 - every raise sets `__cause__ = null` on the error first, for Python's
-  exception chaining, which nothing of ours reads, and names the error only
-  to throw it.
-- every assignment to a local is a `var` statement; a function needs one
-  `var` per name (hoisting), and without the others esbuild can join the
-  assignments to their neighbours.
+  exception chaining, which nothing of ours reads. (The name a raise gives its
+  error and each `var` a function repeats are uglify-js's to fold: COMPRESS.)
 - portable.py's `new_object ()` is `{}` and `started (x)` is `x` in
   JavaScript, and a unit's state object, set field by field after it is
   made, can be one object literal.
@@ -40,7 +37,7 @@ bookmarklet.
 """
 
 import re
-from typing import Any, TypedDict
+from typing import Any
 
 from toolkit.prune import RUNTIME_MODULE, js_tokens
 
@@ -185,28 +182,6 @@ def without_causes(text):
         if token[0] == 'word' and not token[4] and shape[1:] == ['.', '__cause__', '=', 'null', ';'] \
                 and (index == 0 or tokens[index - 1][3] in (';', '{', '}')):
             edits.append([token[1], tokens[index + 5][2], ''])
-    return edited(text, edits)
-
-
-def direct_throws(text):
-    """text with each raise's `[var] __exceptN__ = error; throw __exceptN__;` as
-    `throw error;`: Transcrypt names the error only to throw it."""
-    tokens = tokens_of(text)
-    edits = []
-    for index, token in enumerate(tokens[1:-2], 1):
-        name = tokens[index + 1][3]
-        if token[3] != 'throw' or token[4] or not re.fullmatch(r'__except\d+__', name) \
-                or tokens[index + 2][3] != ';' or tokens[index - 1][3] != ';':
-            continue
-        start = statement_start(tokens, index - 1)
-        if start is None:
-            continue
-        head = start + 1 if tokens[start][3] == 'var' else start
-        if tokens[head][3] != name or tokens[head + 1][3] != '=' \
-                or not is_assignment(text, tokens, head + 1):
-            continue
-        edits.append([tokens[start][1], tokens[head + 2][1], 'throw '])
-        edits.append([tokens[index - 1][1], tokens[index + 2][2], ';'])
     return edited(text, edits)
 
 
@@ -381,40 +356,6 @@ def object_literals(text):
     return edited(text, edits)
 
 
-def statement_start(tokens, end):
-    """The index of the first token of the statement that the ';' at end closes: the one
-    after the ';', '{' or '}' before it, brackets within it skipped; None when they do not
-    match."""
-    at = end - 1
-    while at >= 0 and tokens[at][3] not in (';', '{', '}'):
-        if tokens[at][3] in (')', ']'):
-            at = matching(tokens, at)
-            if at is None:
-                return None
-        at -= 1
-    return at + 1
-
-
-def simple_parameters(tokens, opening, closing_at):
-    """The names of the parameters between the brackets at opening and closing_at, when
-    each is a plain name (no default, no pattern); else an empty set."""
-    names = set()
-    for at in range(opening + 1, closing_at, 2):
-        if tokens[at][0] != 'word' or tokens[at + 1][3] not in (',', ')'):
-            return set()
-        names.add(tokens[at][3])
-    return names
-
-
-class Scope(TypedDict):
-    """A function's body, as hoisted_declarations walks it."""
-    end: int            # the token index of its closing brace
-    names: set[str]     # its parameters and the names declared so far
-    hoisted: list[str]  # the names its `var a, b;` will declare, in order
-    body: int           # the text index just after its opening brace; -1 for the module
-    brace: int          # the token index of its opening brace
-
-
 BLOCK_HEADS = {'if', 'for', 'while', 'switch', 'catch', 'with'}
 
 
@@ -428,95 +369,6 @@ def starts_function(tokens, index):
         return False
     opening = matching(tokens, index - 1)
     return opening is not None and (opening == 0 or tokens[opening - 1][3] not in BLOCK_HEADS)
-
-
-def parameters_before(tokens, index):
-    """The plain parameter names of the function whose body opens at index."""
-    closing_at = index - 3 if tokens[index - 1][3] == '>' else index - 1
-    if closing_at < 0 or tokens[closing_at][3] != ')':
-        return set()
-    opening = matching(tokens, closing_at)
-    return set() if opening is None else simple_parameters(tokens, opening, closing_at)
-
-
-def declarators_end(text, tokens, index):
-    """For the `var` at index: the index of the `;` (or of the `of`/`in` of a for) that ends
-    its declarators when each of them has an initializer (or it heads a for-of or for-in),
-    with the names it declares: {end, names}; None for any other shape."""
-    names = []
-    at = index + 1
-    while at + 1 < len(tokens) and tokens[at][0] == 'word':
-        names.append(tokens[at][3])
-        follower = tokens[at + 1][3]
-        if follower in ('of', 'in') and len(names) == 1 and tokens[index - 1][3] == '(' \
-                and tokens[index - 2][3] == 'for':
-            return {'end': at + 1, 'names': names}
-        if follower != '=' or not is_assignment(text, tokens, at + 1):
-            return None
-        at += 2
-        depth = 0
-        while at < len(tokens) and not (depth == 0 and tokens[at][3] in (';', ',')):
-            if tokens[at][0] == 'punct':
-                depth += {'(': 1, '[': 1, '{': 1, ')': -1, ']': -1, '}': -1}.get(tokens[at][3], 0)
-                if depth < 0:
-                    return None
-            at += 1
-        if at >= len(tokens):
-            return None
-        if tokens[at][3] == ';':
-            return {'end': at, 'names': names}
-        at += 1
-    return None
-
-
-def hoisted_declarations(text):
-    """text with each function's `var` statements turned into assignments (`var x = 1;` is
-    `x = 1;`, `for (var y of ys)` is `for (y of ys)`) but the first `var` of each name where
-    it stands in the body itself, outside any block; names first declared inside a block or
-    a for are declared at the start of the body instead, in one `var a, b;`. A `var`
-    declares its name for the whole function wherever it stands (hoisting), so this is the
-    same program; without the words, esbuild can join the assignments to their neighbours.
-    Parameters are not declared again; module-level statements, declarations without a
-    value and catch parameters are left alone."""
-    tokens = tokens_of(text)
-    caught = {tokens[index + 2][3] for index, token in enumerate(tokens[:-2])
-              if token[3] == 'catch' and tokens[index + 1][3] == '('}
-    scopes: list[Scope] = [{'end': len(tokens), 'names': set(), 'hoisted': [], 'body': -1,
-                            'brace': -1}]
-    brackets = [-1]
-    edits = []
-
-    def close(scope):
-        if len(scope['hoisted']) > 0:
-            edits.append([scope['body'], scope['body'], 'var ' + ', '.join(scope['hoisted']) + ';'])
-
-    for index, token in enumerate(tokens):
-        while index >= scopes[-1]['end']:
-            close(scopes.pop())
-        if token[0] == 'punct' and token[3] in ')]}' and len(brackets) > 1:
-            brackets.pop()
-        if token[0] == 'punct' and token[3] in '([{':
-            brackets.append(index)
-            if token[3] == '{' and starts_function(tokens, index):
-                scopes.append({'end': matching(tokens, index) or len(tokens),
-                               'names': parameters_before(tokens, index), 'hoisted': [],
-                               'body': token[2], 'brace': index})
-            continue
-        if token[0] != 'word' or token[3] != 'var' or token[4] or scopes[-1]['body'] < 0:
-            continue
-        statement = declarators_end(text, tokens, index)
-        if statement is None or len(set(statement['names']) & caught) > 0:
-            continue
-        scope = scopes[-1]
-        fresh = [name for name in statement['names'] if name not in scope['names']]
-        scope['names'].update(fresh)
-        if len(fresh) == len(statement['names']) and brackets[-1] == scope['brace']:
-            continue
-        edits.append([token[1], tokens[index + 1][1], ''])
-        scope['hoisted'] += fresh
-    while len(scopes) > 1:
-        close(scopes.pop())
-    return edited(text, edits)
 
 
 # Browser methods called often enough that a function of the module METHODS_MODULE is
@@ -777,6 +629,5 @@ def rewrite_modules(folder, renamed, rewrites=None):
 
 REWRITES = {'arrow_functions': arrow_functions, 'unwrapped_dicts': unwrapped_dicts,
             'catch_everything': catch_everything, 'without_causes': without_causes,
-            'direct_throws': direct_throws, 'inlined_helpers': inlined_helpers,
-            'object_literals': object_literals, 'hoisted_declarations': hoisted_declarations,
+            'inlined_helpers': inlined_helpers, 'object_literals': object_literals,
             'methods_as_functions': methods_as_functions}
