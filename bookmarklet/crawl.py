@@ -29,35 +29,35 @@ from bookmarklet.times import format_age
 from bookmarklet.portable import part
 from bookmarklet.words import STALE, FAILED, PENDING, PAGE_SCOPE, TREE_SCOPE, SCOPES, READING
 
-# What the list shows (crawl.showing): the page's rows, search hits in the tree, or what is new.
+# What the list shows (crawl.list_shown): the page's rows, search hits in the tree, or what is new.
 ROWS = 'rows'
 HITS = 'hits'
 NEWS = 'news'
 
 
 def start_crawl(href, settings, adapters, open_screen):
-    """Open the screen for the page at href and crawl; crawl.done settles when the page's
+    """Open the screen for the page at href and crawl; crawl.crawl_done settles when the page's
     first rows are shown and the bookkeeping is done.
 
-    open_screen(actions) gives the screen, crawl.overlay; actions are what a person can do there:
+    open_screen(actions) gives the screen, crawl.overlay_ui; actions are what a person can do there:
     turn_page(step), resize(size), filter_by(query), choose_scope(scope), show_news(),
     open_directory(url), go_up(), refresh(url), refresh_stale(), forget(), close()."""
     crawl = new_object()
-    crawl.settings = settings
-    crawl.adapters = adapters
+    crawl.run_settings = settings
+    crawl.io_adapters = adapters
     root = new_root(href, settings, adapters)
-    crawl.page_url = root.url
-    crawl.found = new_view(settings['pageSize'])  # the hits or the news: never filtered
+    crawl.page_url = root.root_url
+    crawl.found_view = new_view(settings['pageSize'])  # the hits or the news: never filtered
     crawl.search_scope = PAGE_SCOPE
-    crawl.chosen = False
-    crawl.generation = 0
+    crawl.has_chosen = False
+    crawl.generation_no = 0
     crawl.is_closed = False
-    crawl.polling = False
+    crawl.is_polling = False
     # Wave 1 and the store set out before the overlay is built, which they need not wait
     # for; page 1's rows need no store either (each directory waits for it).
     wave_1 = started(read_root(root))
     crawl.store_ready = started(open_cache(crawl))
-    crawl.overlay = open_screen(actions_of(crawl))
+    crawl.overlay_ui = open_screen(actions_of(crawl))
     started(recall_choices(crawl))
     show_root_of(crawl, root, wave_1)
     return crawl
@@ -67,33 +67,33 @@ def show_root_of(crawl, root, wave_1):
     """Show root's own two levels, with the same waves, cache and statuses; wave_1: the
     awaitable of read_root(root)."""
     crawl.root_dir = root
-    crawl.rows_view = new_view(crawl.found.page_size)
-    crawl.showing = ROWS
-    crawl.tree = None
+    crawl.rows_view = new_view(crawl.found_view.page_size)
+    crawl.list_shown = ROWS
+    crawl.index_task = None
     crawl.previous_visit = None
     # The store once root's previous visit is read: its rows' marks and the new visit wait.
     crawl.root_cache = started(read_previous_visit(crawl, root))
-    crawl.upkeep = new_upkeep(root, lambda reason: say_uncached(crawl, reason))
-    crawl.settling = new_settling(root, crawl.store_ready, crawl.upkeep)
-    crawl.overlay.show_root(root.url, crumbs_of(crawl.page_url, root.url))
-    crawl.done = started(run(crawl, root, wave_1))
+    crawl.upkeep_unit = new_upkeep(root, lambda reason: say_uncached(crawl, reason))
+    crawl.settle_unit = new_settling(root, crawl.store_ready, crawl.upkeep_unit)
+    crawl.overlay_ui.show_root(root.root_url, crumbs_of(crawl.page_url, root.root_url))
+    crawl.crawl_done = started(run(crawl, root, wave_1))
 
 
 def open_directory(crawl, url):
     """Re-root the overlay at a directory below the page's, without navigating the page."""
-    if crawl.is_closed or url == crawl.root_dir.url:
+    if crawl.is_closed or url == crawl.root_dir.root_url:
         return
     leave(crawl)
-    crawl.overlay.show_matches('')
-    crawl.overlay.show_status('loading', 0, 0, 0, READING)
-    root = new_root(url, crawl.settings, crawl.adapters)
+    crawl.overlay_ui.show_matches('')
+    crawl.overlay_ui.show_status('loading', 0, 0, 0, READING)
+    root = new_root(url, crawl.run_settings, crawl.io_adapters)
     root.in_place = True
     show_root_of(crawl, root, started(read_root(root)))
 
 
 def go_up(crawl):
     """Back to the crumb before the shown root; False at the page's own directory."""
-    crumbs = crumbs_of(crawl.page_url, crawl.root_dir.url)
+    crumbs = crumbs_of(crawl.page_url, crawl.root_dir.root_url)
     if len(crumbs) < 2:
         return False
     open_directory(crawl, crumbs[len(crumbs) - 2]['href'])
@@ -104,7 +104,7 @@ async def read_previous_visit(crawl, root):
     """The store, once root's previous visit is read (crawl.previous_visit while root shows)."""
     store = await crawl.store_ready
     try:
-        visit = await store.read_visit(root.url)
+        visit = await store.read_visit(root.root_url)
     except JSError:
         visit = None
     if crawl.root_dir == root:
@@ -115,26 +115,26 @@ async def read_previous_visit(crawl, root):
 def actions_of(crawl):
     actions = new_object()
     actions.turn_page = lambda step: navigate(crawl, lambda view: turn_to(view, view.current_page + step))
-    actions.resize = lambda size: choose_size(crawl, size)
+    actions.set_size = lambda size: choose_size(crawl, size)
     actions.filter_by = lambda query: started(search(crawl, query))
     actions.choose_scope = lambda scope: choose_scope(crawl, scope)
     actions.show_news = lambda: started(show_news(crawl))
     actions.open_directory = lambda url: open_directory(crawl, url)
     actions.go_up = lambda: go_up(crawl)
     # One directory of the page, or every one shown stale or failed.
-    actions.refresh = lambda url: refresh_where(
+    actions.refresh_one = lambda url: refresh_where(
         crawl, lambda entry, result: url_of(crawl.root_dir, entry) == url)
     actions.refresh_stale = lambda: refresh_where(
         crawl, lambda entry, result: result != None and result['status'] in [STALE, FAILED])
-    actions.forget = lambda: started(forget(crawl))
-    actions.close = lambda: close(crawl)
+    actions.forget_root = lambda: started(forget(crawl))
+    actions.close_overlay = lambda: close(crawl)
     return actions
 
 
 async def run(crawl, root, reading):
     """Wave 1 for root (reading it), its rows, then its visit; nothing once another root
     is shown."""
-    screen = crawl.overlay
+    screen = crawl.overlay_ui
     try:
         wave_1 = await reading
         if crawl.root_dir != root:
@@ -153,10 +153,10 @@ async def run(crawl, root, reading):
         store = await crawl.root_cache
         if crawl.root_dir != root:
             return
-        if root.live:
-            await record_visit(crawl.upkeep, store, crawl.rows_view.all_entries)
-        if crawl.settings['refreshSeconds'] > 0 and not crawl.is_closed:
-            start_timer(crawl.upkeep, crawl.settings['refreshSeconds'], lambda: started(poll(crawl)))
+        if root.is_live:
+            await record_visit(crawl.upkeep_unit, store, crawl.rows_view.all_entries)
+        if crawl.run_settings['refreshSeconds'] > 0 and not crawl.is_closed:
+            start_timer(crawl.upkeep_unit, crawl.run_settings['refreshSeconds'], lambda: started(poll(crawl)))
     except JSError as error:
         screen.show_status('broken', 0, 0, 0, 'Something went wrong: ' + problem_of(error))
 
@@ -164,17 +164,17 @@ async def run(crawl, root, reading):
 async def open_cache(crawl):
     """The store, once open; a memory store when it cannot be had."""
     try:
-        store = await crawl.adapters.open_store()
+        store = await crawl.io_adapters.open_store()
     except JSError as error:
         store = refused_store(error)
-    if not store.persistent:
+    if not store.is_persistent:
         say_uncached(crawl, store.reason)
     return store
 
 
 def say_uncached(crawl, reason):
     """Tell the user that listings are not kept past this tab, and why."""
-    crawl.overlay.add_note('Not caching: ' + reason + '.')
+    crawl.overlay_ui.add_note('Not caching: ' + reason + '.')
 
 
 async def recall_choices(crawl):
@@ -185,34 +185,34 @@ async def recall_choices(crawl):
         choices = await store.read_choices()
     except JSError:
         return  # the build's defaults, then
-    if choices == None or crawl.chosen:
+    if choices == None or crawl.has_chosen:
         return
     if 'scope' in choices and choices['scope'] in SCOPES:
         crawl.search_scope = choices['scope']
-        crawl.overlay.show_scope(crawl.search_scope)
-    if 'pageSize' in choices and choices['pageSize'] in crawl.settings['pageSizes']:
+        crawl.overlay_ui.show_scope(crawl.search_scope)
+    if 'pageSize' in choices and choices['pageSize'] in crawl.run_settings['pageSizes']:
         resize_views(crawl, choices['pageSize'])
 
 
 async def keep_choices(crawl):
     """Remember what a person chose, for the next visit of any root."""
-    crawl.chosen = True
+    crawl.has_chosen = True
     store = await crawl.store_ready
-    await keep(crawl.upkeep, store.write_choices({'pageSize': crawl.rows_view.page_size,
+    await keep(crawl.upkeep_unit, store.write_choices({'pageSize': crawl.rows_view.page_size,
                                                   'scope': crawl.search_scope}))
 
 
 def navigate(crawl, change):
     """Change the view shown (change(view)) and show it."""
-    change(crawl.rows_view if crawl.showing == ROWS else crawl.found)
-    if crawl.showing == ROWS:
-        crawl.overlay.show_matches(matches_text(crawl.rows_view))
+    change(crawl.rows_view if crawl.list_shown == ROWS else crawl.found_view)
+    if crawl.list_shown == ROWS:
+        crawl.overlay_ui.show_matches(matches_text(crawl.rows_view))
     show_page(crawl)
 
 
 def resize_views(crawl, size):
     """Show size entries a page, in the rows and in the hits alike."""
-    resize(crawl.found, size)
+    resize(crawl.found_view, size)
     navigate(crawl, lambda view: resize(view, size))
 
 
@@ -224,8 +224,8 @@ def choose_size(crawl, size):
 def choose_scope(crawl, scope):
     """Search the page's names or the cached tree; the tree is read afresh."""
     crawl.search_scope = scope
-    crawl.tree = None
-    started(search(crawl, crawl.rows_view.query))
+    crawl.index_task = None
+    started(search(crawl, crawl.rows_view.filter_text))
     started(keep_choices(crawl))
 
 
@@ -234,7 +234,7 @@ async def search(crawl, query):
     filter_by(crawl.rows_view, query)
     if crawl.search_scope == TREE_SCOPE and len(query) > 0:
         index = await index_of(crawl)
-        if crawl.rows_view.query == query:
+        if crawl.rows_view.filter_text == query:
             found = found_hits(index, query)
             list_hits(crawl, HITS, found, index_text(index, found))
         return
@@ -243,29 +243,29 @@ async def search(crawl, query):
 
 def show_rows(crawl):
     """Back to the root's rows from the hits or the news."""
-    crawl.showing = ROWS
+    crawl.list_shown = ROWS
     navigate(crawl, lambda view: None)
 
 
 def index_of(crawl):
     """The tree below the root, read from the store once and kept until asked afresh."""
-    if crawl.tree == None:
-        crawl.tree = started(read_index(crawl))
-    return crawl.tree
+    if crawl.index_task == None:
+        crawl.index_task = started(read_index(crawl))
+    return crawl.index_task
 
 
 async def read_index(crawl):
     try:
         store = await crawl.store_ready
-        records = await store.records_below(crawl.root_dir.url)
+        records = await store.records_below(crawl.root_dir.root_url)
     except JSError:
         records = []
-    return tree_index(crawl.root_dir.url, crawl.rows_view.all_entries, records)
+    return tree_index(crawl.root_dir.root_url, crawl.rows_view.all_entries, records)
 
 
 async def show_news(crawl):
     """Show what appeared or changed below the root since the previous visit; again: the rows."""
-    if crawl.showing == NEWS:
+    if crawl.list_shown == NEWS:
         show_rows(crawl)
         return
     visit = crawl.previous_visit
@@ -279,10 +279,10 @@ async def show_news(crawl):
 
 
 def list_hits(crawl, showing, hits, text):
-    crawl.showing = showing
-    crawl.found.current_page = 1
-    list_entries(crawl.found, hits)
-    crawl.overlay.show_matches(text)
+    crawl.list_shown = showing
+    crawl.found_view.current_page = 1
+    list_entries(crawl.found_view, hits)
+    crawl.overlay_ui.show_matches(text)
     show_page(crawl)
 
 
@@ -291,22 +291,22 @@ def show_page(crawl):
     Once closed, nothing: no request starts after the overlay is gone."""
     if crawl.is_closed:
         return
-    crawl.generation += 1
-    if crawl.showing != ROWS:
-        found = crawl.found
-        crawl.overlay.show_hits(entries_on(found, found.current_page), found.current_page,
+    crawl.generation_no += 1
+    if crawl.list_shown != ROWS:
+        found = crawl.found_view
+        crawl.overlay_ui.show_hits(entries_on(found, found.current_page), found.current_page,
                                 pages_of(found), found.page_size, server_now(crawl.root_dir))
-        crawl.overlay.show_export(lambda: found.shown, crawl.root_dir.url)
+        crawl.overlay_ui.show_export(lambda: found.shown_entries, crawl.root_dir.root_url)
         return
     view = crawl.rows_view
-    if not view.listed:
+    if not view.was_listed:
         return  # a choice made before wave 1 answers: the status still says it is read
-    crawl.overlay.show_page(entries_on(view, view.current_page), crawl.root_dir.url,
+    crawl.overlay_ui.show_page(entries_on(view, view.current_page), crawl.root_dir.root_url,
                             view.current_page, pages_of(view), view.page_size,
                             server_now(crawl.root_dir))
     directories = page_directories(crawl)
-    want_none(crawl.settling)
-    want(crawl.settling, directories)
+    want_none(crawl.settle_unit)
+    want(crawl.settle_unit, directories)
     show_directories(crawl, directories, False)
     show_progress(crawl)
 
@@ -316,14 +316,14 @@ def show_directories(crawl, entries, forced):
     a fetch, whatever its record says)."""
     unsettled = []
     for entry in entries:
-        result = settled_result(crawl.settling, entry)
+        result = settled_result(crawl.settle_unit, entry)
         if result != None:
-            show_result(crawl, entry, result, crawl.generation)
+            show_result(crawl, entry, result, crawl.generation_no)
         else:
             unsettled.append(entry)
-    loads = settle(crawl.settling, unsettled, forced)
+    loads = settle(crawl.settle_unit, unsettled, forced)
     for index in range(0, len(unsettled)):
-        started(show_when_settled(crawl, unsettled[index], loads[index], crawl.generation))
+        started(show_when_settled(crawl, unsettled[index], loads[index], crawl.generation_no))
 
 
 async def show_when_settled(crawl, entry, load, generation):
@@ -334,22 +334,22 @@ async def show_when_settled(crawl, entry, load, generation):
 
 def show_result(crawl, entry, result, generation):
     """Show a directory's result, unless another navigation came since it was asked for."""
-    if generation != crawl.generation or result == None:
+    if generation != crawl.generation_no or result == None:
         return
     try:
         show_children(crawl, entry, result)
     except JSError as error:
         # A row that cannot be shown still settles: failed, saying why, if it can be.
         try:
-            show_children(crawl, entry, fail_result(crawl.settling, entry, 'could not be shown ('
+            show_children(crawl, entry, fail_result(crawl.settle_unit, entry, 'could not be shown ('
                                                     + problem_of(error) + ')'))
         except JSError as again:
-            crawl.overlay.add_note('A directory could not be shown: ' + problem_of(again))
+            crawl.overlay_ui.add_note('A directory could not be shown: ' + problem_of(again))
     show_progress(crawl)
 
 
 def show_children(crawl, entry, result):
-    crawl.overlay.show_children(url_of(crawl.root_dir, entry), result['status'],
+    crawl.overlay_ui.show_children(url_of(crawl.root_dir, entry), result['status'],
                                 result['entries'], result['message'], crawl.previous_visit,
                                 server_now(crawl.root_dir))
 
@@ -359,10 +359,10 @@ def export_items(crawl):
     items = []
     root = crawl.root_dir
     for entry in entries_on(crawl.rows_view, crawl.rows_view.current_page):
-        items.append(new_hit(entry, root.url, ''))
-        result = settled_result(crawl.settling, entry)  # None for a file
+        items.append(new_hit(entry, root.root_url, ''))
+        result = settled_result(crawl.settle_unit, entry)  # None for a file
         if result != None:
-            for child in part(result['entries'], 0, crawl.settings['childrenShown']):
+            for child in part(result['entries'], 0, crawl.run_settings['childrenShown']):
                 items.append(new_hit(child, url_of(root, entry), entry['name'] + '/'))
     return items
 
@@ -377,7 +377,7 @@ def show_progress(crawl):
     problems = []
     directories = page_directories(crawl)
     for entry in directories:
-        result = settled_result(crawl.settling, entry)
+        result = settled_result(crawl.settle_unit, entry)
         if result != None:
             if result['status'] == FAILED:
                 problems.append(result['problem'])
@@ -397,11 +397,11 @@ def show_progress(crawl):
     if settled and failed > 0 and loaded * 10 <= total:
         state = 'broken'
         text = 'Nearly nothing could be loaded (' + counted + '): ' + likely_cause(problems) + '.'
-    crawl.overlay.show_status(state, loaded, total, failed, text)
-    if crawl.showing == ROWS:
+    crawl.overlay_ui.show_status(state, loaded, total, failed, text)
+    if crawl.list_shown == ROWS:
         # Made when the export's text is, not at each directory settled.
-        crawl.overlay.show_export(lambda: export_items(crawl), crawl.root_dir.url)
-    if settled and crawl.settings['prefetch']:
+        crawl.overlay_ui.show_export(lambda: export_items(crawl), crawl.root_dir.root_url)
+    if settled and crawl.run_settings['prefetch']:
         prefetch(crawl)
 
 
@@ -412,10 +412,10 @@ def prefetch(crawl):
         return
     unsettled = []
     for entry in directories_on(view, view.current_page + 1):
-        if settled_result(crawl.settling, entry) == None:
+        if settled_result(crawl.settle_unit, entry) == None:
             unsettled.append(entry)
-    want(crawl.settling, unsettled)
-    settle(crawl.settling, unsettled, False)
+    want(crawl.settle_unit, unsettled)
+    settle(crawl.settle_unit, unsettled, False)
 
 
 def refresh_where(crawl, chosen):
@@ -423,9 +423,9 @@ def refresh_where(crawl, chosen):
     their records say."""
     entries = []
     for entry in page_directories(crawl):
-        if chosen(entry, settled_result(crawl.settling, entry)):
+        if chosen(entry, settled_result(crawl.settle_unit, entry)):
             entries.append(entry)
-            drop_result(crawl.settling, entry)
+            drop_result(crawl.settle_unit, entry)
             show_children(crawl, entry, new_result(PENDING, [], '', None))
     show_progress(crawl)
     show_directories(crawl, entries, True)
@@ -433,12 +433,12 @@ def refresh_where(crawl, chosen):
 
 async def forget(crawl):
     """Drop this root's records and visit, then settle the page afresh."""
-    crawl.generation += 1
-    drop_results(crawl.settling)
+    crawl.generation_no += 1
+    drop_results(crawl.settle_unit)
     crawl.previous_visit = None
-    crawl.overlay.show_status('loading', 0, 0, 0, 'Forgetting the cache…')
+    crawl.overlay_ui.show_status('loading', 0, 0, 0, 'Forgetting the cache…')
     store = await crawl.store_ready
-    await keep(crawl.upkeep, store.forget(crawl.root_dir.url))
+    await keep(crawl.upkeep_unit, store.forget_root(crawl.root_dir.root_url))
     show_page(crawl)
 
 
@@ -451,16 +451,16 @@ def close(crawl):
 def leave(crawl):
     """Stop what the root shown has under way: its timer, its queued requests, and the
     rendering of any answer still to come."""
-    crawl.generation += 1
-    stop_timer(crawl.upkeep)
-    want_none(crawl.settling)
+    crawl.generation_no += 1
+    stop_timer(crawl.upkeep_unit)
+    want_none(crawl.settle_unit)
 
 
 async def poll(crawl):
     """Near-real-time mode: re-read the root and re-settle only what moved."""
-    if crawl.polling or crawl.is_closed or not crawl.adapters.visible():
+    if crawl.is_polling or crawl.is_closed or not crawl.io_adapters.visible():
         return
-    crawl.polling = True
+    crawl.is_polling = True
     try:
         fetched = await fetch_root(crawl.root_dir)
         if fetched.listing != None and not crawl.is_closed:
@@ -469,4 +469,4 @@ async def poll(crawl):
                 list_entries(crawl.rows_view, entries)
                 navigate(crawl, lambda view: None)
     finally:
-        crawl.polling = False
+        crawl.is_polling = False

@@ -37,7 +37,7 @@ def toggle(page):
     crawl = start_crawl(page.location.href, SETTINGS, browser_adapters(page),
                         lambda actions: open_overlay(page, SETTINGS, actions))
     if PROBLEM != '':
-        crawl.overlay.add_note(PROBLEM)
+        crawl.overlay_ui.add_note(PROBLEM)
 
 
 def start(page, offering):

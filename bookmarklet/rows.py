@@ -14,12 +14,12 @@ REFRESH_TITLE = 'Refresh'
 
 
 def new_rows(row_list, settings, actions):
-    """No rows yet in row_list; actions.refresh(url) is what a row's ↻ does,
+    """No rows yet in row_list; actions.refresh_one(url) is what a row's ↻ does,
     actions.open_directory(url) what a directory's ▸ does."""
     rows = new_object()
     rows.row_list = row_list
     rows.children_shown = settings['childrenShown']
-    rows.actions = actions
+    rows.row_actions = actions
     return rows
 
 
@@ -67,11 +67,11 @@ def add_entry(rows, parent, role, view):
             view['sizeText'])
     if directory:
         add(line, 'button', {'data-role': 'open', 'title': 'Open here',
-                             'click': lambda event: rows.actions.open_directory(view['href'])}, '▸')
+                             'click': lambda event: rows.row_actions.open_directory(view['href'])}, '▸')
         if role == 'row':
             add_mark(element, PENDING)
             add(line, 'button', {'data-role': 'refresh', 'title': REFRESH_TITLE, 'aria-label': REFRESH_TITLE,
-                                 'click': lambda event: rows.actions.refresh(view['href'])}, '↻')
+                                 'click': lambda event: rows.row_actions.refresh_one(view['href'])}, '↻')
     return element
 
 

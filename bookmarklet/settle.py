@@ -35,13 +35,13 @@ def new_settling(root, store_ready, upkeep):
     settling = new_object()
     settling.root_dir = root
     settling.store_ready = store_ready
-    settling.upkeep = upkeep
-    settling.pool = new_pool(root.settings['maxConcurrentRequests'])
-    settling.settled = {}
-    settling.loads = {}
-    settling.wanted = {}
-    settling.unwritten = None  # the records fetched while a write runs: written after it
-    settling.kept = started(kept_urls(settling))
+    settling.upkeep_unit = upkeep
+    settling.fetch_pool = new_pool(root.run_settings['maxConcurrentRequests'])
+    settling.settled_keys = {}
+    settling.load_tasks = {}
+    settling.wanted_keys = {}
+    settling.unwritten_records = None  # the records fetched while a write runs: written after it
+    settling.kept_promise = started(kept_urls(settling))
     return settling
 
 
@@ -51,7 +51,7 @@ async def kept_urls(settling):
     A directory not among them needs no read: it is fetched at once."""
     try:
         store = await settling.store_ready
-        urls = await store.level_one_urls(settling.root_dir.url)
+        urls = await store.level_one_urls(settling.root_dir.root_url)
     except JSError:
         return None
     kept = {}
@@ -76,38 +76,38 @@ def new_result(status, entries, problem, mtime):
 def settled_result(settling, entry):
     """This session's result for a directory, if it was settled at its current mtime."""
     key = key_of(settling, entry)
-    if key in settling.settled and same_mtime(settling.settled[key]['mtime'], entry['mtime'], 1):
-        return settling.settled[key]
+    if key in settling.settled_keys and same_mtime(settling.settled_keys[key]['mtime'], entry['mtime'], 1):
+        return settling.settled_keys[key]
     return None
 
 
 def fail_result(settling, entry, problem):
     """Settle a directory as failed with problem, whatever it had: its result."""
     result = new_result(FAILED, [], problem, entry['mtime'])
-    settling.settled[key_of(settling, entry)] = result
+    settling.settled_keys[key_of(settling, entry)] = result
     return result
 
 
 def drop_result(settling, entry):
     """Forget a directory's result, so that it is settled again."""
-    drop_key(settling.settled, key_of(settling, entry))
+    drop_key(settling.settled_keys, key_of(settling, entry))
 
 
 def drop_results(settling):
     """Forget every result."""
-    settling.settled = {}
+    settling.settled_keys = {}
 
 
 def want(settling, entries):
     """Let the queued requests of these directories go ahead (wanted since their page shows,
     or is prefetched)."""
     for entry in entries:
-        settling.wanted[key_of(settling, entry)] = True
+        settling.wanted_keys[key_of(settling, entry)] = True
 
 
 def want_none(settling):
     """Drop every queued request before it starts: its page was left or the overlay closed."""
-    settling.wanted = {}
+    settling.wanted_keys = {}
 
 
 def settle(settling, entries, forced):
@@ -117,15 +117,15 @@ def settle(settling, entries, forced):
     are read together. forced: fetch whatever the record says."""
     fresh = []
     for entry in entries:
-        if not (key_of(settling, entry) in settling.loads):
+        if not (key_of(settling, entry) in settling.load_tasks):
             fresh.append(entry)
     records = started(read_records(settling, fresh))
     loads = []
     for entry in entries:
         key = key_of(settling, entry)
-        if not (key in settling.loads):
-            settling.loads[key] = started(settle_directory(settling, entry, forced, records))
-        loads.append(settling.loads[key])
+        if not (key in settling.load_tasks):
+            settling.load_tasks[key] = started(settle_directory(settling, entry, forced, records))
+        loads.append(settling.load_tasks[key])
     return loads
 
 
@@ -134,7 +134,7 @@ async def read_records(settling, entries):
     store cannot say, so that they are fetched."""
     try:
         store = await settling.store_ready
-        kept = await settling.kept
+        kept = await settling.kept_promise
         urls = []
         for entry in entries:
             url = url_of(settling.root_dir, entry)
@@ -157,14 +157,14 @@ async def settle_directory(settling, entry, forced, records):
         if damaged:
             record = None
         decision = cache_decision(record, entry['mtime'], root.mtime_precision, server_now(root),
-                                  root.settings['staleAfterSeconds'])
-        if forced or (decision == HIT and not root.live):
+                                  root.run_settings['staleAfterSeconds'])
+        if forced or (decision == HIT and not root.is_live):
             # Forced, or the root came from the open page: its mtimes may be old news.
             decision = NEW if record == None else RECHECK
         if decision == HIT:
             result = new_result(FRESH, record['entries'], '', entry['mtime'])
         else:
-            result = await run_in_pool(settling.pool, lambda: fetch_directory(
+            result = await run_in_pool(settling.fetch_pool, lambda: fetch_directory(
                 settling, url, entry['mtime'], decision, record))
             if damaged and result != None and result['message'] == '':
                 result['message'] = DAMAGED_NOTE
@@ -172,15 +172,15 @@ async def settle_directory(settling, entry, forced, records):
         # Something unforeseen, the record perhaps: it can vouch for nothing.
         result = fail_result(settling, entry, problem_of(error))
     finally:
-        drop_key(settling.loads, key)
+        drop_key(settling.load_tasks, key)
     if result != None:
-        settling.settled[key] = result
+        settling.settled_keys[key] = result
     return result
 
 
 async def fetch_directory(settling, url, mtime, decision, record):
     """Wave 2 for one directory: its result, or None when it left the page while queued."""
-    if not (dict_key(url) in settling.wanted):
+    if not (dict_key(url) in settling.wanted_keys):
         return None
     root = settling.root_dir
     fetched = await request_listing(root, url)
@@ -193,15 +193,15 @@ async def fetch_directory(settling, url, mtime, decision, record):
     listing['entries'] = sorted_entries(listing['entries'])
     fetched_at = fetched.date if fetched.date != None else server_now(root)
     fresh = new_record(url, mtime, root.mtime_precision, listing, fetched_at, record)
-    kept = await settling.kept
+    kept = await settling.kept_promise
     if kept != None:
         kept[dict_key(url)] = True
     # The row need not wait for the commit.
-    if settling.unwritten == None:
-        settling.unwritten = [fresh]
-        started(keep(settling.upkeep, write_records(settling)))
+    if settling.unwritten_records == None:
+        settling.unwritten_records = [fresh]
+        started(keep(settling.upkeep_unit, write_records(settling)))
     else:
-        settling.unwritten.append(fresh)
+        settling.unwritten_records.append(fresh)
     return new_result(status_after_fetch(decision, record, fresh['entries']), fresh['entries'],
                       '', mtime)
 
@@ -211,9 +211,9 @@ async def write_records(settling):
     next: one transaction per directory would cost each listing's row a few milliseconds."""
     try:
         store = await settling.store_ready
-        while len(settling.unwritten) > 0:
-            records = settling.unwritten
-            settling.unwritten = []
+        while len(settling.unwritten_records) > 0:
+            records = settling.unwritten_records
+            settling.unwritten_records = []
             await store.write(records)
     finally:
-        settling.unwritten = None
+        settling.unwritten_records = None

@@ -44,7 +44,7 @@ def key_path(name):
 def new_store(persistent, reason, tables):
     """The store's functions over its tables (module docstring)."""
     store = new_object()
-    store.persistent = persistent
+    store.is_persistent = persistent
     store.reason = reason
     store.read_records = lambda urls: read_records(tables, urls)
     store.write = lambda records: tables.put_values(RECORDS, records)
@@ -54,7 +54,7 @@ def new_store(persistent, reason, tables):
     store.read_visit = lambda root_url: read_visit(tables, root_url)
     store.write_visit = lambda root_url, visited_at: tables.put_values(
         VISITS, [{'root': root_url, 'visitedAt': visited_at}])
-    store.forget = lambda root_url: forget(store, root_url)
+    store.forget_root = lambda root_url: forget(store, root_url)
     store.read_sizes = tables.read_sizes
     store.read_visits = lambda: read_visits(tables)
     store.remove_visits = lambda roots: tables.delete_keys(VISITS, roots)

@@ -190,8 +190,8 @@ def test_every_default_the_bookmarklet_carries_has_its_option():
 
 def test_the_script_reads_every_setting_by_its_own_name(dist):
     """The literal is written after esbuild, so no minifier sees its keys; the code that
-    reads them must keep their names too (esbuild shortens only snake_case properties and
-    toolkit/bundle.py's OWN_WORDS), as a property or as a string the build's rewrite may
+    reads them must keep their names too (esbuild shortens only snake_case properties,
+    toolkit/bundle.py's OWN_PROPERTIES), as a property or as a string the build's rewrite may
     have bound once for every read."""
     from toolkit.literal import SETTINGS_END, SETTINGS_START, settings_in
     script = (dist / 'sitemap.js').read_text(encoding='utf-8')

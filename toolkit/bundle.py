@@ -9,7 +9,6 @@ import sys
 from toolkit import ROOT
 from toolkit.errors import BuildError
 from toolkit.literal import BOOKMARKLET_NAME, PLACEHOLDER, SOURCE_PLACEHOLDER
-from toolkit.rewrite import tokens_of
 
 SOURCES = ROOT / 'bookmarklet'
 ESBUILD = ROOT / 'node_modules' / '.bin' / 'esbuild'
@@ -101,49 +100,16 @@ def transpile(entry, staging, out):
     return out / (entry.stem + '.js')
 
 
-# Python's attribute and method names are snake_case, which no browser API
-# uses, so esbuild may shorten them as it shortens variables. Quoted names
-# (dict keys, parity case kinds) are never touched, nor Transcrypt's py_ names,
-# which its runtime also builds from strings.
+# The naming rule: every field and method of our own objects is snake_case (two words
+# or more: `pool.place_limit`, not `pool.limit`), which no browser API uses, so esbuild
+# may shorten them as it shortens variables. A single word is never shortened, whoever
+# owns it: it may be a browser's property or a member of a browser's dictionary (a
+# stream read's {done, value}), which no test can list. Quoted names (dict keys, which
+# records, JSON and IndexedDB carry; parity case kinds) are never touched, nor
+# Transcrypt's py_ names, which its runtime also builds from strings.
 SNAKE_CASE = '[a-z][a-z0-9]*(_[a-z0-9]+)+'
-# The single-word attributes of our own state objects, shortened too. None is a
-# property of a browser object the bookmarklet touches (tests/test_rewrite.py
-# asks each engine), nor a quoted key anywhere (check_own_words), so no record, JSON or
-# browser API can meet a shortened one. A word missing here only costs bytes, a word
-# too many breaks the bookmarklet silently: Chromium cannot list the members of the
-# browser's dictionaries (a stream read's {done, value}), so no word that names one
-# may stand here, whatever the test says.
-OWN_WORDS = ['actions', 'adapters', 'chosen', 'crumbs', 'details', 'feedback', 'forget',
-             'found', 'generation', 'heading', 'hint', 'keep', 'kept', 'limit', 'listed', 'live',
-             'loads', 'newer', 'note', 'older', 'output', 'overlay', 'page', 'pager',
-             'panel', 'persistent', 'polling', 'pool', 'query', 'refresh', 'resize',
-             'running', 'section', 'settings', 'settled', 'settling', 'shadow', 'showing',
-             'shown', 'store', 'timer', 'tree', 'upkeep', 'waiting', 'wanted']
-OWN_PROPERTIES = '^(' + SNAKE_CASE + '|' + '|'.join(OWN_WORDS) + ')$'
+OWN_PROPERTIES = '^' + SNAKE_CASE + '$'
 RESERVED_PROPERTIES = '^py_'
-
-
-def quoted_keys(text):
-    """The property names text writes quoted: x['k'], 'k' in x, {'k': v}."""
-    tokens = tokens_of(text)
-    keys = set()
-    for index, token in enumerate(tokens[1:-1], 1):
-        before, after = tokens[index - 1][3], tokens[index + 1][3]
-        if token[0] == 'string' and token[3][0] in '\'"' and (
-                (before == '[' and after == ']') or after == 'in'
-                or (after == ':' and before in ('{', ','))):
-            keys.add(token[3][1:-1])
-    return keys
-
-
-def check_own_words(folder):
-    """Stop the build when a module in folder uses one of OWN_WORDS as a quoted key: esbuild
-    would shorten the attribute and not the key."""
-    for path in sorted(folder.glob('*.js')):
-        found = sorted(quoted_keys(path.read_text(encoding='utf-8')) & set(OWN_WORDS))
-        if len(found) > 0:
-            raise BuildError('{} uses {} as a quoted key; take it out of OWN_WORDS in '
-                             'toolkit/bundle.py'.format(path.name, ', '.join(found)))
 
 
 # The JavaScript esbuild may write. The script cannot run without AbortController (Chrome 66,
