@@ -13,6 +13,7 @@ from toolkit.literal import BOOKMARKLET_NAME, PLACEHOLDER, SOURCE_PLACEHOLDER
 SOURCES = ROOT / 'bookmarklet'
 ESBUILD = ROOT / 'node_modules' / '.bin' / 'esbuild'
 UGLIFY = ROOT / 'node_modules' / '.bin' / 'uglifyjs'
+TERSER = ROOT / 'node_modules' / '.bin' / 'terser'
 
 
 # Python method names that mean what a native JavaScript method means, within the rules
@@ -117,10 +118,11 @@ RESERVED_PROPERTIES = '^py_'
 # syntax: a `catch` without a binding. ES2020's `??` and `?.` would shut out Safari 12.1 to 13.0.
 TARGET = '--target=es2019'
 IIFE_START = '(()=>{'
-# The bundler's own steps that toolkit/savings.py measures by leaving each out: own
-# properties shortened (--mangle-props), and the last pass by uglify-js (COMPRESS).
-BUNDLE_STEPS = ['own_properties', 'uglify_js']
 IIFE_END = '})();'
+# The bundler's own steps that toolkit/savings.py measures by leaving each out: own
+# properties shortened (--mangle-props), terser's pass (TERSER_COMPRESS), its one
+# unsafe option alone, and the last pass by uglify-js (COMPRESS).
+BUNDLE_STEPS = ['own_properties', 'terser', 'unsafe_arrows', 'uglify_js']
 
 
 def bundle(module, out, metafile=None, defines=None, left_out=()):
@@ -145,15 +147,22 @@ def bundle(module, out, metafile=None, defines=None, left_out=()):
     if not (script.startswith(IIFE_START) and script.endswith(IIFE_END)):
         raise BuildError('esbuild wrote a script of an unexpected shape: ' + script[:40])
     script = IIFE_START + '"use strict";' + script[len(IIFE_START):]
-    if 'uglify_js' not in left_out:
-        script = compressed(script, out.parent)
+    script = compressed(script, out.parent, left_out)
     if not (script.startswith(IIFE_START + '"use strict";') and script.endswith(IIFE_END)):
-        raise BuildError('uglify-js wrote a script of an unexpected shape: ' + script[:40])
+        raise BuildError('terser or uglify-js wrote a script of an unexpected shape: '
+                         + script[:40])
     out.write_text(script + '\n', encoding='ascii')
     return script
 
 
-# esbuild minifies each statement; uglify-js then goes further across them: it inlines
+# esbuild minifies each statement; terser then writes each `function` expression that
+# reads no `this` nor `arguments` as an arrow function (its `unsafe_arrows`: unsafe for a
+# function called with `new`, and the native subset has no classes, so `new` only ever
+# builds browser objects; Transcrypt writes every def and lambda as a `function`), in two
+# passes (more save nothing).
+TERSER_COMPRESS = ['--ecma', '2019', '--compress', 'ecma=2019,passes=2,unsafe_arrows=true',
+                   '--format', 'ascii_only=true']
+# uglify-js then goes further across the statements: it inlines
 # functions and values used once, gives variables whose lives do not overlap one name,
 # folds statements into expressions and declares each function's variables in one `var`,
 # in five passes (the fourth and fifth save about 80 characters for a third of a second).
@@ -165,8 +174,15 @@ COMPRESS = ['--no-module', '--webkit', '--compress', 'passes=5,hoist_vars=true',
             '--output-opts', 'ascii_only=true']
 
 
-def compressed(script, folder):
-    """script, minified by esbuild, compressed further by uglify-js."""
+def compressed(script, folder, left_out=()):
+    """script, minified by esbuild, compressed further by terser and uglify-js; left_out
+    names BUNDLE_STEPS to skip."""
+    if 'terser' not in left_out:
+        options = TERSER_COMPRESS if 'unsafe_arrows' not in left_out else [
+            option.replace(',unsafe_arrows=true', '') for option in TERSER_COMPRESS]
+        script = run_step('terser', [str(TERSER)] + options, folder, input=script).stdout.strip()
+    if 'uglify_js' in left_out:
+        return script
     return run_step('uglify-js', [str(UGLIFY)] + COMPRESS, folder, input=script).stdout.strip()
 
 
