@@ -307,3 +307,23 @@ def test_terser_writes_functions_as_arrow_functions_only_with_unsafe_arrows(tmp_
     assert script.count('function') == 1 and 'return this' in script, script
     assert without.count('function') > 1 and len(without) > len(script), without
 
+
+def test_the_savings_table_lists_every_step_of_the_build():
+    """`make bench` writes what each step saves from step_savings; every rewrite, every kind
+    of shared value and every bundler step has its row."""
+    from toolkit.bundle import BUNDLE_STEPS
+    from toolkit.rewrite import SHARED
+    from toolkit.savings import DESCRIPTIONS, STEPS, savings_rows
+    assert STEPS == list(REWRITES) + list(SHARED) + BUNDLE_STEPS
+    assert sorted(DESCRIPTIONS) == sorted(STEPS)
+    rows = savings_rows({'built': 1, 'saves': {step: 1 for step in STEPS}})
+    assert [row[0].split('`')[-2] for row in rows] == STEPS
+
+
+def test_a_steps_saving_is_measured_on_the_bookmarklet_itself(tmp_path):
+    from toolkit import ROOT
+    from toolkit.savings import step_savings
+    measured = step_savings(tmp_path, ['without_causes'])
+    url = (ROOT / 'dist' / 'bookmarklet.url').read_text(encoding='utf-8').strip()
+    assert measured['built'] == len(url)
+    assert measured['saves']['without_causes'] > 0

@@ -41,3 +41,63 @@ def step_savings(build_dir, steps=STEPS):
     built = bookmarklet_length(transpiled, build_dir / 'work')
     return {'built': built, 'saves': {step: bookmarklet_length(
         transpiled, build_dir / 'work', [step]) - built for step in steps}}
+
+
+# What each step does, for the table: the rewrites' (toolkit/rewrite.py) and the bundler's
+# (toolkit/bundle.py). A step missing here fails the table's test.
+DESCRIPTIONS = {
+    'unwrapped_dicts': 'no `dict (...)` around dict literals',
+    'catch_everything': '`except JSError` without its `isinstance` test',
+    'without_causes': 'no `__cause__` set before a raise',
+    'inlined_helpers': 'portable\'s `new_object ()` as `{}`, `started (x)` as `x`',
+    'object_literals': 'a state object set field by field as one object literal',
+    'methods_as_functions': 'browser methods called often as functions, `Math.floor` by a name',
+    'shared_strings': 'strings written often shared by a module of bindings',
+    'shared_keys': 'quoted keys written often shared as computed keys, `{[k]: v}`',
+    'shared_properties': 'property names esbuild keeps, written often, shared as computed '
+                         'members, `x[k]`',
+    'shared_null': 'null shared as a binding',
+    'own_properties': 'our own (snake_case) attribute names shortened by esbuild '
+                      '(`--mangle-props`)',
+    'terser': 'terser\'s pass, two passes (`TERSER_COMPRESS`)',
+    'unsafe_arrows': 'of which its `unsafe_arrows`: each `function` an arrow function',
+    'uglify_js': 'uglify-js\'s last pass: five passes, one `var` per function, short names '
+                 '(`COMPRESS`)',
+}
+
+
+def savings_rows(measured):
+    """[step, characters it saves] rows of the table, from step_savings's result: every
+    step, in the build's order."""
+    return [['{} (`{}`)'.format(DESCRIPTIONS[step], step), '{:,}'.format(saves)]
+            for step, saves in measured['saves'].items()]
+
+
+# The heading of the table of bytes per module in docs/benchmarks.md, which `make bench`
+# writes: the record a size test compares today's modules with.
+MODULE_TABLE = "Where the script's bytes come from"
+
+
+def recorded_module_sizes(report):
+    """{module file: bytes} of the module table in the text of docs/benchmarks.md."""
+    sizes = {}
+    lines = report.splitlines()
+    starts = [at for at, line in enumerate(lines) if line.startswith(MODULE_TABLE)]
+    for line in lines[starts[0] + 1:] if starts else []:
+        cells = [cell.strip() for cell in line.strip().strip('|').split('|')]
+        if line.startswith('#'):
+            break
+        if len(cells) == 2 and cells[1].replace(',', '').isdigit():
+            sizes[cells[0]] = int(cells[1].replace(',', ''))
+    return sizes
+
+
+def grown_most(modules, recorded):
+    """The module that grew most from recorded to modules ({module file: bytes}), as
+    'name +N bytes (before -> now)'; None when none grew."""
+    growth = {name: size - recorded.get(name, 0) for name, size in modules.items()}
+    name = max(sorted(growth), key=lambda name: growth[name], default=None)
+    if name is None or growth[name] <= 0:
+        return None
+    return '{} +{:,} bytes ({:,} -> {:,})'.format(name, growth[name], recorded.get(name, 0),
+                                                 modules[name])
