@@ -139,13 +139,13 @@ async def run(crawl, root, reading):
         wave_1 = await reading
         if crawl.root_dir != root:
             return
-        listing = wave_1.listing
+        listing = wave_1.listing_read
         if listing == None:
             screen.show_status('broken', 0, 0, 0, 'No listing could be read here ('
-                               + wave_1.problem + ').')
+                               + wave_1.fetch_problem + ').')
             return
-        if wave_1.problem != '':
-            screen.add_note('The listing request failed (' + wave_1.problem
+        if wave_1.fetch_problem != '':
+            screen.add_note('The listing request failed (' + wave_1.fetch_problem
                             + '); showing the page as loaded.')
         if not listing['dated']:
             screen.add_note('No dates listed: sorted by name.')
@@ -168,7 +168,7 @@ async def open_cache(crawl):
     except JSError as error:
         store = refused_store(error)
     if not store.is_persistent:
-        say_uncached(crawl, store.reason)
+        say_uncached(crawl, store.uncached_reason)
     return store
 
 
@@ -458,13 +458,13 @@ def leave(crawl):
 
 async def poll(crawl):
     """Near-real-time mode: re-read the root and re-settle only what moved."""
-    if crawl.is_polling or crawl.is_closed or not crawl.io_adapters.visible():
+    if crawl.is_polling or crawl.is_closed or not crawl.io_adapters.is_visible():
         return
     crawl.is_polling = True
     try:
         fetched = await fetch_root(crawl.root_dir)
-        if fetched.listing != None and not crawl.is_closed:
-            entries = sorted_entries(fetched.listing['entries'])
+        if fetched.listing_read != None and not crawl.is_closed:
+            entries = sorted_entries(fetched.listing_read['entries'])
             if not same_entries(entries, crawl.rows_view.all_entries):
                 list_entries(crawl.rows_view, entries)
                 navigate(crawl, lambda view: None)

@@ -24,9 +24,9 @@ def browser_adapters(page):
     adapters.page_of_html = page_of_html
     adapters.read_open_page = lambda: read_open_page(page.document)
     adapters.open_store = open_store
-    adapters.now = now_seconds
-    adapters.every = every
-    adapters.visible = lambda: page.document.visibilityState == 'visible'
+    adapters.clock_now = now_seconds
+    adapters.run_every = every
+    adapters.is_visible = lambda: page.document.visibilityState == 'visible'
     return adapters
 
 

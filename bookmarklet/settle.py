@@ -184,14 +184,14 @@ async def fetch_directory(settling, url, mtime, decision, record):
         return None
     root = settling.root_dir
     fetched = await request_listing(root, url)
-    listing = fetched.listing
+    listing = fetched.listing_read
     if listing == None:
         # No listing: the record's entries, stale, else none.
         if record != None:
-            return new_result(STALE, record['entries'], fetched.problem, mtime)
-        return new_result(FAILED, [], fetched.problem, mtime)
+            return new_result(STALE, record['entries'], fetched.fetch_problem, mtime)
+        return new_result(FAILED, [], fetched.fetch_problem, mtime)
     listing['entries'] = sorted_entries(listing['entries'])
-    fetched_at = fetched.date if fetched.date != None else server_now(root)
+    fetched_at = fetched.date_sent if fetched.date_sent != None else server_now(root)
     fresh = new_record(url, mtime, root.mtime_precision, listing, fetched_at, record)
     kept = await settling.kept_promise
     if kept != None:
@@ -214,6 +214,6 @@ async def write_records(settling):
         while len(settling.unwritten_records) > 0:
             records = settling.unwritten_records
             settling.unwritten_records = []
-            await store.write(records)
+            await store.write_records(records)
     finally:
         settling.unwritten_records = None

@@ -45,7 +45,7 @@ async def bound(upkeep, store):
     found = evictions(await store.read_visits(), await store.read_sizes(), upkeep.root_dir.root_url,
                       BOUNDS)
     if len(found['records']) > 0:
-        await store.remove(found['records'])
+        await store.remove_urls(found['records'])
     if len(found['roots']) > 0:
         await store.remove_visits(found['roots'])
 
@@ -61,12 +61,12 @@ async def prune(upkeep, store, entries):
         if not (dict_key(url) in live):
             gone.append(url)
     if len(gone) > 0:
-        await store.remove(gone)
+        await store.remove_urls(gone)
 
 
 def start_timer(upkeep, seconds, task):
     """Run task every seconds until stop_timer."""
-    upkeep.end_timer = upkeep.root_dir.io_adapters.every(seconds, task)
+    upkeep.end_timer = upkeep.root_dir.io_adapters.run_every(seconds, task)
 
 
 def stop_timer(upkeep):

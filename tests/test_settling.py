@@ -130,13 +130,13 @@ class Store:
             raise TypeError('no store today')
         store = type(self.kept)()
         store.is_persistent = True
-        store.reason = ''
-        for name in ['remove', 'level_one_urls', 'read_visit', 'write_visit', 'forget',
+        store.uncached_reason = ''
+        for name in ['remove_urls', 'level_one_urls', 'read_visit', 'write_visit', 'forget_root',
                      'read_sizes', 'read_visits', 'remove_visits', 'records_below', 'read_choices',
                      'write_choices']:
             setattr(store, name, functools.partial(self.call, name))
         store.read_records = self.read_records
-        store.write = self.write
+        store.write_records = self.write
         return store
 
     def hold_writes(self):
@@ -147,7 +147,7 @@ class Store:
         self.writes.append([record['url'] for record in records])
         if self.writes_held is not None:
             await self.writes_held.wait()
-        return await self.call('write', records)
+        return await self.call('write_records', records)
 
     def read_records(self, urls):
         self.reads.append(list(urls))
@@ -221,9 +221,9 @@ class Browser:
         adapters.page_of_html = self.page_of_html
         adapters.read_open_page = self.read_open_page
         adapters.open_store = self.store.open
-        adapters.now = self.now
-        adapters.every = lambda seconds, task: lambda: None  # never runs; stops nothing
-        adapters.visible = lambda: True
+        adapters.clock_now = self.now
+        adapters.run_every = lambda seconds, task: lambda: None  # never runs; stops nothing
+        adapters.is_visible = lambda: True
         return adapters
 
     def now(self):
@@ -514,7 +514,7 @@ async def test_whatever_a_fetch_or_parse_throws_the_directory_settles_with_why(f
 
 
 @pytest.mark.parametrize('broken, note', [
-    ('write', 'Not caching: a write failed (the store broke in write).'),
+    ('write_records', 'Not caching: a write failed (the store broke in write_records).'),
     ('read_records', None),
     ('open', 'Not caching: IndexedDB refused (unexpected error: TypeError: no store today).'),
     ('read_visit', None),
@@ -713,7 +713,7 @@ async def test_a_planted_record_visit_and_choice_are_never_used_and_the_row_says
     kept = browser.store.kept
     record = (await kept.read_records([server.url(0)]))[dict_key(server.url(0))]
     names = first.overlay_ui.rows[server.url(0)]['names']
-    await kept.write([dict(record, entries=[dict(entry, name='../../x.desktop', href='..%2F..%2Fx.desktop')
+    await kept.write_records([dict(record, entries=[dict(entry, name='../../x.desktop', href='..%2F..%2Fx.desktop')
                                             for entry in record['entries']])])
     await kept.write_visit(ROOT, float('nan'))
     await kept.write_choices({'pageSize': 3, 'scope': 'everything'})
@@ -726,7 +726,7 @@ async def test_a_planted_record_visit_and_choice_are_never_used_and_the_row_says
     assert crawl.rows_view.page_size == 2 and crawl.search_scope == 'page', \
         'choices that are not sound are none, all of them'
     # Below a directory, a record for a URL a browser reads as the root: not searched.
-    await kept.write([dict(record, url=server.url(0) + '%2e%2e/')])
+    await kept.write_records([dict(record, url=server.url(0) + '%2e%2e/')])
     await act(crawl.overlay_ui.actions.choose_scope, 'tree')
     await act(crawl.overlay_ui.actions.filter_by, 'f')
     assert all(not path.startswith('d0/%2e') for path in crawl.overlay_ui.hits['paths'])
