@@ -327,3 +327,17 @@ def test_a_steps_saving_is_measured_on_the_bookmarklet_itself(tmp_path):
     url = (ROOT / 'dist' / 'bookmarklet.url').read_text(encoding='utf-8').strip()
     assert measured['built'] == len(url)
     assert measured['saves']['without_causes'] > 0
+
+
+def test_the_staged_styles_are_the_compacted_css_with_their_hashes_put_back(tmp_path):
+    """A javascript: URL carries each '#' as '%23': the colours go in with a stand-in that
+    the script replaces (in CPython too: the staged module is Python)."""
+    from toolkit.bundle import HASH_STAND_IN, SOURCES, stage_sources
+    stage_sources(tmp_path / 'staged')
+    text = (tmp_path / 'staged' / 'bookmarklet' / 'style.py').read_text(encoding='utf-8')
+    css = compact_css((SOURCES / 'overlay.css').read_text(encoding='utf-8'))
+    namespace: dict = {}
+    exec(text, namespace)
+    assert namespace['STYLE'] == css and css.count('#') > 12
+    assert '#' not in text.split('STYLE = ')[1].split('.replace (')[0].split(".replace(")[0]
+    assert HASH_STAND_IN not in css

@@ -55,13 +55,20 @@ def stage_sources(staging, entry=None):
         + ", problem: \"\"} : chosen_settings (" + PLACEHOLDER + ", " + SOURCE_PLACEHOLDER + ")')\n"
         "SETTINGS = CHOSEN['used']\n"
         "PROBLEM = CHOSEN['problem']\n", encoding='utf-8')
+    css = compact_css((SOURCES / 'overlay.css').read_text(encoding='utf-8'))
     (package / 'style.py').write_text(
-        '"""The overlay\'s styles, compacted from overlay.css by generator.py."""\n\n'
-        'STYLE = ' + repr(compact_css((SOURCES / 'overlay.css').read_text(encoding='utf-8')))
-        + '\n', encoding='utf-8')
+        NATIVE_METHODS + '"""The overlay\'s styles, compacted from overlay.css by generator.py."""\n\n'
+        + ('STYLE = ' + repr(css.replace('#', HASH_STAND_IN)) + ".replace('" + HASH_STAND_IN
+           + "', '#')" if HASH_STAND_IN not in css and css.count('#') > HASH_WORTH else
+           'STYLE = ' + repr(css)) + '\n', encoding='utf-8')
     return staging / entry.name if entry else package / 'main.py'
 
 
+# A javascript: URL carries each '#' as '%23' (toolkit/javascript_url.py): the styles'
+# colours are written with a stand-in that the script turns back into '#', once there are
+# enough of them to pay for the call.
+HASH_STAND_IN = '~'
+HASH_WORTH = 12
 CUSTOM_PROPERTY = re.compile(r'(?<![\w-])--[A-Za-z][\w-]*')
 
 
