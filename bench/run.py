@@ -18,6 +18,7 @@ from bench.common import ROOT, launch, machine, versions
 from bench import build, footprint, latency, render, search, visits
 from tests.support.corpus import figure, figure_lines
 from toolkit.javascript_url import SIZE_BUDGET
+from toolkit.savings import MODULE_TABLE, savings_rows, step_savings
 
 REPORT = ROOT / 'docs' / 'benchmarks.md'
 
@@ -200,49 +201,6 @@ def targets_section(rendered, waves, footprints, sizes):
             'and frames.', '', table(['figure', 'measured', 'target', ''], rows)]
 
 
-# Measured by building with each step added in turn, in this order, on the build that
-# introduced them (`bookmarklet.url`, characters).
-BUILD_STEPS = [
-    ['Transcrypt and esbuild as they come, snake_case attributes shortened', '', '39,987'],
-    ['every def and lambda an arrow function, without the lambdas\' parentheses '
-     '(`arrow_functions`)', '3,358', '36,629'],
-    ['no `dict (...)` around dict literals (`unwrapped_dicts`)', '149', '36,480'],
-    ['`except JSError` without its `isinstance` test (`catch_everything`)', '319', '36,161'],
-    ['no `__cause__` set before a raise (`without_causes`)', '120', '36,041'],
-    ['one `var` per name and function (`hoisted_declarations`)', '452', '35,589'],
-    ['browser methods called often as functions, `Math.floor` by a name '
-     '(`methods_as_functions`)', '1,287', '34,302'],
-    ['strings written often shared by a module of bindings (`shared_strings`)', '711',
-     '33,591'],
-    ['single-word attributes of our own state objects shortened (`OWN_WORDS`)', '807',
-     '32,784'],
-    ['CSS: the colours\' custom properties named by letters, shared button and input '
-     'borders', '166', '32,618'],
-    ['the strict directive inside the IIFE, `void` in front of its call', '18', '32,600'],
-    # From here on, each step's saving is measured by leaving it out of the build of its
-    # time (the steps after it in place), and the last column is the build after it.
-    ['every feature added since (issue 14 and others), with the steps above', '', '38,733'],
-    ['a raise throws its error without naming it first (`direct_throws`)', '57', ''],
-    ['ES2019 syntax: a `catch` without a binding (`TARGET`)', '33', '38,700'],
-    ['portable\'s `new_object ()` as `{}`, `started (x)` as `x` (`inlined_helpers`)', '100',
-     ''],
-    ['a state object set field by field as one object literal (`object_literals`)', '326',
-     '38,274'],
-    ['quoted keys written often shared as computed keys, `{[k]: v}` (`shared_keys`)', '437',
-     ''],
-    ['property names esbuild keeps, written often, shared as computed members, `x[k]` '
-     '(`shared_properties`)', '747', ''],
-    ['null shared as a binding (`shared_null`)', '506', '36,600'],
-    ['`store` and `tree` among the own words (`OWN_WORDS`)', '34', '36,566'],
-    ['shared values weighed by the length of the name esbuild gives their binding '
-     '(`ONE_CHARACTER_NAMES`)', '120', '36,446'],
-    ['only `indexOf` and `push` as functions, the other methods as shared names (`METHODS`)',
-     '29', '36,417'],
-    ['esbuild\'s output compressed once more by uglify-js, five passes, one `var` per '
-     'function, with its WebKit workarounds (`COMPRESS`)', '1,288', '32,433'],
-]
-
-
 # What each module serves, for the size table by concern: a module that serves a feature
 # of issue 14 alone counts there; the wiring those features added to the crawl and the
 # panel counts with them (their cost when added is in the notes below). A module not
@@ -283,7 +241,7 @@ def concern_rows(modules):
     return rows
 
 
-def size_section(sizes, times):
+def size_section(sizes, times, savings):
     loader = sizes['loader']
     rows = [['minified script (`dist/sitemap.js`)', '{:,}'.format(sizes['script']), '', ''],
             ['`dist/bookmarklet.url`', '{:,}'.format(sizes['url']),
@@ -301,13 +259,14 @@ def size_section(sizes, times):
     lines = ['## Size', '', 'Characters (the script is ASCII, so also bytes).', '',
              table(['what', 'size', 'target', ''], rows), '',
              'What each build step saves (`toolkit/rewrite.py`, `toolkit/bundle.py`), measured',
-             'by building with the steps added in turn, in this order; from the features added',
-             'since on, by leaving each step out of the build of its time:', '',
-             table(['step', 'saves', '`bookmarklet.url`'], BUILD_STEPS), '',
+             'by this run (`toolkit/savings.py`): the bookmarklet built with that step alone',
+             'left out, against {:,} characters with every step:'.format(savings['built']), '',
+             table(['step', 'saves'], savings_rows(savings)), '',
              'What each concern costs (esbuild metafile: bytes in esbuild\'s output, before',
-             'uglify-js compresses it further):', '',
+             'terser and uglify-js compress it further):', '',
              table(['concern', 'bytes', 'modules'], concern_rows(sizes['modules'])), '',
-             'Where the script\'s bytes come from (esbuild metafile, as above):', '',
+             MODULE_TABLE + ' (esbuild metafile, as above; the size test names the',
+             'module that grew most since this table):', '',
              table(['module', 'bytes'],
                    [[name, '{:,}'.format(size)] for name, size in
                     sorted(sizes['modules'].items(), key=lambda item: -item[1])]),
@@ -626,11 +585,13 @@ def main(argv):
         print('size and build time ...', flush=True)
         sizes = build.sizes()
         times = build.build_times(work, 3, not options.no_cold and not options.quick)
+        print('what each build step saves ...', flush=True)
+        savings = step_savings(work / 'savings')
         print('rebuilding with other settings ...', flush=True)
         rebuilds = build.rebuild_times(work, options.runs)
     sections = [targets_section(rendered, waves, footprints, sizes),
                 render_section(rendered, memory), visits_section(history),
-                search_section(searched), latency_section(waves), size_section(sizes, times),
+                search_section(searched), latency_section(waves), size_section(sizes, times, savings),
                 rebuild_section(rebuilds), corpus_section()]
     text = write_report(options.out, facts, sections)
     print(text)

@@ -111,49 +111,49 @@ def page_of_document(document):
     """{heads, rows} of a document, as html_listing.py describes them: one walk in document
     order, a row ended by a table row, a list item, any other block or a line break."""
     walk = new_object()
-    walk.rows = []
-    walk.link = None
-    walk.item = 0
-    walk.pre = 0
-    walk.row = new_row()
+    walk.rows_found = []
+    walk.link_open = None
+    walk.item_depth = 0
+    walk.pre_depth = 0
+    walk.row_open = new_row()
     read_children(walk, document.documentElement)
     end_row(walk)
     heads = []
     for head in document.querySelectorAll(HEADS):
         heads.append(head.textContent)
-    return {'heads': heads, 'rows': walk.rows}
+    return {'heads': heads, 'rows': walk.rows_found}
 
 
 def end_row(walk):
     """End the row being read, kept when it holds a link, and start the next."""
-    if len(walk.row['links']) > 0:
-        walk.rows.append(walk.row)
-    walk.row = new_row()
+    if len(walk.row_open['links']) > 0:
+        walk.rows_found.append(walk.row_open)
+    walk.row_open = new_row()
 
 
 def add_text(walk, text):
     """Text read: a link's own while one is open, else what stands after the row's last
     link, or before its first."""
-    if walk.link != None:
-        walk.link['text'] += text
+    if walk.link_open != None:
+        walk.link_open['text'] += text
     else:
         add_words(walk, text)
 
 
 def add_words(walk, text):
     """Words of the row's: after its last link, or before its first."""
-    links = walk.row['links']
+    links = walk.row_open['links']
     if len(links) > 0:
         links[len(links) - 1]['after'] += text
     else:
-        walk.row['text'] += text
+        walk.row_open['text'] += text
 
 
 def read_children(walk, parent):
     """Read each child of parent: a line break in preformatted text ends a row."""
     for node in parent.childNodes:
         if node.nodeType == 3:
-            lines = node.data.split('\n') if walk.pre > 0 and walk.item == 0 else [node.data]
+            lines = node.data.split('\n') if walk.pre_depth > 0 and walk.item_depth == 0 else [node.data]
             add_text(walk, lines[0])
             for index in range(1, len(lines)):
                 end_row(walk)
@@ -169,28 +169,28 @@ def read_element(walk, element):
         return
     item = ITEMS.find(kind) >= 0
     # Inside a table row or a list item, only another ends the row.
-    block = item or (walk.item == 0 and (BLOCKS.find(kind) >= 0 or kind == ' BR '))
+    block = item or (walk.item_depth == 0 and (BLOCKS.find(kind) >= 0 or kind == ' BR '))
     if block:
         end_row(walk)
-    walk.item += 1 if item else 0
-    walk.pre += 1 if kind == ' PRE ' else 0
-    linked = walk.link == None and kind == ' A ' and element.hasAttribute('href')
+    walk.item_depth += 1 if item else 0
+    walk.pre_depth += 1 if kind == ' PRE ' else 0
+    linked = walk.link_open == None and kind == ' A ' and element.hasAttribute('href')
     if linked:
-        walk.link = new_link(element.getAttribute('href'))
-        walk.row['links'].append(walk.link)
+        walk.link_open = new_link(element.getAttribute('href'))
+        walk.row_open['links'].append(walk.link_open)
     else:
-        links = walk.row['links']
+        links = walk.row_open['links']
         for key in STAMPS:
             stamp = element.getAttribute(key)
             if stamp:
-                (links[len(links) - 1] if len(links) > 0 else walk.row)['stamps'].append(stamp)
+                (links[len(links) - 1] if len(links) > 0 else walk.row_open)['stamps'].append(stamp)
     if kind == ' IMG ':
         add_words(walk, ' ' + (element.getAttribute('alt') or '') + ' ')
     read_children(walk, element)
     if linked:
-        walk.link = None
-    walk.pre -= 1 if kind == ' PRE ' else 0
-    walk.item -= 1 if item else 0
+        walk.link_open = None
+    walk.pre_depth -= 1 if kind == ' PRE ' else 0
+    walk.item_depth -= 1 if item else 0
     # Cells, links and images are words apart.
     add_words(walk, ' ')
     if block:

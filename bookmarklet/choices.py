@@ -12,26 +12,26 @@ async def recall_choices(crawl):
     """Take up the page size and scope a person chose on an earlier visit, unless they
     chose already on this one."""
     choices = await read_store(crawl.store_ready, lambda store: store.read_choices(), None)
-    if choices == None or crawl.chosen:
+    if choices == None or crawl.has_chosen:
         return
     if 'scope' in choices and choices['scope'] in SCOPES:
         crawl.search_scope = choices['scope']
-        crawl.overlay.show_scope(crawl.search_scope)
-    if 'pageSize' in choices and choices['pageSize'] in crawl.settings['pageSizes']:
+        crawl.overlay_ui.show_scope(crawl.search_scope)
+    if 'pageSize' in choices and choices['pageSize'] in crawl.run_settings['pageSizes']:
         resize_views(crawl, choices['pageSize'])
 
 
 async def keep_choices(crawl):
     """Remember what a person chose, for the next visit of any root."""
-    crawl.chosen = True
+    crawl.has_chosen = True
     store = await crawl.store_ready
-    await keep(crawl.upkeep, store.write_choices({'pageSize': crawl.rows_view.page_size,
+    await keep(crawl.upkeep_unit, store.write_choices({'pageSize': crawl.rows_view.page_size,
                                                   'scope': crawl.search_scope}))
 
 
 def resize_views(crawl, size):
     """Show size entries a page, in the rows and in the hits alike."""
-    resize(crawl.found, size)
+    resize(crawl.found_view, size)
     navigate(crawl, lambda view: resize(view, size))
 
 

@@ -19,26 +19,26 @@ from bookmarklet.progress import page_status
 from bookmarklet.phrases import not_shown, directory_not_shown
 from bookmarklet.words import PENDING
 
-# What the list shows (crawl.showing): the page's rows, search hits in the tree, or what is new.
+# What the list shows (crawl.list_shown): the page's rows, search hits in the tree, or what is new.
 ROWS = 'rows'
 HITS = 'hits'
 NEWS = 'news'
 
 
 def new_generation(crawl):
-    """A navigation: answers asked for before it are not drawn (crawl.generation), nor
+    """A navigation: answers asked for before it are not drawn (crawl.generation_no), nor
     those still waiting for a frame (to_draw: {entry, result}); no row shows a result
-    yet (drawn: each row's result by dict_key of its URL, which the status line counts)."""
-    crawl.generation += 1
+    yet (drawn_results: each row's result by dict_key of its URL, which the status line counts)."""
+    crawl.generation_no += 1
     crawl.to_draw = []
-    crawl.drawn = {}
+    crawl.drawn_results = {}
 
 
 def navigate(crawl, change):
     """Change the view shown (change(view)) and show it."""
-    change(crawl.rows_view if crawl.showing == ROWS else crawl.found)
-    if crawl.showing == ROWS:
-        crawl.overlay.show_matches(matches_text(crawl.rows_view))
+    change(crawl.rows_view if crawl.list_shown == ROWS else crawl.found_view)
+    if crawl.list_shown == ROWS:
+        crawl.overlay_ui.show_matches(matches_text(crawl.rows_view))
     show_page(crawl)
 
 
@@ -48,21 +48,21 @@ def show_page(crawl):
     if crawl.is_closed:
         return
     new_generation(crawl)
-    if crawl.showing != ROWS:
-        found = crawl.found
-        crawl.overlay.show_hits(entries_on(found, found.current_page), found.current_page,
+    if crawl.list_shown != ROWS:
+        found = crawl.found_view
+        crawl.overlay_ui.show_hits(entries_on(found, found.current_page), found.current_page,
                                 pages_of(found), found.page_size, server_now(crawl.root_dir))
-        crawl.overlay.show_export(lambda: found.shown, crawl.root_dir.url)
+        crawl.overlay_ui.show_export(lambda: found.shown_entries, crawl.root_dir.root_url)
         return
     view = crawl.rows_view
-    if not view.listed:
+    if not view.was_listed:
         return  # a choice made before wave 1 answers: the status still says it is read
-    crawl.overlay.show_page(entries_on(view, view.current_page), crawl.root_dir.url,
+    crawl.overlay_ui.show_page(entries_on(view, view.current_page), crawl.root_dir.root_url,
                             view.current_page, pages_of(view), view.page_size,
                             server_now(crawl.root_dir))
     directories = page_directories(crawl)
-    want_none(crawl.settling)
-    want(crawl.settling, directories)
+    want_none(crawl.settle_unit)
+    want(crawl.settle_unit, directories)
     show_directories(crawl, directories, False)
     show_progress(crawl)
 
@@ -76,24 +76,24 @@ def show_directories(crawl, entries, forced):
     a fetch, whatever its record says)."""
     unsettled = []
     for entry in entries:
-        result = settled_result(crawl.settling, entry)
+        result = settled_result(crawl.settle_unit, entry)
         if result != None:
             draw_result(crawl, entry, result)
         else:
             unsettled.append(entry)
-    loads = settle(crawl.settling, unsettled, forced)
+    loads = settle(crawl.settle_unit, unsettled, forced)
     for index in range(0, len(unsettled)):
-        started(draw_when_settled(crawl, unsettled[index], loads[index], crawl.generation))
+        started(draw_when_settled(crawl, unsettled[index], loads[index], crawl.generation_no))
 
 
 async def draw_when_settled(crawl, entry, load, generation):
     result = await load
     await crawl.root_cache  # the previous visit, which marks what is new
-    if generation != crawl.generation or result == None:
+    if generation != crawl.generation_no or result == None:
         return  # another navigation came since it was asked for
     crawl.to_draw.append({'entry': entry, 'result': result})
     if len(crawl.to_draw) == 1:
-        crawl.adapters.next_frame(lambda: draw(crawl))
+        crawl.io_adapters.next_frame(lambda: draw(crawl))
 
 
 def draw(crawl):
@@ -115,16 +115,16 @@ def draw_result(crawl, entry, result):
         show_children(crawl, entry, result)
     except JSError as error:
         try:
-            show_children(crawl, entry, fail_result(crawl.settling, entry,
+            show_children(crawl, entry, fail_result(crawl.settle_unit, entry,
                                                     not_shown(problem_of(error))))
         except JSError as again:
-            crawl.overlay.add_note(directory_not_shown(problem_of(again)))
+            crawl.overlay_ui.add_note(directory_not_shown(problem_of(again)))
 
 
 def show_children(crawl, entry, result):
     url = url_of(crawl.root_dir, entry)
-    crawl.drawn[dict_key(url)] = result
-    crawl.overlay.show_children(url, result['status'], result['entries'], result['message'],
+    crawl.drawn_results[dict_key(url)] = result
+    crawl.overlay_ui.show_children(url, result['status'], result['entries'], result['message'],
                                 crawl.previous_visit, server_now(crawl.root_dir))
 
 
@@ -134,14 +134,14 @@ def show_progress(crawl):
     results = []
     for entry in page_directories(crawl):
         key = dict_key(url_of(crawl.root_dir, entry))
-        results.append(crawl.drawn[key] if key in crawl.drawn else None)
+        results.append(crawl.drawn_results[key] if key in crawl.drawn_results else None)
     status = page_status(results, totals_text(totals_of(crawl.rows_view.all_entries)))
-    crawl.overlay.show_status(status['state'], status['loaded'], status['total'],
+    crawl.overlay_ui.show_status(status['state'], status['loaded'], status['total'],
                               status['failed'], status['text'])
-    if crawl.showing == ROWS:
+    if crawl.list_shown == ROWS:
         # Made when the export's text is, not at each directory settled.
-        crawl.overlay.show_export(lambda: export_items(crawl), crawl.root_dir.url)
-    if status['complete'] and crawl.settings['prefetch']:
+        crawl.overlay_ui.show_export(lambda: export_items(crawl), crawl.root_dir.root_url)
+    if status['complete'] and crawl.run_settings['prefetch']:
         prefetch(crawl)
 
 
@@ -150,10 +150,10 @@ def export_items(crawl):
     items = []
     root = crawl.root_dir
     for entry in entries_on(crawl.rows_view, crawl.rows_view.current_page):
-        items.append(new_hit(entry, root.url, ''))
-        result = settled_result(crawl.settling, entry)  # None for a file
+        items.append(new_hit(entry, root.root_url, ''))
+        result = settled_result(crawl.settle_unit, entry)  # None for a file
         if result != None:
-            for child in part(result['entries'], 0, crawl.settings['childrenShown']):
+            for child in part(result['entries'], 0, crawl.run_settings['childrenShown']):
                 items.append(new_hit(child, url_of(root, entry), entry['name'] + '/'))
     return items
 
@@ -165,10 +165,10 @@ def prefetch(crawl):
         return
     unsettled = []
     for entry in directories_on(view, view.current_page + 1):
-        if settled_result(crawl.settling, entry) == None:
+        if settled_result(crawl.settle_unit, entry) == None:
             unsettled.append(entry)
-    want(crawl.settling, unsettled)
-    settle(crawl.settling, unsettled, False)
+    want(crawl.settle_unit, unsettled)
+    settle(crawl.settle_unit, unsettled, False)
 
 
 def refresh_where(crawl, chosen):
@@ -176,9 +176,9 @@ def refresh_where(crawl, chosen):
     their records say."""
     entries = []
     for entry in page_directories(crawl):
-        if chosen(entry, settled_result(crawl.settling, entry)):
+        if chosen(entry, settled_result(crawl.settle_unit, entry)):
             entries.append(entry)
-            drop_result(crawl.settling, entry)
+            drop_result(crawl.settle_unit, entry)
             show_children(crawl, entry, new_result(PENDING, [], '', None))
     show_progress(crawl)
     show_directories(crawl, entries, True)

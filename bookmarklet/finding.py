@@ -16,8 +16,8 @@ from bookmarklet.words import TREE_SCOPE
 def choose_scope(crawl, scope):
     """Search the page's names or the cached tree; the tree is read afresh."""
     crawl.search_scope = scope
-    crawl.tree = None
-    started(search(crawl, crawl.rows_view.query))
+    crawl.index_task = None
+    started(search(crawl, crawl.rows_view.filter_text))
     started(keep_choices(crawl))
 
 
@@ -26,7 +26,7 @@ async def search(crawl, query):
     filter_by(crawl.rows_view, query)
     if crawl.search_scope == TREE_SCOPE and len(query) > 0:
         index = await index_of(crawl)
-        if crawl.rows_view.query == query:
+        if crawl.rows_view.filter_text == query:
             found = found_hits(index, query)
             list_hits(crawl, HITS, found, index_text(index, found))
         return
@@ -35,26 +35,26 @@ async def search(crawl, query):
 
 def show_rows(crawl):
     """Back to the root's rows from the hits or the news."""
-    crawl.showing = ROWS
+    crawl.list_shown = ROWS
     navigate(crawl, lambda view: None)
 
 
 def index_of(crawl):
     """The tree below the root, read from the store once and kept until asked afresh."""
-    if crawl.tree == None:
-        crawl.tree = started(read_index(crawl))
-    return crawl.tree
+    if crawl.index_task == None:
+        crawl.index_task = started(read_index(crawl))
+    return crawl.index_task
 
 
 async def read_index(crawl):
-    root_url = crawl.root_dir.url
+    root_url = crawl.root_dir.root_url
     records = await read_store(crawl.store_ready, lambda store: store.records_below(root_url), [])
     return tree_index(root_url, crawl.rows_view.all_entries, records)
 
 
 async def show_news(crawl):
     """Show what appeared or changed below the root since the previous visit; again: the rows."""
-    if crawl.showing == NEWS:
+    if crawl.list_shown == NEWS:
         show_rows(crawl)
         return
     visit = crawl.previous_visit
@@ -67,8 +67,8 @@ async def show_news(crawl):
 
 
 def list_hits(crawl, showing, hits, text):
-    crawl.showing = showing
-    crawl.found.current_page = 1
-    list_entries(crawl.found, hits)
-    crawl.overlay.show_matches(text)
+    crawl.list_shown = showing
+    crawl.found_view.current_page = 1
+    list_entries(crawl.found_view, hits)
+    crawl.overlay_ui.show_matches(text)
     show_page(crawl)

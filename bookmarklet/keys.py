@@ -15,8 +15,8 @@ def handle_key(panel, actions, close, event):
     export's text every key but Esc and Tab is theirs (the arrows choose, select, scroll)."""
     key = event.key
     handled = True
-    active = panel.shadow.activeElement
-    if active == panel.query and (len(key) == 1 or key == 'Backspace'):
+    active = panel.shadow_root.activeElement
+    if active == panel.query_input and (len(key) == 1 or key == 'Backspace'):
         handled = False
     elif active != None and active.matches('select,textarea') and key != 'Escape' and key != 'Tab':
         handled = False
@@ -29,7 +29,7 @@ def handle_key(panel, actions, close, event):
     elif key in PAGE_STEPS:
         actions.turn_page(PAGE_STEPS[key])
     elif key == '/':
-        panel.query.focus()
+        panel.query_input.focus()
     elif key == 'Backspace' or (key == 'ArrowLeft' and event.altKey):
         handled = actions.go_up()
     else:
@@ -51,29 +51,29 @@ def position_of(elements, element):
 def cycle_focus(panel, backwards):
     """Tab within the panel only: past the last control comes the first. What takes no focus
     when asked (text, a disabled button, a control in the closed export box) is passed over."""
-    controls = panel.section.querySelectorAll('*')
+    controls = panel.main_section.querySelectorAll('*')
     last = len(controls) - 1
-    at = position_of(controls, panel.shadow.activeElement)
+    at = position_of(controls, panel.shadow_root.activeElement)
     for tried in range(0, last + 1):
         if backwards:
             at = last if at <= 0 else at - 1
         else:
             at = 0 if at >= last else at + 1
         controls[at].focus()
-        if panel.shadow.activeElement == controls[at]:
+        if panel.shadow_root.activeElement == controls[at]:
             return
 
 
 def keep_focus(panel, event):
     """Focus that wanders to the page comes back to the panel."""
     if event.target != panel.shadow_host:
-        focus_quietly(panel.section)
+        focus_quietly(panel.main_section)
 
 
 def move_row(panel, step):
     """Move focus to the next or previous row's link."""
     links = panel.row_list.querySelectorAll('[data-role=row]>.line>a')
     if len(links) > 0:
-        target = links[max(0, min(len(links) - 1, position_of(links, panel.shadow.activeElement) + step))]
+        target = links[max(0, min(len(links) - 1, position_of(links, panel.shadow_root.activeElement) + step))]
         target.focus()
         target.scrollIntoView({'block': 'nearest'})

@@ -24,12 +24,12 @@ def browser_adapters(page):
     adapters.page_of_html = page_of_html
     adapters.read_open_page = lambda: read_open_page(page.document)
     adapters.open_store = open_store
-    adapters.now = now_seconds
-    adapters.every = every
-    adapters.visible = lambda: page.document.visibilityState == 'visible'
+    adapters.clock_now = now_seconds
+    adapters.run_every = every
+    adapters.is_visible = lambda: page.document.visibilityState == 'visible'
     # A hidden tab draws no frame: there the answers are shown at once, as they come.
     adapters.next_frame = lambda task: page.requestAnimationFrame(lambda time: task()) \
-        if adapters.visible() else page.setTimeout(task, 0)
+        if adapters.is_visible() else page.setTimeout(task, 0)
     return adapters
 
 
@@ -40,7 +40,7 @@ def toggle(page):
     crawl = start_crawl(page.location.href, SETTINGS, browser_adapters(page),
                         lambda actions: open_overlay(page, SETTINGS, actions))
     if PROBLEM != '':
-        crawl.overlay.add_note(PROBLEM)
+        crawl.overlay_ui.add_note(PROBLEM)
 
 
 def start(page, offering):

@@ -37,7 +37,7 @@ def open_overlay(page, settings, actions):
         panel.shadow_host.remove()
         if focus_before != None:
             focus_quietly(focus_before)
-        actions.close()
+        actions.close_overlay()
 
     # The panel is the screen, with the rows' and the export box's show_ functions.
     panel = build_panel(page, settings, actions, close)
@@ -59,7 +59,7 @@ def open_overlay(page, settings, actions):
             panel.shadow_host.hidden = False
             # Focus lays the overlay out: in the frame that lays it out anyway, after
             # the rows are in. Keys reach on_key before.
-            page.requestAnimationFrame(lambda time: focus_quietly(panel.section))
+            page.requestAnimationFrame(lambda time: focus_quietly(panel.main_section))
 
     page.setTimeout(reveal, REVEAL_MS)
 

@@ -80,16 +80,16 @@ def build_panel(page, settings, actions, close):
     actions: what the controls do (crawl.start_crawl names them); close(): the
     close button's and the backdrop's."""
     panel = new_object()
-    panel.page = page
+    panel.page_window = page
     panel.shadow_host = page.document.createElement('div')
     panel.shadow_host.id = OVERLAY_ID
     shadow = panel.shadow_host.attachShadow({'mode': 'open'})
-    panel.shadow = shadow
+    panel.shadow_root = shadow
     add_style(page, shadow, STYLE)
     add(shadow, 'div', {'class': 'backdrop', 'click': close}, '')
     section = add(shadow, 'section', {'class': 'panel', 'role': 'dialog', 'aria-modal': 'true',
                                       'aria-labelledby': 'title', 'tabindex': '-1'}, '')
-    panel.section = section
+    panel.main_section = section
     header = add(section, 'header', {}, '')
     heading = add(header, 'h1', {'id': 'title'}, settings['title'])
     add(header, 'button', {'data-role': 'close', 'aria-label': 'Close', 'click': close}, '✕')
@@ -103,7 +103,7 @@ def build_panel(page, settings, actions, close):
     query = add(tools, 'input', {'data-role': 'filter', 'type': 'search', 'placeholder': FILTER_LABEL,
                                  'aria-label': FILTER_LABEL,
                                  'input': lambda event: actions.filter_by(query.value)}, '')
-    panel.query = query
+    panel.query_input = query
     scope = add_select(tools, 'scope', SCOPES, PAGE_SCOPE, actions.choose_scope)
     scope.setAttribute('aria-label', 'Search in')
     add_button(tools, 'whats-new', "What's new", actions.show_news)
@@ -114,9 +114,9 @@ def build_panel(page, settings, actions, close):
     pager = add(bar, 'span', {'data-role': 'pager'}, '')
     older = add_button(bar, 'next', 'Older ›', lambda event: actions.turn_page(1))
     sizes = add_select(add(bar, 'label', {}, 'Per page '), 'page-size', settings['pageSizes'],
-                       settings['pageSize'], lambda value: actions.resize(parse_int(value)))
+                       settings['pageSize'], lambda value: actions.set_size(parse_int(value)))
     add_button(bar, 'refresh-stale', 'Refresh stale', actions.refresh_stale)
-    add_button(bar, 'forget', 'Forget cache', actions.forget)
+    add_button(bar, 'forget', 'Forget cache', actions.forget_root)
     panel.row_list = add(section, 'ol', {}, '')
     add(section, 'p', {'class': 'keys'}, KEYS_HELP)
 

@@ -357,12 +357,12 @@ def new_latch():
     """An object whose promise waits until its resolve(value) is called."""
     future = _asyncio.get_running_loop().create_future()
     latch = _types.SimpleNamespace()
-    latch.promise = future
-    latch.resolve = lambda value: future.done() or future.set_result(value)
+    latch.latch_promise = future
+    latch.latch_resolve = lambda value: future.done() or future.set_result(value)
     return latch
 # __pragma__ ('noskip')
 
 # __pragma__ ('ecom')
 #?started = lambda promise: promise
-#?new_latch = lambda: __pragma__ ('js', '{}', '((latch) => (latch.promise = new Promise ((resolve) => latch.resolve = resolve), latch)) ({})')
+#?new_latch = lambda: __pragma__ ('js', '{}', '((latch) => (latch.latch_promise = new Promise ((resolve) => latch.latch_resolve = resolve), latch)) ({})')
 # __pragma__ ('noecom')

@@ -21,10 +21,10 @@ def new_root(href, settings, adapters):
     """The root of the page at href. Until wave 1 is read: no listing is live, mtimes
     are to the second, and the server's clock is the client's."""
     root = new_object()
-    root.url = directory_url_of(href)
-    root.settings = settings
-    root.adapters = adapters
-    root.live = False
+    root.root_url = directory_url_of(href)
+    root.run_settings = settings
+    root.io_adapters = adapters
+    root.is_live = False
     root.in_place = False
     root.mtime_precision = 1
     root.clock_offset = 0
@@ -34,12 +34,12 @@ def new_root(href, settings, adapters):
 def server_now(root):
     """The server's clock as best known, in whole seconds: the client's, set by wave 1's
     Date. Never ahead of the server's: Date was cut to its second before it arrived."""
-    return floor(root.adapters.now() + root.clock_offset)
+    return floor(root.io_adapters.clock_now() + root.clock_offset)
 
 
 def url_of(root, entry):
     """The absolute URL of a level-1 entry: of its bytes (names.py), never its name's text."""
-    return entry_url(root.url, entry)
+    return entry_url(root.root_url, entry)
 
 
 async def request_listing(root, url):
@@ -50,32 +50,32 @@ async def request_listing(root, url):
     A redirect is followed inside the root's listing only (the missing-slash one): an
     answer from anywhere else is not this directory's listing, and is not read."""
     fetched = new_object()
-    fetched.listing = None
-    fetched.date = None
+    fetched.listing_read = None
+    fetched.date_sent = None
     try:
-        asked = listing_request_url(url, root.settings)
-        response = await root.adapters.fetch_listing(asked, root.settings['timeoutSeconds'])
+        asked = listing_request_url(url, root.run_settings)
+        response = await root.io_adapters.fetch_listing(asked, root.run_settings['timeoutSeconds'])
         if response['ok']:
-            fetched.date = response['date']
-            fetched.problem = redirect_problem(asked, response['url'],
-                                               listing_request_url(root.url, root.settings))
-            if fetched.problem == '':
+            fetched.date_sent = response['date']
+            fetched.fetch_problem = redirect_problem(asked, response['url'],
+                                               listing_request_url(root.root_url, root.run_settings))
+            if fetched.fetch_problem == '':
                 source = {'url': response['url'] or asked,
-                          'now': fetched.date if fetched.date != None else server_now(root)}
-                fetched.listing = read_listing(response['contentType'], response['text'],
-                                               root.adapters.page_of_html, source, root.settings)
+                          'now': fetched.date_sent if fetched.date_sent != None else server_now(root)}
+                fetched.listing_read = read_listing(response['contentType'], response['text'],
+                                               root.io_adapters.page_of_html, source, root.run_settings)
         else:
-            fetched.problem = response['message']
+            fetched.fetch_problem = response['message']
     except JSError as error:
-        fetched.problem = problem_of(error)
+        fetched.fetch_problem = problem_of(error)
     return fetched
 
 
 async def fetch_root(root):
     """request_listing of the root; its Date sets the clock."""
-    fetched = await request_listing(root, root.url)
-    if fetched.date != None:
-        root.clock_offset = fetched.date - root.adapters.now()
+    fetched = await request_listing(root, root.root_url)
+    if fetched.date_sent != None:
+        root.clock_offset = fetched.date_sent - root.io_adapters.clock_now()
     return fetched
 
 
@@ -84,14 +84,14 @@ async def read_root(root):
     open page's (problem: why the request gave none), else None (problem: why neither).
     A root opened in place is not the open page: its listing is the live one or none."""
     fetched = await fetch_root(root)
-    root.live = fetched.listing != None
-    if not root.live and not root.in_place:
+    root.is_live = fetched.listing_read != None
+    if not root.is_live and not root.in_place:
         try:
-            fetched.listing = read_html_listing(root.adapters.read_open_page(),
-                                                {'url': root.url, 'now': server_now(root)},
-                                                root.settings)
+            fetched.listing_read = read_html_listing(root.io_adapters.read_open_page(),
+                                                {'url': root.root_url, 'now': server_now(root)},
+                                                root.run_settings)
         except JSError:
-            fetched.listing = None
-    if fetched.listing != None:
-        root.mtime_precision = fetched.listing['precision']
+            fetched.listing_read = None
+    if fetched.listing_read != None:
+        root.mtime_precision = fetched.listing_read['precision']
     return fetched

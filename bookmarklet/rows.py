@@ -14,7 +14,7 @@ REFRESH_TITLE = 'Refresh'
 
 
 def new_rows(row_list, settings, actions):
-    """No rows yet in row_list; actions.refresh(url) is what a row's ↻ does,
+    """No rows yet in row_list; actions.refresh_one(url) is what a row's ↻ does,
     actions.open_directory(url) what a directory's ▸ does.
 
     Every entry is a copy of one template, and one listener on the list serves every
@@ -22,9 +22,9 @@ def new_rows(row_list, settings, actions):
     rows = new_object()
     rows.row_list = row_list
     rows.children_shown = settings['childrenShown']
-    rows.actions = actions
-    rows.template = row_list.ownerDocument.createElement('li')
-    add(add(rows.template, 'div', {'class': 'line'}, ''), 'a', {}, '')
+    rows.row_actions = actions
+    rows.row_template = row_list.ownerDocument.createElement('li')
+    add(add(rows.row_template, 'div', {'class': 'line'}, ''), 'a', {}, '')
     row_list.addEventListener('click', lambda event: press(rows, event.target))
     rows.by_href = {}  # each directory row of the page, by dict_key of its data-href
     return rows
@@ -57,7 +57,7 @@ def add_mark(element, word):
 def add_entry(rows, parent, role, view):
     """A row, child or hit at the end of parent, carrying an entry's attributes and texts;
     a directory's opens in place, and a directory row waits for its listing, with its ↻."""
-    element = rows.template.cloneNode(True)
+    element = rows.row_template.cloneNode(True)
     element.setAttribute('data-role', role)
     for key in ENTRY_ATTRIBUTES:
         if view[key] != '':
@@ -93,9 +93,9 @@ def press(rows, target):
     href = button.closest('li').getAttribute('data-href')
     role = button.getAttribute('data-role')
     if role == 'open':
-        rows.actions.open_directory(href)
+        rows.row_actions.open_directory(href)
     elif role == 'refresh':
-        rows.actions.refresh(href)
+        rows.row_actions.refresh_one(href)
 
 
 def show_children(rows, url, status, entries, message, visit, now):

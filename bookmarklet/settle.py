@@ -32,13 +32,13 @@ def new_settling(root, store_ready, upkeep):
     settling = new_object()
     settling.root_dir = root
     settling.store_ready = store_ready
-    settling.upkeep = upkeep
-    settling.pool = new_pool(root.settings['maxConcurrentRequests'])
-    settling.settled = {}
-    settling.loads = {}
-    settling.wanted = {}
-    settling.unwritten = None  # the records fetched while a write runs: written after it
-    settling.kept = started(kept_urls(settling))
+    settling.upkeep_unit = upkeep
+    settling.fetch_pool = new_pool(root.run_settings['maxConcurrentRequests'])
+    settling.settled_keys = {}
+    settling.load_tasks = {}
+    settling.wanted_keys = {}
+    settling.unwritten_records = None  # the records fetched while a write runs: written after it
+    settling.kept_promise = started(kept_urls(settling))
     return settling
 
 
@@ -47,7 +47,7 @@ async def kept_urls(settling):
     (while wave 1 travels), and those written since; None when the store cannot say.
     A directory not among them needs no read: it is fetched at once."""
     urls = await read_store(settling.store_ready,
-                            lambda store: store.level_one_urls(settling.root_dir.url), None)
+                            lambda store: store.level_one_urls(settling.root_dir.root_url), None)
     if urls == None:
         return None
     kept = {}
@@ -70,38 +70,38 @@ def new_result(status, entries, problem, mtime):
 def settled_result(settling, entry):
     """This session's result for a directory, if it was settled at its current mtime."""
     key = key_of(settling, entry)
-    if key in settling.settled and same_mtime(settling.settled[key]['mtime'], entry['mtime'], 1):
-        return settling.settled[key]
+    if key in settling.settled_keys and same_mtime(settling.settled_keys[key]['mtime'], entry['mtime'], 1):
+        return settling.settled_keys[key]
     return None
 
 
 def fail_result(settling, entry, problem):
     """Settle a directory as failed with problem, whatever it had: its result."""
     result = new_result(FAILED, [], problem, entry['mtime'])
-    settling.settled[key_of(settling, entry)] = result
+    settling.settled_keys[key_of(settling, entry)] = result
     return result
 
 
 def drop_result(settling, entry):
     """Forget a directory's result, so that it is settled again."""
-    drop_key(settling.settled, key_of(settling, entry))
+    drop_key(settling.settled_keys, key_of(settling, entry))
 
 
 def drop_results(settling):
     """Forget every result."""
-    settling.settled = {}
+    settling.settled_keys = {}
 
 
 def want(settling, entries):
     """Let the queued requests of these directories go ahead (wanted since their page shows,
     or is prefetched)."""
     for entry in entries:
-        settling.wanted[key_of(settling, entry)] = True
+        settling.wanted_keys[key_of(settling, entry)] = True
 
 
 def want_none(settling):
     """Drop every queued request before it starts: its page was left or the overlay closed."""
-    settling.wanted = {}
+    settling.wanted_keys = {}
 
 
 def settle(settling, entries, forced):
@@ -111,22 +111,22 @@ def settle(settling, entries, forced):
     are read together. forced: fetch whatever the record says."""
     fresh = []
     for entry in entries:
-        if not (key_of(settling, entry) in settling.loads):
+        if not (key_of(settling, entry) in settling.load_tasks):
             fresh.append(entry)
     records = started(read_records(settling, fresh))
     loads = []
     for entry in entries:
         key = key_of(settling, entry)
-        if not (key in settling.loads):
-            settling.loads[key] = started(settle_directory(settling, entry, forced, records))
-        loads.append(settling.loads[key])
+        if not (key in settling.load_tasks):
+            settling.load_tasks[key] = started(settle_directory(settling, entry, forced, records))
+        loads.append(settling.load_tasks[key])
     return loads
 
 
 async def read_records(settling, entries):
     """{dict_key(url): record} of these directories, reading only those kept; {} when the
     store cannot say, so that they are fetched."""
-    kept = await settling.kept
+    kept = await settling.kept_promise
     urls = []
     for entry in entries:
         url = url_of(settling.root_dir, entry)
@@ -149,11 +149,11 @@ async def settle_directory(settling, entry, forced, records):
         if damaged:
             record = None
         decision = cache_decision(record, entry['mtime'], root.mtime_precision, server_now(root),
-                                  root.settings['staleAfterSeconds'], forced, root.live)
+                                  root.run_settings['staleAfterSeconds'], forced, root.is_live)
         if decision == HIT:
             result = new_result(FRESH, record['entries'], '', entry['mtime'])
         else:
-            result = await run_in_pool(settling.pool, lambda: fetch_directory(
+            result = await run_in_pool(settling.fetch_pool, lambda: fetch_directory(
                 settling, url, entry['mtime'], decision, record))
             if damaged and result != None and result['message'] == '':
                 result['message'] = DAMAGED_NOTE
@@ -161,36 +161,36 @@ async def settle_directory(settling, entry, forced, records):
         # Something unforeseen, the record perhaps: it can vouch for nothing.
         result = fail_result(settling, entry, problem_of(error))
     finally:
-        drop_key(settling.loads, key)
+        drop_key(settling.load_tasks, key)
     if result != None:
-        settling.settled[key] = result
+        settling.settled_keys[key] = result
     return result
 
 
 async def fetch_directory(settling, url, mtime, decision, record):
     """Wave 2 for one directory: its result, or None when it left the page while queued."""
-    if not (dict_key(url) in settling.wanted):
+    if not (dict_key(url) in settling.wanted_keys):
         return None
     root = settling.root_dir
     fetched = await request_listing(root, url)
-    listing = fetched.listing
+    listing = fetched.listing_read
     if listing == None:
         # No listing: the record's entries, stale, else none.
         if record != None:
-            return new_result(STALE, record['entries'], fetched.problem, mtime)
-        return new_result(FAILED, [], fetched.problem, mtime)
+            return new_result(STALE, record['entries'], fetched.fetch_problem, mtime)
+        return new_result(FAILED, [], fetched.fetch_problem, mtime)
     listing['entries'] = sorted_entries(listing['entries'])
-    fetched_at = fetched.date if fetched.date != None else server_now(root)
+    fetched_at = fetched.date_sent if fetched.date_sent != None else server_now(root)
     fresh = new_record(url, mtime, root.mtime_precision, listing, fetched_at, record)
-    kept = await settling.kept
+    kept = await settling.kept_promise
     if kept != None:
         kept[dict_key(url)] = True
     # The row need not wait for the commit.
-    if settling.unwritten == None:
-        settling.unwritten = [fresh]
-        started(keep(settling.upkeep, write_records(settling)))
+    if settling.unwritten_records == None:
+        settling.unwritten_records = [fresh]
+        started(keep(settling.upkeep_unit, write_records(settling)))
     else:
-        settling.unwritten.append(fresh)
+        settling.unwritten_records.append(fresh)
     return new_result(status_after_fetch(decision, record, fresh['entries']), fresh['entries'],
                       '', mtime)
 
@@ -200,9 +200,9 @@ async def write_records(settling):
     next: one transaction per directory would cost each listing's row a few milliseconds."""
     try:
         store = await settling.store_ready
-        while len(settling.unwritten) > 0:
-            records = settling.unwritten
-            settling.unwritten = []
-            await store.write(records)
+        while len(settling.unwritten_records) > 0:
+            records = settling.unwritten_records
+            settling.unwritten_records = []
+            await store.write_records(records)
     finally:
-        settling.unwritten = None
+        settling.unwritten_records = None

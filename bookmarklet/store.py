@@ -44,17 +44,17 @@ def key_path(name):
 def new_store(persistent, reason, tables):
     """The store's functions over its tables (module docstring)."""
     store = new_object()
-    store.persistent = persistent
-    store.reason = reason
+    store.is_persistent = persistent
+    store.uncached_reason = reason
     store.read_records = lambda urls: read_records(tables, urls)
-    store.write = lambda records: tables.put_values(RECORDS, records)
-    store.remove = lambda urls: tables.delete_keys(RECORDS, urls)
+    store.write_records = lambda records: tables.put_values(RECORDS, records)
+    store.remove_urls = lambda urls: tables.delete_keys(RECORDS, urls)
     store.level_one_urls = lambda root_url: read_level_one_urls(tables, root_url)
     store.records_below = lambda root_url: read_records_below(tables, root_url)
     store.read_visit = lambda root_url: read_visit(tables, root_url)
     store.write_visit = lambda root_url, visited_at: tables.put_values(
         VISITS, [{'root': root_url, 'visitedAt': visited_at}])
-    store.forget = lambda root_url: forget(store, root_url)
+    store.forget_root = lambda root_url: forget(store, root_url)
     store.read_sizes = tables.read_sizes
     store.read_visits = lambda: read_visits(tables)
     store.remove_visits = lambda roots: tables.delete_keys(VISITS, roots)
@@ -114,7 +114,7 @@ async def read_choices(tables):
 
 async def forget(store, root_url):
     """Drop every record below root_url and its visit."""
-    await store.remove(await store.level_one_urls(root_url))
+    await store.remove_urls(await store.level_one_urls(root_url))
     await store.remove_visits([root_url])
 
 

@@ -44,7 +44,7 @@ async def record_visit(upkeep, store, entries):
     """After a live wave 1: the visit's time, no records of directories gone from the
     root's listing, and the cache within its bounds."""
     root = upkeep.root_dir
-    await keep(upkeep, store.write_visit(root.url, server_now(root)))
+    await keep(upkeep, store.write_visit(root.root_url, server_now(root)))
     await keep(upkeep, prune(upkeep, store, entries))
     await keep(upkeep, bound(upkeep, store))
 
@@ -52,10 +52,10 @@ async def record_visit(upkeep, store, entries):
 async def bound(upkeep, store):
     """Give up what passes the cache's bounds: roots least recently visited first, never
     this one (eviction.py)."""
-    found = evictions(await store.read_visits(), await store.read_sizes(), upkeep.root_dir.url,
+    found = evictions(await store.read_visits(), await store.read_sizes(), upkeep.root_dir.root_url,
                       BOUNDS)
     if len(found['records']) > 0:
-        await store.remove(found['records'])
+        await store.remove_urls(found['records'])
     if len(found['roots']) > 0:
         await store.remove_visits(found['roots'])
 
@@ -67,16 +67,16 @@ async def prune(upkeep, store, entries):
         if entry['type'] == 'directory':
             live[dict_key(url_of(upkeep.root_dir, entry))] = True
     gone = []
-    for url in await store.level_one_urls(upkeep.root_dir.url):
+    for url in await store.level_one_urls(upkeep.root_dir.root_url):
         if not (dict_key(url) in live):
             gone.append(url)
     if len(gone) > 0:
-        await store.remove(gone)
+        await store.remove_urls(gone)
 
 
 def start_timer(upkeep, seconds, task):
     """Run task every seconds until stop_timer."""
-    upkeep.end_timer = upkeep.root_dir.adapters.every(seconds, task)
+    upkeep.end_timer = upkeep.root_dir.io_adapters.run_every(seconds, task)
 
 
 def stop_timer(upkeep):

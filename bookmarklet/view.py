@@ -13,9 +13,9 @@ def new_view(size):
     """An empty view at page 1 of the given size."""
     view = new_object()
     view.all_entries = []
-    view.listed = False
-    view.shown = []
-    view.query = ''
+    view.was_listed = False
+    view.shown_entries = []
+    view.filter_text = ''
     view.current_page = 1
     view.page_size = size
     return view
@@ -24,21 +24,21 @@ def new_view(size):
 def list_entries(view, entries):
     """Take a new sorted level-1 list, and the part of it the filter lets through."""
     view.all_entries = entries
-    view.listed = True
-    view.shown = matching_entries(entries, view.query, 'name')
+    view.was_listed = True
+    view.shown_entries = matching_entries(entries, view.filter_text, 'name')
     turn_to(view, view.current_page)
 
 
 def filter_by(view, query):
     """Show the entries whose name contains query, from page 1."""
-    view.query = query
+    view.filter_text = query
     view.current_page = 1
     list_entries(view, view.all_entries)
 
 
 def turn_to(view, page):
     """Show page, moved into the pages there are."""
-    view.current_page = clamped_page(page, len(view.shown), view.page_size)
+    view.current_page = clamped_page(page, len(view.shown_entries), view.page_size)
 
 
 def resize(view, size):
@@ -49,12 +49,12 @@ def resize(view, size):
 
 def pages_of(view):
     """How many pages the shown entries fill."""
-    return page_count(len(view.shown), view.page_size)
+    return page_count(len(view.shown_entries), view.page_size)
 
 
 def entries_on(view, page):
     """The entries of a page of the current size."""
-    return page_entries(view.shown, page, view.page_size)
+    return page_entries(view.shown_entries, page, view.page_size)
 
 
 def directories_on(view, page):
@@ -68,9 +68,9 @@ def directories_on(view, page):
 
 def matches_text(view):
     """What the filter's count says: '3 of 40 match', or '' without a filter."""
-    if len(view.query) == 0:
+    if len(view.filter_text) == 0:
         return ''
-    return str(len(view.shown)) + ' of ' + str(len(view.all_entries)) + ' match'
+    return str(len(view.shown_entries)) + ' of ' + str(len(view.all_entries)) + ' match'
 
 
 def same_entries(a, b):

@@ -290,7 +290,7 @@ def test_planted_records_never_reach_an_export_or_the_tools(hostile_tree, tmp_pa
     store = memory_store('test')
 
     async def read_back():
-        await store.write(planted + records[half:])
+        await store.write_records(planted + records[half:])
         return await store.records_below(root_url)
     # In a thread of its own: Playwright's sync API keeps a loop running in the tests'
     # thread once a browser test has run.

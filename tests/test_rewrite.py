@@ -7,14 +7,11 @@ import subprocess
 import pytest
 
 from tests.test_native_runtime import compiled
-from toolkit.bundle import OWN_PROPERTIES, OWN_WORDS, bundle, check_own_words, compact_css, \
-    compressed
-from toolkit.errors import BuildError
+from toolkit.bundle import OWN_PROPERTIES, bundle, compact_css, compressed
 from toolkit.native import place_runtime
 from toolkit.prune import RUNTIME_MODULE
 from toolkit.rewrite import HELPERS, METHODS_MODULE, STRINGS_MODULE, REWRITES, \
-    arrow_functions, catch_everything, constructed_names, defined_helpers, direct_throws, \
-    hoisted_declarations, inlined_helpers, methods_as_functions, object_literals, \
+    catch_everything, defined_helpers, inlined_helpers, methods_as_functions, object_literals, \
     rewrite_modules, shared_values, without_causes
 
 SAMPLE = """\
@@ -80,12 +77,12 @@ def test_the_rewritten_modules_run_as_the_python_does(tmp_path):
         "# __pragma__ ('noecom')\n"))
     assert place_runtime(folder, 'sample.py') == 'native'
     saved = rewrite_modules(folder, OWN_PROPERTIES)
-    assert all(saved[name] > 0 for name in ['arrow_functions', 'unwrapped_dicts',
-                                            'catch_everything', 'hoisted_declarations']), saved
+    assert all(saved[name] > 0 for name in ['unwrapped_dicts', 'catch_everything']), saved
     text = (folder / 'sample.js').read_text(encoding='utf-8')
-    assert 'function' not in text and 'dict (' not in text and 'isinstance (' not in text
+    assert 'dict (' not in text and 'isinstance (' not in text
     assert (folder / STRINGS_MODULE).exists() and (folder / METHODS_MODULE).exists()
-    bundle(folder / 'sample.js', tmp_path / 'sample.bundle.js')
+    script = bundle(folder / 'sample.js', tmp_path / 'sample.bundle.js')
+    assert 'function' not in script, 'terser writes each function as an arrow function'
     ran = subprocess.run(['node', str(tmp_path / 'sample.bundle.js')], capture_output=True,
                          text=True, check=True)
     namespace = {'JSError': Exception}
@@ -103,29 +100,6 @@ UNTOUCHED = (
 @pytest.mark.parametrize('rewrite', sorted(REWRITES))
 def test_strings_regular_expressions_and_comments_are_never_rewritten(rewrite):
     assert REWRITES[rewrite](UNTOUCHED) == UNTOUCHED
-
-
-NOT_ARROWS = (
-    "var Thing = function () {\n\tthis.x = 1;\n};\n"
-    "var count = function () {\n\treturn arguments.length;\n};\n"
-    "var Made = function () {\n\treturn 1;\n};\n"
-    "var made = new Made ();\n"
-    "var either = a || function () {\n\treturn 1;\n};\n"
-    "var called = function () {\n\treturn 1;\n} ();\n")
-
-
-def test_a_function_that_an_arrow_function_would_change_stays_a_function():
-    assert arrow_functions(NOT_ARROWS, constructed_names(NOT_ARROWS)) == NOT_ARROWS
-
-
-def test_functions_and_lambdas_become_arrow_functions_without_the_lambdas_parentheses():
-    text = ("export var f = async function (a, b) {\n\treturn a;\n};\n"
-            "xs.filter ((function __lambda__ (x) {\n\treturn x;\n}));\n"
-            "var g = (function __lambda__ () {\n\treturn 1;\n}) ();\n")
-    assert arrow_functions(text) == (
-        "export var f = async (a, b) => {\n\treturn a;\n};\n"
-        "xs.filter ((x) => {\n\treturn x;\n});\n"
-        "var g = (() => {\n\treturn 1;\n}) ();\n")
 
 
 RAISE_AND_CATCH = """\
@@ -151,19 +125,8 @@ def test_a_raise_sets_no_cause_and_except_jserror_catches_everything():
         'isinstance (__except0__, JSError)', 'true')
 
 
-def test_a_raise_throws_its_error_without_naming_it():
-    assert direct_throws(without_causes(RAISE_AND_CATCH)) == RAISE_AND_CATCH.replace(
-        "var __except0__ = Problem ('no');\n\t__except0__.__cause__ = null;\n\tthrow __except0__;",
-        "throw Problem ('no');")
-    nested = "if (a) {\n\t__except1__ = f (b [0], {'k': (c)});\n\tthrow __except1__;\n}\n"
-    assert direct_throws(nested) == "if (a) {\n\tthrow f (b [0], {'k': (c)});\n}\n"
-    for kept in ["x = 1;\nthrow __except0__;\n", "var __except0__ = a;\ng ();\nthrow __except0__;\n",
-                 "__except0__ == a;\nthrow __except0__;\n"]:
-        assert direct_throws(kept) == kept
-
-
-PORTABLE = ("export var new_object = () => {\n\treturn ({});\n};\n"
-            "export var started = (promise) => {\n\treturn promise;\n};\n")
+PORTABLE = ("export var new_object = (function __lambda__ () {\n\treturn ({});\n});\n"
+            "export var started = function (promise) {\n\treturn promise;\n};\n")
 
 
 def test_portables_helpers_are_known_by_their_definitions():
@@ -189,11 +152,11 @@ def test_calls_of_helpers_that_are_their_result_become_the_result():
 def test_an_objects_fields_set_at_once_are_its_literal():
     text = ("var f = (a, b) => {\n\tvar x = ({});\n\tx.one = a;\n\tx.two = g (b, [1]);\n"
             "\treturn x;\n};\n"
-            "var h = async (a) => {\n\tvar y = ({});\n\ty.a = a;\n\ty.f = (z) => {\n"
+            "var h = async (a) => {\n\tvar y = ({});\n\ty.a = a;\n\ty.f = function (z) {\n"
             "\t\treturn y.a + z;\n\t};\n\ty.b = k (y);\n\ty.c = 1;\n\treturn y;\n};\n")
     assert object_literals(text) == (
         "var f = (a, b) => {\n\treturn ({one: a, two: g (b, [1])});\n};\n"
-        "var h = async (a) => {\n\tvar y = ({a: a, f: (z) => {\n"
+        "var h = async (a) => {\n\tvar y = ({a: a, f: function (z) {\n"
         "\t\treturn y.a + z;\n\t}});\n\ty.b = k (y);\n\ty.c = 1;\n\treturn y;\n};\n")
     for kept in [
             # code before it may read x while the fields are evaluated
@@ -209,17 +172,10 @@ def test_an_objects_fields_set_at_once_are_its_literal():
         assert object_literals(kept) == kept
     assert object_literals("var f = () => {\n\tvar x = {};\n\tx.a = 1;\n\tx.a = 2;\n};\n") \
         == "var f = () => {\n\tvar x = ({a: 1});\n\tx.a = 2;\n};\n"
-    assert object_literals("var f = () => {\n\tvar x = {};\n\tx.a = () => {\n\t\treturn x;\n"
-                           "\t};\n\treturn x;\n};\n") == (
-        "var f = () => {\n\tvar x = ({a: () => {\n\t\treturn x;\n\t}});\n\treturn x;\n};\n")
-
-
-def test_each_function_declares_its_names_once():
-    text = ("var f = (a) => {\n\tvar x = 1;\n\tif (a) {\n\t\tvar y = 2;\n\t\tvar x = 3;\n\t}\n"
-            "\tfor (var a of b) {\n\t}\n\tvar g = () => {\n\t\tvar x = 4;\n\t};\n\treturn x;\n};\n")
-    assert hoisted_declarations(text) == (
-        "var f = (a) => {var y;\n\tvar x = 1;\n\tif (a) {\n\t\ty = 2;\n\t\tx = 3;\n\t}\n"
-        "\tfor (a of b) {\n\t}\n\tvar g = () => {\n\t\tvar x = 4;\n\t};\n\treturn x;\n};\n")
+    assert object_literals("var f = () => {\n\tvar x = {};\n\tx.a = (function __lambda__ () {\n"
+                           "\t\treturn x;\n\t});\n\treturn x;\n};\n") == (
+        "var f = () => {\n\tvar x = ({a: (function __lambda__ () {\n\t\treturn x;\n\t})});\n"
+        "\treturn x;\n};\n")
 
 
 def test_frequent_browser_methods_become_functions_of_their_object():
@@ -292,17 +248,6 @@ def test_null_is_shared_as_a_binding():
     assert shared_values({'a': text}, {'string'})['texts']['a'] == text
 
 
-def test_an_own_word_used_as_a_quoted_key_stops_the_build(tmp_path):
-    (tmp_path / 'a.js').write_text("var s = {'note': 1};\nvar n = view.note;\n",
-                                   encoding='utf-8')
-    (tmp_path / 'b.js').write_text("var t = note ['settings'];\n", encoding='utf-8')
-    with pytest.raises(BuildError, match="a.js uses note as a quoted key"):
-        check_own_words(tmp_path)
-    (tmp_path / 'a.js').write_text("var s = 'note';\n", encoding='utf-8')
-    with pytest.raises(BuildError, match="b.js uses settings as a quoted key"):
-        check_own_words(tmp_path)
-
-
 def test_the_css_loses_its_spaces_and_names_its_custom_properties_by_one_letter():
     css = (".p { --fg: #111; --muted-text: #222; font: 1em -apple-system; }\n"
            ".q { color: var(--muted-text); background: var(--fg); }\n"
@@ -312,39 +257,13 @@ def test_the_css_loses_its_spaces_and_names_its_custom_properties_by_one_letter(
                                 "@media(max-width:600px){.q{color:var(--a)}}")
 
 
-# The browser objects the bookmarklet reads or writes properties of: the page, its
-# document and elements, events, fetch, IndexedDB, and the built-ins. Asked of each
-# engine, since each has names the others lack.
-TOUCHED = """() => {
-  const found = new Set();
-  const add = (o) => { for (let x = o; x; x = Object.getPrototypeOf(x))
-    for (const n of Object.getOwnPropertyNames(x)) found.add(n); };
-  add(window); add(document); add(location); add(navigator); add(JSON); add(Math);
-  for (const n of Object.getOwnPropertyNames(window)) {
-    if (new RegExp('^(HTML.*Element|IDB.*|.*Event|Node|Element|EventTarget|Document|ShadowRoot|'
-        + 'Response|Headers|Abort.*|DOMParser|URL|CSSStyleSheet|Promise|.*Error|DOMException|'
-        + 'Array|String|Object|Number|Boolean|Date|Function|Symbol|Location|Navigator|Window)$')
-        .test(n)) {
-      const v = window[n]; add(v); if (v.prototype) add(v.prototype);
-    }
-  }
-  return [...found];
-}"""
-
-
-def test_no_own_word_is_a_property_of_a_browser_object_the_bookmarklet_touches(page):
-    names = set(page.evaluate(TOUCHED))
-    assert 'appendChild' in names and 'screen' in names and 'view' in names
-    assert sorted(set(OWN_WORDS) & names) == []
-
-
 def test_the_runtime_module_is_never_rewritten(tmp_path):
     runtime = "export var len = function (x) {\n\treturn x.length;\n};\n"
     (tmp_path / RUNTIME_MODULE).write_text(runtime, encoding='utf-8')
-    (tmp_path / 'a.js').write_text("var f = function () {\n\treturn 1;\n};\n", encoding='utf-8')
+    (tmp_path / 'a.js').write_text("var f = dict ({});\n", encoding='utf-8')
     rewrite_modules(tmp_path, OWN_PROPERTIES)
     assert (tmp_path / RUNTIME_MODULE).read_text(encoding='utf-8') == runtime
-    assert 'function' not in (tmp_path / 'a.js').read_text(encoding='utf-8')
+    assert 'dict' not in (tmp_path / 'a.js').read_text(encoding='utf-8')
 
 
 def test_esbuild_writes_es2019_and_nothing_newer(tmp_path):
@@ -372,3 +291,53 @@ def test_the_last_pass_never_reuses_an_async_functions_parameter(tmp_path):
                         'var z=await g(y);console.log(z)}})();', tmp_path)
     parameter = re.search(r'async (\w+)=>', script).group(1)
     assert re.search(r'\b' + parameter + r'=(?![=>])', script) is None, script
+
+
+ARROWS_SAMPLE = ('(()=>{"use strict";var made=function(a){return a+1};'
+                 'window.f=async function(b){return made(await b)};'
+                 'window.g=function(){return this};window.h=[1].map(function(c){return c*2})})();')
+
+
+def test_terser_writes_functions_as_arrow_functions_only_with_unsafe_arrows(tmp_path):
+    """Transcrypt writes every def and lambda as a `function` expression; terser's
+    unsafe_arrows makes each an arrow function but one that reads `this`. Without the flag
+    the functions stay, and the script is longer."""
+    script = compressed(ARROWS_SAMPLE, tmp_path)
+    without = compressed(ARROWS_SAMPLE, tmp_path, ['unsafe_arrows'])
+    assert script.count('function') == 1 and 'return this' in script, script
+    assert without.count('function') > 1 and len(without) > len(script), without
+
+
+def test_the_savings_table_lists_every_step_of_the_build():
+    """`make bench` writes what each step saves from step_savings; every rewrite, every kind
+    of shared value and every bundler step has its row."""
+    from toolkit.bundle import BUNDLE_STEPS
+    from toolkit.rewrite import SHARED
+    from toolkit.savings import DESCRIPTIONS, STEPS, savings_rows
+    assert STEPS == list(REWRITES) + list(SHARED) + BUNDLE_STEPS
+    assert sorted(DESCRIPTIONS) == sorted(STEPS)
+    rows = savings_rows({'built': 1, 'saves': {step: 1 for step in STEPS}})
+    assert [row[0].split('`')[-2] for row in rows] == STEPS
+
+
+def test_a_steps_saving_is_measured_on_the_bookmarklet_itself(tmp_path):
+    from toolkit import ROOT
+    from toolkit.savings import step_savings
+    measured = step_savings(tmp_path, ['without_causes'])
+    url = (ROOT / 'dist' / 'bookmarklet.url').read_text(encoding='utf-8').strip()
+    assert measured['built'] == len(url)
+    assert measured['saves']['without_causes'] > 0
+
+
+def test_the_staged_styles_are_the_compacted_css_with_their_hashes_put_back(tmp_path):
+    """A javascript: URL carries each '#' as '%23': the colours go in with a stand-in that
+    the script replaces (in CPython too: the staged module is Python)."""
+    from toolkit.bundle import HASH_STAND_IN, SOURCES, stage_sources
+    stage_sources(tmp_path / 'staged')
+    text = (tmp_path / 'staged' / 'bookmarklet' / 'style.py').read_text(encoding='utf-8')
+    css = compact_css((SOURCES / 'overlay.css').read_text(encoding='utf-8'))
+    namespace: dict = {}
+    exec(text, namespace)
+    assert namespace['STYLE'] == css and css.count('#') > 12
+    assert '#' not in text.split('STYLE = ')[1].split('.replace (')[0].split(".replace(")[0]
+    assert HASH_STAND_IN not in css

@@ -129,14 +129,14 @@ class Store:
         if 'open' in self.broken:
             raise TypeError('no store today')
         store = type(self.kept)()
-        store.persistent = True
-        store.reason = ''
-        for name in ['remove', 'level_one_urls', 'read_visit', 'write_visit', 'forget',
+        store.is_persistent = True
+        store.uncached_reason = ''
+        for name in ['remove_urls', 'level_one_urls', 'read_visit', 'write_visit', 'forget_root',
                      'read_sizes', 'read_visits', 'remove_visits', 'records_below', 'read_choices',
                      'write_choices']:
             setattr(store, name, functools.partial(self.call, name))
         store.read_records = self.read_records
-        store.write = self.write
+        store.write_records = self.write
         return store
 
     def hold_writes(self):
@@ -147,7 +147,7 @@ class Store:
         self.writes.append([record['url'] for record in records])
         if self.writes_held is not None:
             await self.writes_held.wait()
-        return await self.call('write', records)
+        return await self.call('write_records', records)
 
     def read_records(self, urls):
         self.reads.append(list(urls))
@@ -225,9 +225,9 @@ class Browser:
         adapters.page_of_html = self.page_of_html
         adapters.read_open_page = self.read_open_page
         adapters.open_store = self.store.open
-        adapters.now = self.now
-        adapters.every = lambda seconds, task: lambda: None  # never runs; stops nothing
-        adapters.visible = lambda: True
+        adapters.clock_now = self.now
+        adapters.run_every = lambda seconds, task: lambda: None  # never runs; stops nothing
+        adapters.is_visible = lambda: True
         adapters.next_frame = self.next_frame
         return adapters
 
@@ -252,7 +252,7 @@ class Browser:
         self.store.reads = []
         crawl = start_crawl(ROOT, dict(SETTINGS, **dict({'pageSize': 2}, **settings)),
                             self.adapters(), Screen)
-        await crawl.done
+        await crawl.crawl_done
         await idle()
         return crawl
 
@@ -271,13 +271,13 @@ async def test_answers_that_arrive_together_are_drawn_in_one_frame():
                         Screen)
     await idle()
     assert fetched(server) == [server.url(index) for index in range(10)]
-    frames, said = browser.frames, len(crawl.overlay.said)
+    frames, said = browser.frames, len(crawl.overlay_ui.said)
     for event in held:
         event.set()
-    await crawl.done
+    await crawl.crawl_done
     await asyncio.sleep(0.2)
-    assert crawl.overlay.statuses() == ['new'] * 10
-    assert [browser.frames - frames, crawl.overlay.said[said:]] == [1, ['done']], \
+    assert crawl.overlay_ui.statuses() == ['new'] * 10
+    assert [browser.frames - frames, crawl.overlay_ui.said[said:]] == [1, ['done']], \
         'ten rows and one status line in one frame'
 
 
@@ -286,13 +286,13 @@ async def test_page_one_is_fetched_then_the_next_prefetched_and_a_revisit_asks_n
     server = Server(5)
     browser = Browser(server)
     crawl = await browser.visit()
-    assert crawl.overlay.statuses() == ['new', 'new']
-    assert crawl.overlay.status['state'] == 'done'
+    assert crawl.overlay_ui.statuses() == ['new', 'new']
+    assert crawl.overlay_ui.status['state'] == 'done'
     assert fetched(server) == [server.url(0), server.url(1), server.url(2), server.url(3)]
     assert browser.store.reads == [], 'no read for directories with no record'
     server.clock += 3600
     crawl = await browser.visit()
-    assert crawl.overlay.statuses() == ['fresh', 'fresh']
+    assert crawl.overlay_ui.statuses() == ['fresh', 'fresh']
     assert fetched(server) == []
     assert browser.store.reads == [[server.url(0), server.url(1)], [server.url(2), server.url(3)]], \
         "one read for a page's records"
@@ -308,13 +308,13 @@ async def test_the_records_fetched_while_one_is_written_are_written_together_aft
     first = [server.url(index) for index in range(4)]
     assert browser.store.writes == [first]
     await act(late.set)
-    assert crawl.overlay.statuses() == ['new'] * 5, 'no row waits for a write'
+    assert crawl.overlay_ui.statuses() == ['new'] * 5, 'no row waits for a write'
     assert browser.store.writes == [first], 'one write at a time'
     await act(written.set)
     assert browser.store.writes == [first, [server.url(4)]]
     server.clock += 3600
     crawl = await browser.visit(pageSize=5, prefetch=False)
-    assert crawl.overlay.statuses() == ['fresh'] * 5 and fetched(server) == []
+    assert crawl.overlay_ui.statuses() == ['fresh'] * 5 and fetched(server) == []
 
 
 @run
@@ -331,8 +331,8 @@ async def test_an_entry_added_in_the_second_of_the_previous_visit_is_marked_new(
     crawl = await browser.visit()
     assert math.floor(server.clock) == START, 'both visits in one second of the server'
     assert fetched(server) == [server.url(0)]
-    assert crawl.overlay.appeared[server.url(0)] == ['g']
-    assert crawl.overlay.appeared[server.url(1)] == []
+    assert crawl.overlay_ui.appeared[server.url(0)] == ['g']
+    assert crawl.overlay_ui.appeared[server.url(1)] == []
 
 
 @run
@@ -340,20 +340,20 @@ async def test_paging_serves_records_and_fetches_only_the_directory_that_changed
     server = Server(6)
     browser = Browser(server)
     crawl = await browser.visit(prefetch=False)
-    await act(crawl.overlay.actions.turn_page, 1)
+    await act(crawl.overlay_ui.actions.turn_page, 1)
     server.touch(3, 'g')
     server.clock += 3600
     crawl = await browser.visit(prefetch=False)
     assert fetched(server) == []
-    await act(crawl.overlay.actions.turn_page, 1)
-    assert crawl.overlay.page == 2
+    await act(crawl.overlay_ui.actions.turn_page, 1)
+    assert crawl.overlay_ui.page == 2
     assert fetched(server) == [server.url(3)]
-    assert crawl.overlay.rows == {
+    assert crawl.overlay_ui.rows == {
         server.url(2): {'status': 'fresh', 'names': ['f'], 'message': ''},
         server.url(3): {'status': 'changed', 'names': ['g', 'f'], 'message': ''}}
     assert browser.store.reads == [[server.url(0), server.url(1)], [server.url(2), server.url(3)]]
-    await act(crawl.overlay.actions.turn_page, -1)
-    assert crawl.overlay.statuses() == ['fresh', 'fresh'] and fetched(server) == [server.url(3)]
+    await act(crawl.overlay_ui.actions.turn_page, -1)
+    assert crawl.overlay_ui.statuses() == ['fresh', 'fresh'] and fetched(server) == [server.url(3)]
 
 
 @run
@@ -362,13 +362,13 @@ async def test_a_slow_answer_for_a_page_left_is_kept_but_not_shown_on_the_next()
     browser = Browser(server)
     gate = server.hold(server.url(0))
     crawl = await browser.visit(prefetch=False)
-    await act(crawl.overlay.actions.turn_page, 1)
+    await act(crawl.overlay_ui.actions.turn_page, 1)
     await act(gate.set)
-    assert [shown for shown in crawl.overlay.shown if shown[1] == server.url(0)] == [], \
+    assert [shown for shown in crawl.overlay_ui.shown if shown[1] == server.url(0)] == [], \
         'not rendered on page 2'
-    assert crawl.overlay.statuses() == ['new', 'new']
-    await act(crawl.overlay.actions.turn_page, -1)
-    assert crawl.overlay.rows[server.url(0)]['status'] == 'new', 'kept for the session'
+    assert crawl.overlay_ui.statuses() == ['new', 'new']
+    await act(crawl.overlay_ui.actions.turn_page, -1)
+    assert crawl.overlay_ui.rows[server.url(0)]['status'] == 'new', 'kept for the session'
     assert fetched(server).count(server.url(0)) == 1
 
 
@@ -379,12 +379,12 @@ async def test_a_directory_queued_for_a_page_left_is_dropped_before_its_request(
     gate = server.hold(server.url(0))
     crawl = await browser.visit(pageSize=3, prefetch=False, maxConcurrentRequests=1)
     assert fetched(server) == [server.url(0)], 'one request at a time'
-    await act(crawl.overlay.actions.turn_page, 1)
+    await act(crawl.overlay_ui.actions.turn_page, 1)
     await act(gate.set)
     assert fetched(server) == [server.url(0), server.url(3), server.url(4), server.url(5)]
-    assert crawl.overlay.statuses() == ['new', 'new', 'new']
-    await act(crawl.overlay.actions.turn_page, -1)
-    assert crawl.overlay.statuses() == ['new', 'new', 'new'], 'dropped, then settled on return'
+    assert crawl.overlay_ui.statuses() == ['new', 'new', 'new']
+    await act(crawl.overlay_ui.actions.turn_page, -1)
+    assert crawl.overlay_ui.statuses() == ['new', 'new', 'new'], 'dropped, then settled on return'
     assert fetched(server).count(server.url(1)) == 1
 
 
@@ -395,12 +395,12 @@ async def test_a_request_in_flight_is_shared_never_sent_twice():
     gate = server.hold(server.url(0))
     crawl = await browser.visit()
     for step in [1, -1, 1, -1]:
-        await act(crawl.overlay.actions.turn_page, step)
-    await act(crawl.overlay.actions.refresh, server.url(0))
+        await act(crawl.overlay_ui.actions.turn_page, step)
+    await act(crawl.overlay_ui.actions.refresh_one, server.url(0))
     await act(gate.set)
     assert fetched(server).count(server.url(0)) == 1
-    assert crawl.overlay.rows[server.url(0)]['status'] == 'new'
-    assert crawl.overlay.status['state'] == 'done'
+    assert crawl.overlay_ui.rows[server.url(0)]['status'] == 'new'
+    assert crawl.overlay_ui.status['state'] == 'done'
 
 
 @run
@@ -409,12 +409,12 @@ async def test_closing_during_wave_one_starts_no_request_after_it():
     browser = Browser(server)
     gate = server.hold(ROOT)
     crawl = start_crawl(ROOT, dict(SETTINGS, pageSize=2), browser.adapters(), Screen)
-    await act(crawl.overlay.actions.close)
+    await act(crawl.overlay_ui.actions.close_overlay)
     await act(gate.set)
-    await crawl.done
+    await crawl.crawl_done
     await idle()
     assert server.requests == [ROOT]
-    assert crawl.overlay.rows == {}
+    assert crawl.overlay_ui.rows == {}
 
 
 @run
@@ -424,14 +424,14 @@ async def test_refresh_fetches_a_trusted_record_again_and_says_what_changed():
     await browser.visit()
     server.clock += 3600
     crawl = await browser.visit()
-    assert crawl.overlay.statuses() == ['fresh', 'fresh'] and fetched(server) == []
-    await act(crawl.overlay.actions.refresh, server.url(1))
+    assert crawl.overlay_ui.statuses() == ['fresh', 'fresh'] and fetched(server) == []
+    await act(crawl.overlay_ui.actions.refresh_one, server.url(1))
     assert fetched(server) == [server.url(1)]
-    assert crawl.overlay.rows[server.url(1)]['status'] == 'fresh', 'the same names'
+    assert crawl.overlay_ui.rows[server.url(1)]['status'] == 'fresh', 'the same names'
     # A name added without the mtime moving (a clock set back, a copy keeping times).
     server.tree['d0']['children']['sneaked'] = {'mtime': START}
-    await act(crawl.overlay.actions.refresh, server.url(0))
-    assert crawl.overlay.rows[server.url(0)] == {'status': 'changed', 'names': ['sneaked', 'f'],
+    await act(crawl.overlay_ui.actions.refresh_one, server.url(0))
+    assert crawl.overlay_ui.rows[server.url(0)] == {'status': 'changed', 'names': ['sneaked', 'f'],
                                                 'message': ''}
 
 
@@ -440,11 +440,11 @@ async def test_a_record_written_on_this_visit_is_read_when_its_directory_is_fetc
     server = Server(2)
     browser = Browser(server)
     crawl = await browser.visit()
-    assert browser.store.reads == [] and crawl.overlay.statuses() == ['new', 'new']
+    assert browser.store.reads == [] and crawl.overlay_ui.statuses() == ['new', 'new']
     server.tree['d0']['children']['sneaked'] = {'mtime': START}
-    await act(crawl.overlay.actions.refresh, server.url(0))
+    await act(crawl.overlay_ui.actions.refresh_one, server.url(0))
     assert browser.store.reads == [[server.url(0)]]
-    assert crawl.overlay.rows[server.url(0)]['status'] == 'changed', 'against the record just kept'
+    assert crawl.overlay_ui.rows[server.url(0)]['status'] == 'changed', 'against the record just kept'
 
 
 @run
@@ -457,14 +457,14 @@ async def test_refresh_stale_fetches_again_what_could_not_be_revalidated():
     server.faults[server.url(0)] = {'ok': False, 'message': 'HTTP 503', 'contentType': '',
                                     'text': '', 'url': '', 'date': None}
     crawl = await browser.visit()
-    assert crawl.overlay.rows[server.url(1)]['status'] == 'changed'
-    assert crawl.overlay.rows[server.url(0)] == {'status': 'stale', 'names': ['f'],
+    assert crawl.overlay_ui.rows[server.url(1)]['status'] == 'changed'
+    assert crawl.overlay_ui.rows[server.url(0)] == {'status': 'stale', 'names': ['f'],
                                                 'message': 'Not revalidated: HTTP 503'}
     del server.faults[server.url(0)]
     server.requests = []
-    await act(crawl.overlay.actions.refresh_stale)
+    await act(crawl.overlay_ui.actions.refresh_stale)
     assert fetched(server) == [server.url(0)]
-    assert crawl.overlay.rows[server.url(0)]['status'] == 'changed'
+    assert crawl.overlay_ui.rows[server.url(0)]['status'] == 'changed'
 
 
 @run
@@ -475,7 +475,7 @@ async def test_a_redirect_is_followed_inside_the_root_only_and_nothing_else_is_k
                         server.url(1): 'http://other/files/d1/',
                         server.url(2): ROOT + 'd2-moved/'}
     crawl = await browser.visit(pageSize=3)
-    rows = crawl.overlay.rows
+    rows = crawl.overlay_ui.rows
     assert [rows[server.url(index)]['status'] for index in range(3)] == ['failed', 'failed', 'new']
     assert rows[server.url(0)]['message'] == \
         'Not loaded: redirected to http://test/elsewhere/, outside this listing'
@@ -505,7 +505,7 @@ async def test_a_record_fetched_within_its_mtimes_precision_is_not_trusted(fetch
     server.clock = minute + 7200
     crawl = await browser.visit()
     assert fetched(server) == ([] if trusted else [server.url(0)])
-    assert crawl.overlay.statuses() == ['fresh']
+    assert crawl.overlay_ui.statuses() == ['fresh']
 
 
 @pytest.mark.parametrize('fault, words', [
@@ -533,19 +533,19 @@ async def test_whatever_a_fetch_or_parse_throws_the_directory_settles_with_why(f
 
     browser.page_of_html = html_breaks
     crawl = await browser.visit(pageSize=3)
-    rows = crawl.overlay.rows
+    rows = crawl.overlay_ui.rows
     assert rows[ROOT + 'new/']['status'] == 'failed'
     assert rows[ROOT + 'new/']['message'].startswith('Not loaded: ')
     assert words in rows[ROOT + 'new/']['message']
     assert rows[server.url(1)]['status'] == 'stale' and rows[server.url(1)]['names'] == ['f']
     assert rows[server.url(1)]['message'].startswith('Not revalidated: ')
     assert rows[server.url(0)]['status'] == 'changed'
-    assert crawl.overlay.status['state'] == 'done'
-    assert crawl.overlay.status['failed'] == 1
+    assert crawl.overlay_ui.status['state'] == 'done'
+    assert crawl.overlay_ui.status['failed'] == 1
 
 
 @pytest.mark.parametrize('broken, note', [
-    ('write', 'Not caching: a write failed (the store broke in write).'),
+    ('write_records', 'Not caching: a write failed (the store broke in write_records).'),
     ('read_records', None),
     ('open', 'Not caching: IndexedDB refused (unexpected error: TypeError: no store today).'),
     ('read_visit', None),
@@ -556,15 +556,15 @@ async def test_whatever_the_store_throws_every_directory_settles(broken, note):
     browser = Browser(server)
     browser.store.broken.add(broken)
     crawl = await browser.visit()
-    assert crawl.overlay.statuses() == ['new', 'new']
-    assert crawl.overlay.status['state'] == 'done'
-    assert len([n for n in crawl.overlay.notes if n.startswith('Not caching: a write failed')]) \
+    assert crawl.overlay_ui.statuses() == ['new', 'new']
+    assert crawl.overlay_ui.status['state'] == 'done'
+    assert len([n for n in crawl.overlay_ui.notes if n.startswith('Not caching: a write failed')]) \
         <= 1, 'a failing store is reported once'
     if note:
-        assert any(n.startswith(note) for n in crawl.overlay.notes), crawl.overlay.notes
+        assert any(n.startswith(note) for n in crawl.overlay_ui.notes), crawl.overlay_ui.notes
     # A pool place that a failure took is given back: the next page settles too.
-    await act(crawl.overlay.actions.turn_page, 1)
-    assert crawl.overlay.statuses() == ['new']
+    await act(crawl.overlay_ui.actions.turn_page, 1)
+    assert crawl.overlay_ui.statuses() == ['new']
 
 
 @pytest.mark.parametrize('times', [1, 2])
@@ -584,18 +584,18 @@ async def test_a_row_that_cannot_be_shown_still_settles_and_says_why(times):
             super().show_children(url, status, entries, message, visit, now)
 
     crawl = start_crawl(ROOT, dict(SETTINGS, pageSize=2), browser.adapters(), Breaking)
-    await crawl.done
+    await crawl.crawl_done
     await idle()
-    assert crawl.overlay.status['state'] == 'done'
-    assert crawl.overlay.status['failed'] == 1
-    assert crawl.overlay.rows[server.url(1)]['status'] == 'new'
+    assert crawl.overlay_ui.status['state'] == 'done'
+    assert crawl.overlay_ui.status['failed'] == 1
+    assert crawl.overlay_ui.rows[server.url(1)]['status'] == 'new'
     if times == 1:
-        assert crawl.overlay.rows[server.url(0)] == {
+        assert crawl.overlay_ui.rows[server.url(0)] == {
             'status': 'failed', 'names': [],
             'message': 'Not loaded: could not be shown (unexpected error: TypeError: cannot draw '
                        'this row)'}
     else:
-        assert any('could not be shown' in note for note in crawl.overlay.notes)
+        assert any('could not be shown' in note for note in crawl.overlay_ui.notes)
 
 
 @run
@@ -609,10 +609,10 @@ async def test_a_record_that_breaks_the_rules_fails_its_directory_alone():
 
     browser.store.read_records = damaged
     crawl = await browser.visit()
-    assert crawl.overlay.rows[server.url(0)]['status'] == 'failed'
-    assert crawl.overlay.rows[server.url(0)]['message'].startswith('Not loaded: unexpected error: ')
-    assert crawl.overlay.rows[server.url(1)]['status'] == 'new'
-    assert crawl.overlay.status['state'] == 'done'
+    assert crawl.overlay_ui.rows[server.url(0)]['status'] == 'failed'
+    assert crawl.overlay_ui.rows[server.url(0)]['message'].startswith('Not loaded: unexpected error: ')
+    assert crawl.overlay_ui.rows[server.url(1)]['status'] == 'new'
+    assert crawl.overlay_ui.status['state'] == 'done'
 
 
 @pytest.mark.parametrize('fault', [TypeError('Failed to fetch'),
@@ -629,10 +629,10 @@ async def test_wave_one_falls_back_to_the_open_page_whatever_goes_wrong(fault):
                     + '  -'}], 'text': '', 'stamps': []}
         for i in range(3)]}
     crawl = await browser.visit()
-    assert [n for n in crawl.overlay.notes if n.startswith('The listing request failed (')] \
-        and 'showing the page as loaded' in crawl.overlay.notes[-1]
-    assert crawl.overlay.statuses() == ['new', 'new']
-    assert crawl.overlay.status['state'] == 'done'
+    assert [n for n in crawl.overlay_ui.notes if n.startswith('The listing request failed (')] \
+        and 'showing the page as loaded' in crawl.overlay_ui.notes[-1]
+    assert crawl.overlay_ui.statuses() == ['new', 'new']
+    assert crawl.overlay_ui.status['state'] == 'done'
 
 
 @run
@@ -641,8 +641,8 @@ async def test_a_page_that_cannot_be_read_either_is_broken_with_both_reasons():
     browser = Browser(server)
     server.faults[ROOT] = TypeError('Failed to fetch')
     crawl = await browser.visit()
-    assert crawl.overlay.status['state'] == 'broken'
-    assert crawl.overlay.status['text'] == ('No listing could be read here '
+    assert crawl.overlay_ui.status['state'] == 'broken'
+    assert crawl.overlay_ui.status['text'] == ('No listing could be read here '
                                            '(unexpected error: TypeError: Failed to fetch).')
 
 
@@ -652,11 +652,11 @@ async def test_a_chosen_page_size_and_scope_outlive_the_visit_but_not_a_choice_m
     browser = Browser(server)
     crawl = await browser.visit(pageSizes=[2, 3])
     assert crawl.rows_view.page_size == 2 and crawl.search_scope == 'page'
-    await act(crawl.overlay.actions.resize, 3)
-    await act(crawl.overlay.actions.choose_scope, 'tree')
+    await act(crawl.overlay_ui.actions.set_size, 3)
+    await act(crawl.overlay_ui.actions.choose_scope, 'tree')
     crawl = await browser.visit(pageSizes=[2, 3])
-    assert crawl.rows_view.page_size == 3 and crawl.overlay.scope == 'tree'
-    assert len(crawl.overlay.rows) == 3, 'page 1 is shown at the size chosen'
+    assert crawl.rows_view.page_size == 3 and crawl.overlay_ui.scope == 'tree'
+    assert len(crawl.overlay_ui.rows) == 3, 'page 1 is shown at the size chosen'
     browser.store.broken.add('read_choices')
     crawl = await browser.visit(pageSizes=[2, 3])
     assert crawl.rows_view.page_size == 2 and crawl.search_scope == 'page', "the build's defaults when unreadable"
@@ -669,17 +669,17 @@ async def test_a_choice_taken_up_or_made_before_the_listing_is_read_shows_no_emp
     server = Server(7)
     browser = Browser(server)
     crawl = await browser.visit(pageSizes=[2, 3])
-    await act(crawl.overlay.actions.resize, 3)
+    await act(crawl.overlay_ui.actions.set_size, 3)
     gate = server.hold(ROOT)
     crawl = start_crawl(ROOT, dict(SETTINGS, pageSize=2, pageSizes=[2, 3]), browser.adapters(),
                         Screen)
     await idle()  # the kept choice is read while wave 1 is held
-    assert crawl.overlay.status is None and crawl.overlay.rows == {}
-    await act(crawl.overlay.actions.resize, 2)
-    assert crawl.overlay.status is None and crawl.overlay.rows == {}
+    assert crawl.overlay_ui.status is None and crawl.overlay_ui.rows == {}
+    await act(crawl.overlay_ui.actions.set_size, 2)
+    assert crawl.overlay_ui.status is None and crawl.overlay_ui.rows == {}
     await act(gate.set)
-    await crawl.done
-    assert len(crawl.overlay.rows) == 2 and crawl.overlay.status['total'] == 2
+    await crawl.crawl_done
+    assert len(crawl.overlay_ui.rows) == 2 and crawl.overlay_ui.status['total'] == 2
 
 
 @run
@@ -687,14 +687,14 @@ async def test_a_tree_search_lists_cached_entries_below_the_root_and_pages_them(
     server = Server(5)
     browser = Browser(server)
     crawl = await browser.visit()
-    await act(crawl.overlay.actions.choose_scope, 'tree')
-    await act(crawl.overlay.actions.filter_by, 'f')
-    assert crawl.overlay.hits['paths'] == ['d0/f', 'd1/f'] and crawl.overlay.hits['pages'] == 2
-    assert crawl.overlay.matches == '4 hits in 5 listings · 1 never loaded'
-    await act(crawl.overlay.actions.turn_page, 1)
-    assert crawl.overlay.hits['page'] == 2
-    await act(crawl.overlay.actions.filter_by, '')
-    assert crawl.overlay.page == 1 and len(crawl.overlay.exported) > 0
+    await act(crawl.overlay_ui.actions.choose_scope, 'tree')
+    await act(crawl.overlay_ui.actions.filter_by, 'f')
+    assert crawl.overlay_ui.hits['paths'] == ['d0/f', 'd1/f'] and crawl.overlay_ui.hits['pages'] == 2
+    assert crawl.overlay_ui.matches == '4 hits in 5 listings · 1 never loaded'
+    await act(crawl.overlay_ui.actions.turn_page, 1)
+    assert crawl.overlay_ui.hits['page'] == 2
+    await act(crawl.overlay_ui.actions.filter_by, '')
+    assert crawl.overlay_ui.page == 1 and len(crawl.overlay_ui.exported) > 0
 
 
 @run
@@ -703,18 +703,18 @@ async def test_a_directory_opened_in_place_is_a_root_of_its_own_and_a_crumb_lead
     browser = Browser(server)
     crawl = await browser.visit()
     server.requests = []
-    await act(crawl.overlay.actions.open_directory, server.url(1))
+    await act(crawl.overlay_ui.actions.open_directory, server.url(1))
     assert server.requests == [server.url(1)], 'its listing is wave 1; it holds no directory'
-    assert [c['label'] for c in crawl.overlay.crumbs] == ['/files/', 'd1/']
-    assert crawl.overlay.crumbs[1]['href'] == server.url(1)
-    assert crawl.rows_view.all_entries[0]['name'] == 'f' and crawl.overlay.rows == {}
+    assert [c['label'] for c in crawl.overlay_ui.crumbs] == ['/files/', 'd1/']
+    assert crawl.overlay_ui.crumbs[1]['href'] == server.url(1)
+    assert crawl.rows_view.all_entries[0]['name'] == 'f' and crawl.overlay_ui.rows == {}
     assert await browser.store.kept.read_visit(server.url(1)) == START, 'a visit of its own'
     server.requests = []
-    assert crawl.overlay.actions.go_up() is True
+    assert crawl.overlay_ui.actions.go_up() is True
     await idle()
-    assert server.requests == [ROOT] and crawl.overlay.statuses() == ['fresh', 'fresh']
-    assert [c['href'] for c in crawl.overlay.crumbs] == [ROOT]
-    assert crawl.overlay.actions.go_up() is False
+    assert server.requests == [ROOT] and crawl.overlay_ui.statuses() == ['fresh', 'fresh']
+    assert [c['href'] for c in crawl.overlay_ui.crumbs] == [ROOT]
+    assert crawl.overlay_ui.actions.go_up() is False
 
 
 @run
@@ -725,12 +725,12 @@ async def test_whats_new_marks_no_hit_of_a_later_search():
     server.clock += 3600
     server.touch(0, 'g')
     crawl = await browser.visit()
-    await act(crawl.overlay.actions.choose_scope, 'tree')
-    await act(crawl.overlay.actions.filter_by, 'd0/')
-    await act(crawl.overlay.actions.show_news)
-    assert 'd0/g' in crawl.overlay.hits['paths'] and 'new' in crawl.overlay.hits['changes']
-    await act(crawl.overlay.actions.filter_by, 'd0/g')
-    assert crawl.overlay.hits['paths'] == ['d0/g'] and crawl.overlay.hits['changes'] == [None]
+    await act(crawl.overlay_ui.actions.choose_scope, 'tree')
+    await act(crawl.overlay_ui.actions.filter_by, 'd0/')
+    await act(crawl.overlay_ui.actions.show_news)
+    assert 'd0/g' in crawl.overlay_ui.hits['paths'] and 'new' in crawl.overlay_ui.hits['changes']
+    await act(crawl.overlay_ui.actions.filter_by, 'd0/g')
+    assert crawl.overlay_ui.hits['paths'] == ['d0/g'] and crawl.overlay_ui.hits['changes'] == [None]
 
 
 @run
@@ -743,22 +743,22 @@ async def test_a_planted_record_visit_and_choice_are_never_used_and_the_row_says
     first = await browser.visit(pageSizes=[2, 3])
     kept = browser.store.kept
     record = (await kept.read_records([server.url(0)]))[dict_key(server.url(0))]
-    names = first.overlay.rows[server.url(0)]['names']
-    await kept.write([dict(record, entries=[dict(entry, name='../../x.desktop', href='..%2F..%2Fx.desktop')
+    names = first.overlay_ui.rows[server.url(0)]['names']
+    await kept.write_records([dict(record, entries=[dict(entry, name='../../x.desktop', href='..%2F..%2Fx.desktop')
                                             for entry in record['entries']])])
     await kept.write_visit(ROOT, float('nan'))
     await kept.write_choices({'pageSize': 3, 'scope': 'everything'})
     server.requests = []
     crawl = await browser.visit(pageSizes=[2, 3])
     assert server.requests == [ROOT, server.url(0)], 'the planted record is fetched again'
-    assert crawl.overlay.rows[server.url(0)] == {'status': 'new', 'names': names,
+    assert crawl.overlay_ui.rows[server.url(0)] == {'status': 'new', 'names': names,
                                                  'message': DAMAGED_NOTE}
     assert crawl.previous_visit is None
     assert crawl.rows_view.page_size == 2 and crawl.search_scope == 'page', \
         'choices that are not sound are none, all of them'
     # Below a directory, a record for a URL a browser reads as the root: not searched.
-    await kept.write([dict(record, url=server.url(0) + '%2e%2e/')])
-    await act(crawl.overlay.actions.choose_scope, 'tree')
-    await act(crawl.overlay.actions.filter_by, 'f')
-    assert all(not path.startswith('d0/%2e') for path in crawl.overlay.hits['paths'])
+    await kept.write_records([dict(record, url=server.url(0) + '%2e%2e/')])
+    await act(crawl.overlay_ui.actions.choose_scope, 'tree')
+    await act(crawl.overlay_ui.actions.filter_by, 'f')
+    assert all(not path.startswith('d0/%2e') for path in crawl.overlay_ui.hits['paths'])
     assert server.url(0) + '%2e%2e/' not in [record['url'] for record in await kept.records_below(ROOT)]

@@ -9,12 +9,12 @@ import sys
 from toolkit import ROOT
 from toolkit.errors import BuildError
 from toolkit.literal import BOOKMARKLET_NAME, PLACEHOLDER, SOURCE_PLACEHOLDER
-from toolkit.rewrite import tokens_of
 from toolkit.subset import ALIASES, NOT_ALIASED
 
 SOURCES = ROOT / 'bookmarklet'
 ESBUILD = ROOT / 'node_modules' / '.bin' / 'esbuild'
 UGLIFY = ROOT / 'node_modules' / '.bin' / 'uglifyjs'
+TERSER = ROOT / 'node_modules' / '.bin' / 'terser'
 
 
 # Python method names that mean what a native JavaScript method means, within the rules
@@ -52,13 +52,20 @@ def stage_sources(staging, entry=None):
         + ", problem: \"\"} : chosen_settings (" + PLACEHOLDER + ", " + SOURCE_PLACEHOLDER + ")')\n"
         "SETTINGS = CHOSEN['used']\n"
         "PROBLEM = CHOSEN['problem']\n", encoding='utf-8')
+    css = compact_css((SOURCES / 'overlay.css').read_text(encoding='utf-8'))
     (package / 'style.py').write_text(
-        '"""The overlay\'s styles, compacted from overlay.css by generator.py."""\n\n'
-        'STYLE = ' + repr(compact_css((SOURCES / 'overlay.css').read_text(encoding='utf-8')))
-        + '\n', encoding='utf-8')
+        NATIVE_METHODS + '"""The overlay\'s styles, compacted from overlay.css by generator.py."""\n\n'
+        + ('STYLE = ' + repr(css.replace('#', HASH_STAND_IN)) + ".replace('" + HASH_STAND_IN
+           + "', '#')" if HASH_STAND_IN not in css and css.count('#') > HASH_WORTH else
+           'STYLE = ' + repr(css)) + '\n', encoding='utf-8')
     return staging / entry.name if entry else package / 'main.py'
 
 
+# A javascript: URL carries each '#' as '%23' (toolkit/javascript_url.py): the styles'
+# colours are written with a stand-in that the script turns back into '#', once there are
+# enough of them to pay for the call.
+HASH_STAND_IN = '~'
+HASH_WORTH = 12
 CUSTOM_PROPERTY = re.compile(r'(?<![\w-])--[A-Za-z][\w-]*')
 
 
@@ -98,49 +105,16 @@ def transpile(entry, staging, out):
     return out / (entry.stem + '.js')
 
 
-# Python's attribute and method names are snake_case, which no browser API
-# uses, so esbuild may shorten them as it shortens variables. Quoted names
-# (dict keys, parity case kinds) are never touched, nor Transcrypt's py_ names,
-# which its runtime also builds from strings.
+# The naming rule: every field and method of our own objects is snake_case (two words
+# or more: `pool.place_limit`, not `pool.limit`), which no browser API uses, so esbuild
+# may shorten them as it shortens variables. A single word is never shortened, whoever
+# owns it: it may be a browser's property or a member of a browser's dictionary (a
+# stream read's {done, value}), which no test can list. Quoted names (dict keys, which
+# records, JSON and IndexedDB carry; parity case kinds) are never touched, nor
+# Transcrypt's py_ names, which its runtime also builds from strings.
 SNAKE_CASE = '[a-z][a-z0-9]*(_[a-z0-9]+)+'
-# The single-word attributes of our own state objects, shortened too. None is a
-# property of a browser object the bookmarklet touches (tests/test_rewrite.py
-# asks each engine), nor a quoted key anywhere (check_own_words), so no record, JSON or
-# browser API can meet a shortened one. A word missing here only costs bytes, a word
-# too many breaks the bookmarklet silently: Chromium cannot list the members of the
-# browser's dictionaries (a stream read's {done, value}), so no word that names one
-# may stand here, whatever the test says.
-OWN_WORDS = ['actions', 'adapters', 'chosen', 'crumbs', 'details', 'feedback', 'forget',
-             'found', 'generation', 'heading', 'hint', 'keep', 'kept', 'limit', 'listed', 'live',
-             'loads', 'newer', 'note', 'older', 'output', 'overlay', 'page', 'pager',
-             'panel', 'persistent', 'polling', 'pool', 'query', 'refresh', 'resize',
-             'running', 'section', 'settings', 'settled', 'settling', 'shadow', 'showing',
-             'shown', 'store', 'timer', 'tree', 'upkeep', 'waiting', 'wanted']
-OWN_PROPERTIES = '^(' + SNAKE_CASE + '|' + '|'.join(OWN_WORDS) + ')$'
+OWN_PROPERTIES = '^' + SNAKE_CASE + '$'
 RESERVED_PROPERTIES = '^py_'
-
-
-def quoted_keys(text):
-    """The property names text writes quoted: x['k'], 'k' in x, {'k': v}."""
-    tokens = tokens_of(text)
-    keys = set()
-    for index, token in enumerate(tokens[1:-1], 1):
-        before, after = tokens[index - 1][3], tokens[index + 1][3]
-        if token[0] == 'string' and token[3][0] in '\'"' and (
-                (before == '[' and after == ']') or after == 'in'
-                or (after == ':' and before in ('{', ','))):
-            keys.add(token[3][1:-1])
-    return keys
-
-
-def check_own_words(folder):
-    """Stop the build when a module in folder uses one of OWN_WORDS as a quoted key: esbuild
-    would shorten the attribute and not the key."""
-    for path in sorted(folder.glob('*.js')):
-        found = sorted(quoted_keys(path.read_text(encoding='utf-8')) & set(OWN_WORDS))
-        if len(found) > 0:
-            raise BuildError('{} uses {} as a quoted key; take it out of OWN_WORDS in '
-                             'toolkit/bundle.py'.format(path.name, ', '.join(found)))
 
 
 # The JavaScript esbuild may write. The script cannot run without AbortController (Chrome 66,
@@ -149,9 +123,13 @@ def check_own_words(folder):
 TARGET = '--target=es2019'
 IIFE_START = '(()=>{'
 IIFE_END = '})();'
+# The bundler's own steps that toolkit/savings.py measures by leaving each out: own
+# properties shortened (--mangle-props), terser's pass (TERSER_COMPRESS), its one
+# unsafe option alone, and the last pass by uglify-js (COMPRESS).
+BUNDLE_STEPS = ['own_properties', 'terser', 'unsafe_arrows', 'uglify_js']
 
 
-def bundle(module, out, metafile=None, defines=None):
+def bundle(module, out, metafile=None, defines=None, left_out=()):
     """The minified script; with metafile, esbuild also writes there where its bytes come from.
 
     The script is one arrow function called at once, strict from its first line: without
@@ -160,38 +138,56 @@ def bundle(module, out, metafile=None, defines=None):
     an IIFE made of modules (they are strict already), so it is put back, inside the
     function, where it holds however the script is run (bookmarklet_url puts `void` in
     front of the call). defines are [name, JavaScript value] the bundler folds in, and
-    drops the code they make dead."""
+    drops the code they make dead. left_out names BUNDLE_STEPS to skip, for measuring
+    what each saves (toolkit/savings.py)."""
     run_step('esbuild', [str(ESBUILD), str(module), '--bundle', '--format=iife', '--minify',
                          TARGET, '--legal-comments=none', '--charset=ascii',
-                         '--mangle-props=' + OWN_PROPERTIES,
-                         '--reserve-props=' + RESERVED_PROPERTIES, '--log-level=warning',
-                         '--outfile=' + str(out)]
+                         '--log-level=warning', '--outfile=' + str(out)]
+             + ([] if 'own_properties' in left_out else
+                ['--mangle-props=' + OWN_PROPERTIES, '--reserve-props=' + RESERVED_PROPERTIES])
              + ['--define:' + name + '=' + value for name, value in defines or []]
              + (['--metafile=' + str(metafile)] if metafile else []), ROOT)
     script = out.read_text(encoding='ascii').strip()
     if not (script.startswith(IIFE_START) and script.endswith(IIFE_END)):
         raise BuildError('esbuild wrote a script of an unexpected shape: ' + script[:40])
-    script = compressed(IIFE_START + '"use strict";' + script[len(IIFE_START):], out.parent)
+    script = IIFE_START + '"use strict";' + script[len(IIFE_START):]
+    script = compressed(script, out.parent, left_out)
     if not (script.startswith(IIFE_START + '"use strict";') and script.endswith(IIFE_END)):
-        raise BuildError('uglify-js wrote a script of an unexpected shape: ' + script[:40])
+        raise BuildError('terser or uglify-js wrote a script of an unexpected shape: '
+                         + script[:40])
     out.write_text(script + '\n', encoding='ascii')
     return script
 
 
-# esbuild minifies each statement; uglify-js then goes further across them: it inlines
+# esbuild minifies each statement; terser then writes each `function` expression that
+# reads no `this` nor `arguments` as an arrow function (its `unsafe_arrows`: unsafe for a
+# function called with `new`, and the native subset has no classes, so `new` only ever
+# builds browser objects; Transcrypt writes every def and lambda as a `function`), in two
+# passes (more save nothing).
+TERSER_COMPRESS = ['--ecma', '2019', '--compress', 'ecma=2019,passes=2,unsafe_arrows=true',
+                   '--format', 'ascii_only=true']
+# uglify-js then goes further across the statements: it inlines
 # functions and values used once, gives variables whose lives do not overlap one name,
 # folds statements into expressions and declares each function's variables in one `var`,
-# in five passes (the fourth and fifth save about 80 characters for a third of a second).
+# in six passes (after terser, three to five passes give the same script; the sixth
+# saves 28 characters, more save nothing).
 # It must not take the script for a module (strict already, it would drop the directive
 # and could unwrap the IIFE into globals), and it must work around WebKit: older Safari
 # loses the value of an async function's parameter that a merged variable declares again
 # (WebKit bug 223533).
-COMPRESS = ['--no-module', '--webkit', '--compress', 'passes=5,hoist_vars=true', '--mangle',
+COMPRESS = ['--no-module', '--webkit', '--compress', 'passes=6,hoist_vars=true', '--mangle',
             '--output-opts', 'ascii_only=true']
 
 
-def compressed(script, folder):
-    """script, minified by esbuild, compressed further by uglify-js."""
+def compressed(script, folder, left_out=()):
+    """script, minified by esbuild, compressed further by terser and uglify-js; left_out
+    names BUNDLE_STEPS to skip."""
+    if 'terser' not in left_out:
+        options = TERSER_COMPRESS if 'unsafe_arrows' not in left_out else [
+            option.replace(',unsafe_arrows=true', '') for option in TERSER_COMPRESS]
+        script = run_step('terser', [str(TERSER)] + options, folder, input=script).stdout.strip()
+    if 'uglify_js' in left_out:
+        return script
     return run_step('uglify-js', [str(UGLIFY)] + COMPRESS, folder, input=script).stdout.strip()
 
 

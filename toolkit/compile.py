@@ -9,7 +9,7 @@ import json
 
 from bookmarklet.settings import SETTINGS as DEFAULTS
 from toolkit import ROOT
-from toolkit.bundle import OWN_PROPERTIES, bundle, check_own_words, stage_sources, transpile
+from toolkit.bundle import OWN_PROPERTIES, bundle, stage_sources, transpile
 from toolkit.literal import BOOKMARKLET_NAME, marked
 from toolkit.loader import minified_loader
 from toolkit.native import check_no_prototype_patch, place_runtime
@@ -29,7 +29,6 @@ def compile_script(entry, entry_name, staging, transcrypt_dir, out, bookmarklet_
     """
     module = transpile(entry, staging, transcrypt_dir)
     runtime = place_runtime(module.parent, entry_name)
-    check_own_words(module.parent)
     if runtime == 'native':
         rewrite_modules(module.parent, OWN_PROPERTIES)
     metafile = out.with_suffix('.meta.json')

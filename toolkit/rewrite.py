@@ -3,12 +3,6 @@
 Transcrypt writes what Python needs in general; within the native subset
 (docs/transcrypt.md) some of it means less, and esbuild cannot know that:
 
-- every def and lambda becomes a `function` expression, each lambda in
-  parentheses. None of ours reads `this` or `arguments`, and none is called
-  with `new` (the subset has no classes: `new` only ever builds browser
-  objects), so each is an arrow function, which esbuild writes in a third of
-  the characters, and the parentheses go (esbuild keeps them: engines read
-  them as a hint to compile the function at once).
 - every dict literal is wrapped in `dict (...)`, which the native runtime
   defines as the identity.
 - `except JSError` becomes `if (isinstance (error, JSError)) {...} else
@@ -16,11 +10,8 @@ Transcrypt writes what Python needs in general; within the native subset
   isinstance of object is always true there, so the test is `true` and
   esbuild drops the dead branch.
 - every raise sets `__cause__ = null` on the error first, for Python's
-  exception chaining, which nothing of ours reads, and names the error only
-  to throw it.
-- every assignment to a local is a `var` statement; a function needs one
-  `var` per name (hoisting), and without the others esbuild can join the
-  assignments to their neighbours.
+  exception chaining, which nothing of ours reads. (The name a raise gives its
+  error and each `var` a function repeats are uglify-js's to fold: COMPRESS.)
 - portable.py's `new_object ()` is `{}` and `started (x)` is `x` in
   JavaScript, and a unit's state object, set field by field after it is
   made, can be one object literal.
@@ -31,6 +22,9 @@ Transcrypt writes what Python needs in general; within the native subset
   `textContent`, null) a binding of a shared module, which a key or a
   property reads as a computed one (`{[k]: v}`, `node [k]`).
 
+Every def and lambda is a `function` expression, which terser writes as an
+arrow function after esbuild (toolkit/bundle.py TERSER_COMPRESS).
+
 Each rewrite works on the tokens of js_tokens, so strings, regular
 expressions and comments are never touched, and leaves alone whatever it
 cannot prove has the shape above. They run on the transpiled modules, before
@@ -40,17 +34,10 @@ bookmarklet.
 """
 
 import re
-from typing import Any, TypedDict
+from typing import Any
 
 from toolkit.prune import RUNTIME_MODULE, js_tokens
 
-# Words that make a function mean something else as an arrow function (and `new.target`).
-FUNCTION_ONLY = {'this', 'arguments', 'super', 'yield'}
-# Where a function expression may stand as an arrow function too: after an assignment,
-# an opening parenthesis, a comma, a property's or a condition's colon or a question mark,
-# and before a ';', ')', ',', ']' or '}' (not as an operand: `a || () => 1` does not parse).
-ARROW_BEFORE = {'=', '(', ',', ':', '?'}
-ARROW_AFTER = {';', ')', ',', ']', '}'}
 # How portable.py binds JSError in JavaScript: to object, whose isinstance is always true.
 JSERROR_BINDING = 'export var JSError = object;'
 
@@ -91,68 +78,6 @@ def is_assignment(text, tokens, index):
         '=!<>+-*/%&|^')
 
 
-def constructed_names(text):
-    """The names text calls with `new`."""
-    tokens = tokens_of(text)
-    return {tokens[index + 1][3] for index, token in enumerate(tokens[:-1])
-            if token[0] == 'word' and token[3] == 'new' and tokens[index + 1][0] == 'word'}
-
-
-def arrow_functions(text, constructed=frozenset()):
-    """text with each `function (...) {...}` expression that means the same as an arrow
-    function written as one: `(...) => {...}`. A named function expression is kept unless
-    its name is Transcrypt's `__lambda__` (nothing refers to it), and so is a function
-    assigned to a name in constructed (the names some module calls with `new`)."""
-    tokens = tokens_of(text)
-    edits = []
-    for index, token in enumerate(tokens):
-        if token[0] != 'word' or token[3] != 'function' or token[4] or index == 0:
-            continue
-        before = index - 1 if tokens[index - 1][3] != 'async' else index - 2
-        if before < 0 or tokens[before][3] not in ARROW_BEFORE or (
-                tokens[before][3] == '=' and (not is_assignment(text, tokens, before)
-                                              or tokens[before - 1][3] in constructed)):
-            continue
-        opening = index + 1
-        if opening < len(tokens) and tokens[opening][3] == '__lambda__':
-            opening += 1
-        if opening >= len(tokens) or tokens[opening][3] != '(':
-            continue
-        parameters_end = matching(tokens, opening)
-        if parameters_end is None or parameters_end + 1 >= len(tokens) \
-                or tokens[parameters_end + 1][3] != '{':
-            continue
-        body_end = matching(tokens, parameters_end + 1)
-        if body_end is None or (body_end + 1 < len(tokens)
-                                and tokens[body_end + 1][3] not in ARROW_AFTER):
-            continue
-        inside = tokens[opening:body_end]
-        if any(kind == 'word' and not member and (word in FUNCTION_ONLY or (
-                word == 'new' and inside[at + 1][3] == '.'))
-               for at, [kind, _, _, word, member] in enumerate(inside)):
-            continue
-        edits.append([token[1], tokens[opening][1], ''])
-        edits.append([tokens[parameters_end][2], tokens[parameters_end][2], ' =>'])
-        if is_wrapper(text, tokens, before, body_end + 1):
-            edits.append([tokens[before][1], tokens[before][2], ''])
-            edits.append([tokens[body_end + 1][1], tokens[body_end + 1][2], ''])
-    return edited(text, edits)
-
-
-def is_wrapper(text, tokens, opening, closing_at):
-    """True when the parentheses at opening and closing_at only wrap the function between
-    them, as Transcrypt wraps every lambda, and the function may stand where they stand.
-    esbuild keeps such parentheses (engines read them as a hint to compile the function
-    at once), which is worth nothing for functions that run once or on an event."""
-    if tokens[opening][3] != '(' or closing_at >= len(tokens) or tokens[closing_at][3] != ')':
-        return False
-    before = opening - 1
-    if before < 0 or tokens[before][0] != 'punct' or tokens[before][3] not in ARROW_BEFORE \
-            or (tokens[before][3] == '=' and not is_assignment(text, tokens, before)):
-        return False
-    return closing_at + 1 >= len(tokens) or tokens[closing_at + 1][3] in ARROW_AFTER
-
-
 def unwrapped_dicts(text):
     """text without the `dict` of each `dict (...)` call: the native runtime's dict is the
     identity, so the parentheses alone keep the meaning."""
@@ -188,32 +113,13 @@ def without_causes(text):
     return edited(text, edits)
 
 
-def direct_throws(text):
-    """text with each raise's `[var] __exceptN__ = error; throw __exceptN__;` as
-    `throw error;`: Transcrypt names the error only to throw it."""
-    tokens = tokens_of(text)
-    edits = []
-    for index, token in enumerate(tokens[1:-2], 1):
-        name = tokens[index + 1][3]
-        if token[3] != 'throw' or token[4] or not re.fullmatch(r'__except\d+__', name) \
-                or tokens[index + 2][3] != ';' or tokens[index - 1][3] != ';':
-            continue
-        start = statement_start(tokens, index - 1)
-        if start is None:
-            continue
-        head = start + 1 if tokens[start][3] == 'var' else start
-        if tokens[head][3] != name or tokens[head + 1][3] != '=' \
-                or not is_assignment(text, tokens, head + 1):
-            continue
-        edits.append([tokens[start][1], tokens[head + 2][1], 'throw '])
-        edits.append([tokens[index - 1][1], tokens[index + 2][2], ';'])
-    return edited(text, edits)
-
-
 # portable.py's helpers whose JavaScript is their result (the CPython side needs them):
-# {name: its definition in the transpiled portable module, as inlined_helpers reads it}.
-HELPERS = {'new_object': 'export var new_object = ( ) = > { return ( { } ) ; } ;',
-           'started': 'export var started = ( promise ) = > { return promise ; } ;'}
+# {name: its definitions in the transpiled portable module, as inlined_helpers reads it:
+# a def's, or a lambda's that Transcrypt wraps in parentheses}.
+HELPERS = {name: ['export var {} = function {} ;'.format(name, body),
+                  'export var {} = ( function __lambda__ {} ) ;'.format(name, body)]
+           for name, body in [['new_object', '( ) { return ( { } ) ; }'],
+                              ['started', '( promise ) { return promise ; }']]}
 HELPERS_MODULE = 'bookmarklet.portable.js'
 
 
@@ -221,7 +127,8 @@ def defined_helpers(text):
     """The names of HELPERS that text, the transpiled portable module, defines as HELPERS
     says."""
     written = ' ' + ' '.join(token[3] for token in tokens_of(text)) + ' '
-    return {name for name, definition in HELPERS.items() if ' ' + definition + ' ' in written}
+    return {name for name, definitions in HELPERS.items()
+            if any(' ' + definition + ' ' in written for definition in definitions)}
 
 
 def inlined_helpers(text, helpers=frozenset(HELPERS)):
@@ -291,15 +198,18 @@ def names(tokens, start, end, name):
                for token in tokens[start:end])
 
 
-def is_arrow_function(tokens, start, end):
-    """True when the tokens from start to end are one arrow function with a body in braces."""
-    opening = start + 1 if tokens[start][3] == 'async' else start
-    if tokens[opening][3] != '(':
+def is_function(tokens, start, end):
+    """True when the tokens from start to end are one function expression, maybe async,
+    named or in parentheses, with its body."""
+    if tokens[start][3] == '(' and matching(tokens, start) == end - 1:
+        start, end = start + 1, end - 1
+    at = start + 1 if tokens[start][3] == 'async' else start
+    if tokens[at][3] != 'function':
         return False
-    closing_at = matching(tokens, opening)
-    return closing_at is not None and closing_at + 3 < end \
-        and [token[3] for token in tokens[closing_at + 1:closing_at + 4]] == ['=', '>', '{'] \
-        and matching(tokens, closing_at + 3) == end - 1
+    opening = at + 2 if tokens[at + 1][0] == 'word' else at + 1
+    closing_at = matching(tokens, opening) if tokens[opening][3] == '(' else None
+    return closing_at is not None and closing_at + 1 < end and tokens[closing_at + 1][3] == '{' \
+        and matching(tokens, closing_at + 1) == end - 1
 
 
 def function_around(tokens, body):
@@ -365,7 +275,7 @@ def object_literals(text):
             if end is None:
                 break
             if names(tokens, at + 4, end, name):
-                if not is_arrow_function(tokens, at + 4, end):
+                if not is_function(tokens, at + 4, end):
                     break
                 values_name_it = True
             fields.append([tokens[at + 2][3], text[tokens[at + 4][1]:tokens[end - 1][2]]])
@@ -381,40 +291,6 @@ def object_literals(text):
     return edited(text, edits)
 
 
-def statement_start(tokens, end):
-    """The index of the first token of the statement that the ';' at end closes: the one
-    after the ';', '{' or '}' before it, brackets within it skipped; None when they do not
-    match."""
-    at = end - 1
-    while at >= 0 and tokens[at][3] not in (';', '{', '}'):
-        if tokens[at][3] in (')', ']'):
-            at = matching(tokens, at)
-            if at is None:
-                return None
-        at -= 1
-    return at + 1
-
-
-def simple_parameters(tokens, opening, closing_at):
-    """The names of the parameters between the brackets at opening and closing_at, when
-    each is a plain name (no default, no pattern); else an empty set."""
-    names = set()
-    for at in range(opening + 1, closing_at, 2):
-        if tokens[at][0] != 'word' or tokens[at + 1][3] not in (',', ')'):
-            return set()
-        names.add(tokens[at][3])
-    return names
-
-
-class Scope(TypedDict):
-    """A function's body, as hoisted_declarations walks it."""
-    end: int            # the token index of its closing brace
-    names: set[str]     # its parameters and the names declared so far
-    hoisted: list[str]  # the names its `var a, b;` will declare, in order
-    body: int           # the text index just after its opening brace; -1 for the module
-    brace: int          # the token index of its opening brace
-
-
 BLOCK_HEADS = {'if', 'for', 'while', 'switch', 'catch', 'with'}
 
 
@@ -428,95 +304,6 @@ def starts_function(tokens, index):
         return False
     opening = matching(tokens, index - 1)
     return opening is not None and (opening == 0 or tokens[opening - 1][3] not in BLOCK_HEADS)
-
-
-def parameters_before(tokens, index):
-    """The plain parameter names of the function whose body opens at index."""
-    closing_at = index - 3 if tokens[index - 1][3] == '>' else index - 1
-    if closing_at < 0 or tokens[closing_at][3] != ')':
-        return set()
-    opening = matching(tokens, closing_at)
-    return set() if opening is None else simple_parameters(tokens, opening, closing_at)
-
-
-def declarators_end(text, tokens, index):
-    """For the `var` at index: the index of the `;` (or of the `of`/`in` of a for) that ends
-    its declarators when each of them has an initializer (or it heads a for-of or for-in),
-    with the names it declares: {end, names}; None for any other shape."""
-    names = []
-    at = index + 1
-    while at + 1 < len(tokens) and tokens[at][0] == 'word':
-        names.append(tokens[at][3])
-        follower = tokens[at + 1][3]
-        if follower in ('of', 'in') and len(names) == 1 and tokens[index - 1][3] == '(' \
-                and tokens[index - 2][3] == 'for':
-            return {'end': at + 1, 'names': names}
-        if follower != '=' or not is_assignment(text, tokens, at + 1):
-            return None
-        at += 2
-        depth = 0
-        while at < len(tokens) and not (depth == 0 and tokens[at][3] in (';', ',')):
-            if tokens[at][0] == 'punct':
-                depth += {'(': 1, '[': 1, '{': 1, ')': -1, ']': -1, '}': -1}.get(tokens[at][3], 0)
-                if depth < 0:
-                    return None
-            at += 1
-        if at >= len(tokens):
-            return None
-        if tokens[at][3] == ';':
-            return {'end': at, 'names': names}
-        at += 1
-    return None
-
-
-def hoisted_declarations(text):
-    """text with each function's `var` statements turned into assignments (`var x = 1;` is
-    `x = 1;`, `for (var y of ys)` is `for (y of ys)`) but the first `var` of each name where
-    it stands in the body itself, outside any block; names first declared inside a block or
-    a for are declared at the start of the body instead, in one `var a, b;`. A `var`
-    declares its name for the whole function wherever it stands (hoisting), so this is the
-    same program; without the words, esbuild can join the assignments to their neighbours.
-    Parameters are not declared again; module-level statements, declarations without a
-    value and catch parameters are left alone."""
-    tokens = tokens_of(text)
-    caught = {tokens[index + 2][3] for index, token in enumerate(tokens[:-2])
-              if token[3] == 'catch' and tokens[index + 1][3] == '('}
-    scopes: list[Scope] = [{'end': len(tokens), 'names': set(), 'hoisted': [], 'body': -1,
-                            'brace': -1}]
-    brackets = [-1]
-    edits = []
-
-    def close(scope):
-        if len(scope['hoisted']) > 0:
-            edits.append([scope['body'], scope['body'], 'var ' + ', '.join(scope['hoisted']) + ';'])
-
-    for index, token in enumerate(tokens):
-        while index >= scopes[-1]['end']:
-            close(scopes.pop())
-        if token[0] == 'punct' and token[3] in ')]}' and len(brackets) > 1:
-            brackets.pop()
-        if token[0] == 'punct' and token[3] in '([{':
-            brackets.append(index)
-            if token[3] == '{' and starts_function(tokens, index):
-                scopes.append({'end': matching(tokens, index) or len(tokens),
-                               'names': parameters_before(tokens, index), 'hoisted': [],
-                               'body': token[2], 'brace': index})
-            continue
-        if token[0] != 'word' or token[3] != 'var' or token[4] or scopes[-1]['body'] < 0:
-            continue
-        statement = declarators_end(text, tokens, index)
-        if statement is None or len(set(statement['names']) & caught) > 0:
-            continue
-        scope = scopes[-1]
-        fresh = [name for name in statement['names'] if name not in scope['names']]
-        scope['names'].update(fresh)
-        if len(fresh) == len(statement['names']) and brackets[-1] == scope['brace']:
-            continue
-        edits.append([token[1], tokens[index + 1][1], ''])
-        scope['hoisted'] += fresh
-    while len(scopes) > 1:
-        close(scopes.pop())
-    return edited(text, edits)
 
 
 # Browser methods called often enough that a function of the module METHODS_MODULE is
@@ -745,9 +532,6 @@ def rewrite_modules(folder, renamed, rewrites=None):
         names = [name for name in names if name != 'catch_everything']
     if any(reads_cause(text) for text in texts.values()):
         names = [name for name in names if name != 'without_causes']
-    constructed = set()
-    for text in texts.values():
-        constructed |= constructed_names(text)
     saved = {}
     helpers: set[str] = set()
     for name in [name for name in names if name in REWRITES]:
@@ -756,8 +540,7 @@ def rewrite_modules(folder, renamed, rewrites=None):
             helpers = {helper for path in paths if path.name == HELPERS_MODULE
                        for helper in defined_helpers(texts[path])}
         for path in paths:
-            text = arrow_functions(texts[path], constructed) if name == 'arrow_functions' \
-                else inlined_helpers(texts[path], helpers) if name == 'inlined_helpers' \
+            text = inlined_helpers(texts[path], helpers) if name == 'inlined_helpers' \
                 else REWRITES[name](texts[path])
             saved[name] += len(texts[path]) - len(text)
             texts[path] = text
@@ -775,8 +558,7 @@ def rewrite_modules(folder, renamed, rewrites=None):
     return saved
 
 
-REWRITES = {'arrow_functions': arrow_functions, 'unwrapped_dicts': unwrapped_dicts,
+REWRITES = {'unwrapped_dicts': unwrapped_dicts,
             'catch_everything': catch_everything, 'without_causes': without_causes,
-            'direct_throws': direct_throws, 'inlined_helpers': inlined_helpers,
-            'object_literals': object_literals, 'hoisted_declarations': hoisted_declarations,
+            'inlined_helpers': inlined_helpers, 'object_literals': object_literals,
             'methods_as_functions': methods_as_functions}
