@@ -27,8 +27,9 @@ NEWS = 'news'
 
 def new_generation(crawl):
     """A navigation: answers asked for before it are not drawn (crawl.generation_no), nor
-    those still waiting for a frame (to_draw: {entry, result}); no row shows a result
-    yet (drawn_results: each row's result by dict_key of its URL, which the status line counts)."""
+    those still waiting for a frame (to_draw: {entry, result}); no row shows a result yet
+    (drawn_results: each row's result by dict_key of its URL, which the status line
+    counts)."""
     crawl.generation_no += 1
     crawl.to_draw = []
     crawl.drawn_results = {}
@@ -51,15 +52,15 @@ def show_page(crawl):
     if crawl.list_shown != ROWS:
         found = crawl.found_view
         crawl.overlay_ui.show_hits(entries_on(found, found.current_page), found.current_page,
-                                pages_of(found), found.page_size, server_now(crawl.root_dir))
+                                   pages_of(found), found.page_size, server_now(crawl.root_dir))
         crawl.overlay_ui.show_export(lambda: found.shown_entries, crawl.root_dir.root_url)
         return
     view = crawl.rows_view
     if not view.was_listed:
         return  # a choice made before wave 1 answers: the status still says it is read
     crawl.overlay_ui.show_page(entries_on(view, view.current_page), crawl.root_dir.root_url,
-                            view.current_page, pages_of(view), view.page_size,
-                            server_now(crawl.root_dir))
+                               view.current_page, pages_of(view), view.page_size,
+                               server_now(crawl.root_dir))
     directories = page_directories(crawl)
     want_none(crawl.settle_unit)
     want(crawl.settle_unit, directories)
@@ -125,7 +126,7 @@ def show_children(crawl, entry, result):
     url = url_of(crawl.root_dir, entry)
     crawl.drawn_results[dict_key(url)] = result
     crawl.overlay_ui.show_children(url, result['status'], result['entries'], result['message'],
-                                crawl.previous_visit, server_now(crawl.root_dir))
+                                   crawl.previous_visit, server_now(crawl.root_dir))
 
 
 def show_progress(crawl):
@@ -137,7 +138,7 @@ def show_progress(crawl):
         results.append(crawl.drawn_results[key] if key in crawl.drawn_results else None)
     status = page_status(results, totals_text(totals_of(crawl.rows_view.all_entries)))
     crawl.overlay_ui.show_status(status['state'], status['loaded'], status['total'],
-                              status['failed'], status['text'])
+                                 status['failed'], status['text'])
     if crawl.list_shown == ROWS:
         # Made when the export's text is, not at each directory settled.
         crawl.overlay_ui.show_export(lambda: export_items(crawl), crawl.root_dir.root_url)

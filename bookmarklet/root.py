@@ -58,12 +58,12 @@ async def request_listing(root, url):
         if response['ok']:
             fetched.date_sent = response['date']
             fetched.fetch_problem = redirect_problem(asked, response['url'],
-                                               listing_request_url(root.root_url, root.run_settings))
+                                                     listing_request_url(root.root_url, root.run_settings))
             if fetched.fetch_problem == '':
                 source = {'url': response['url'] or asked,
                           'now': fetched.date_sent if fetched.date_sent != None else server_now(root)}
                 fetched.listing_read = read_listing(response['contentType'], response['text'],
-                                               root.io_adapters.page_of_html, source, root.run_settings)
+                                                    root.io_adapters.page_of_html, source, root.run_settings)
         else:
             fetched.fetch_problem = response['message']
     except JSError as error:
@@ -88,8 +88,8 @@ async def read_root(root):
     if not root.is_live and not root.in_place:
         try:
             fetched.listing_read = read_html_listing(root.io_adapters.read_open_page(),
-                                                {'url': root.root_url, 'now': server_now(root)},
-                                                root.run_settings)
+                                                     {'url': root.root_url, 'now': server_now(root)},
+                                                     root.run_settings)
         except JSError:
             fetched.listing_read = None
     if fetched.listing_read != None:

@@ -24,7 +24,7 @@ def add_export_box(panel):
                                                  'toggle': lambda event: fill(box)}, '')
     add(box.details_box, 'summary', {}, 'Export')
     box.format_choice = add_select(add(box.details_box, 'label', {}, 'Format '), 'export-format', FORMATS, 'urls',
-                            lambda value: fill(box))
+                                   lambda value: fill(box))
     add_button(box.details_box, 'copy', 'Copy', lambda event: copy(box))
     add_button(box.details_box, 'save', 'Save', lambda event: save(box))
     box.feedback_text = add(box.details_box, 'span', {'class': 'meta', 'aria-live': 'polite'}, '')
