@@ -24,11 +24,11 @@ def page_status(results, totals_text):
                 loaded += 1
     total = len(results)
     failed = len(problems)
-    settled = loaded + failed == total
-    status = {'state': DONE if settled else LOADING, 'loaded': loaded, 'total': total,
-              'failed': failed, 'complete': settled,
+    complete = loaded + failed == total
+    status = {'state': DONE if complete else LOADING, 'loaded': loaded, 'total': total,
+              'failed': failed, 'complete': complete,
               'text': loaded_text(loaded, total, failed, totals_text)}
-    if settled and failed > 0 and loaded * 10 <= total:
+    if complete and failed > 0 and loaded * 10 <= total:
         status['state'] = BROKEN
         status['text'] = broken_text(loaded, total, likely_cause(problems))
     return status

@@ -88,9 +88,10 @@ def add_entry(rows, parent, role, view):
 def press(rows, target):
     """A click in the list: an entry's ▸ opens its directory here, a row's ↻ refreshes it."""
     button = target.closest('button')
-    if button == None or button.closest('li') == None:
+    entry = None if button == None else button.closest('li')
+    if entry == None:
         return
-    href = button.closest('li').getAttribute('data-href')
+    href = entry.getAttribute('data-href')
     role = button.getAttribute('data-role')
     if role == 'open':
         rows.row_actions.open_directory(href)
