@@ -155,11 +155,20 @@ def date_at(fields, at, now):
         end = start + 3
     clock = clock_at(fields, end)
     if clock == None:
-        return {'at': at, 'end': end, 'seconds': days * DAY, 'precision': DAY, 'zoned': False}
+        return clock_date(at, end, days, WHOLE_DAY, None)
     end = clock['end']
     offset = zone_offset(fields[end]) if end < len(fields) else None
-    return {'at': at, 'end': end if offset == None else end + 1,
-            'seconds': days * DAY + clock['seconds'] - (offset or 0),
+    return clock_date(at, end if offset == None else end + 1, days, clock, offset)
+
+
+# A date shown without its clock: the day's start, to the day.
+WHOLE_DAY = {'seconds': 0, 'precision': DAY}
+
+
+def clock_date(at, end, days, clock, offset):
+    """find_date's date of fields at to end: days since the epoch and a clock_at clock,
+    offset the zone's seconds ahead of UTC, None where it named none (local)."""
+    return {'at': at, 'end': end, 'seconds': days * DAY + clock['seconds'] - (offset or 0),
             'precision': clock['precision'], 'zoned': offset != None}
 
 
@@ -176,25 +185,20 @@ def year_last_date(fields, at, month, day, clock, now):
     if clock['precision'] == 1 and year_at < len(fields) and len(fields[year_at]) == 4 \
             and parse_int(fields[year_at]) != None:
         days = civil_days(day + '-' + month + '-' + fields[year_at])
-        if days == None:
-            return None
-        return {'at': at, 'end': year_at + 1,
-                'seconds': days * DAY + clock['seconds'] - (offset or 0),
-                'precision': clock['precision'], 'zoned': offset != None}
-    seconds = recent_seconds(month, day, clock['seconds'], now) if now != None else None
-    return {'at': at, 'end': end, 'seconds': seconds, 'precision': clock['precision'],
-            'zoned': False} if seconds != None else None
+        return clock_date(at, year_at + 1, days, clock, offset) if days != None else None
+    days = recent_days(month, day, now) if now != None else None
+    return clock_date(at, end, days, clock, None) if days != None else None
 
 
-def recent_seconds(month, day, clock, now):
-    """Local epoch seconds of ls's month, day and clock (seconds into the day): in now's year, or the year before
-    where that would put it more than a day after now (a day: the server's zone is not
-    known here). None for a day no month has."""
+def recent_days(month, day, now):
+    """Days since the epoch of ls's month and day: in now's year, or the year before where
+    that would put it more than a day after now (a day: the server's zone is not known
+    here). None for a day no month has."""
     year = parse_int(part(iso_time(now), 0, 4))
     days = civil_days(day + '-' + month + '-' + str(year))
     if days != None and days * DAY > now + DAY:
         days = civil_days(day + '-' + month + '-' + str(year - 1))
-    return days * DAY + clock if days != None else None
+    return days
 
 
 def clock_at(fields, at):
@@ -273,15 +277,10 @@ def parse_iso_time(text):
         return None
     # The zone ends the text: 'Z', or a sign and 'HH:MM'. A sign or 'Z' left in the
     # clock fails the clock's own check.
-    zone_at = len(text) - 1
-    offset = 0
-    if text[zone_at] != 'Z':
-        zone_at = len(text) - 6
-        zone_seconds = clock_seconds(part(text, zone_at + 1, None))
-        sign = text[zone_at]
-        if zone_seconds == None or (sign != '+' and sign != '-'):
-            return None
-        offset = zone_seconds if sign == '+' else -zone_seconds
+    zone_at = len(text) - (1 if last_char(text) == 'Z' else 6)
+    offset = zone_offset(part(text, zone_at, None))
+    if offset == None:
+        return None
     clock_text = part(text, 11, zone_at)
     fraction_at = clock_text.find('.')
     if fraction_at >= 0:
