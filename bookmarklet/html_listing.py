@@ -16,10 +16,10 @@ which servers cut ('..>').
 """
 
 from bookmarklet.portable import Problem, parse_int, strip_spaces, words, last_char, dict_key, \
-    part, percent_decode, joined
+    part, percent_decode, joined, record_field, parse_digits, char_of
 from bookmarklet.entries import new_entry, new_listing, is_plain_name
 from bookmarklet.names import name_of_href, name_of_text, path_start
-from bookmarklet.times import find_date, DAY
+from bookmarklet.times import find_date, without_last, DAY
 from bookmarklet.phrases import NOT_A_LISTING
 
 # What the page reading is made of: element names as a DOM spells them, each between
@@ -56,15 +56,13 @@ def new_link(href):
 NGINX_HEAD = '<html>\r\n<head><title>Index of '
 NGINX_FOOT = '</pre><hr></body>\r\n</html>\r\n'
 NGINX_LINK = '<a href="'
-# The references nginx writes in a name's text (ngx_escape_html).
-NGINX_ESCAPES = ['amp;', '&', 'lt;', '<', 'gt;', '>', 'quot;', '"']
 
 
 def nginx_page(text):
     """The page reading of a page exactly as nginx's autoindex writes it, read from its
     text (a parser would take longer than the reading); None for any other page, which is
     parsed. Every line must be nginx's: a link (no reference in its href), its text
-    (nginx's references only), then the date and size; anything else (a name holding a
+    (nginx's named references only), then the date and size; anything else (a name holding a
     line break, a page a module or a proxy changed) is left to the parser. The listing it
     gives is the parser's (tests/test_listing_forms.py, and parity)."""
     start = text.find('<pre>')
@@ -77,7 +75,8 @@ def nginx_page(text):
         quote = line.find('">', 9)
         close = line.find('</a>', quote)
         href = part(line, 9, quote)
-        shown = nginx_text(part(line, quote + 2, close))
+        shown = part(line, quote + 2, close)
+        shown = decode_references(shown, True) if shown.find('<') < 0 else None
         after = part(line, close + 4, None)
         if not line.startswith(NGINX_LINK) or quote < 0 or close < 0 or shown == None \
                 or href.find('&') >= 0 or href.find('<') >= 0 or after.find('<') >= 0 \
@@ -92,22 +91,37 @@ def nginx_page(text):
     return None
 
 
-def nginx_text(text):
-    """A link's text as nginx escapes it, read (&amp; &lt; &gt; &quot;); None for a '<' or
-    any other reference."""
-    if text.find('<') >= 0:
-        return None
+# The named references of XML, which HTML reads alike; nginx writes the first four.
+NAMED_ENTITIES = {'amp': '&', 'lt': '<', 'gt': '>', 'quot': '"', 'apos': "'"}
+
+
+def decode_references(text, named_only):
+    """text with its references read: XML's, named and numeric, an unknown one kept as it
+    is; or, named_only, the named ones alone (nginx's text), and None for a text holding
+    any other reference, which an HTML parser reads its own way."""
     pieces = text.split('&')
     found = pieces[0]
     for index in range(1, len(pieces)):
-        escape = -1
-        for at in range(0, len(NGINX_ESCAPES), 2):
-            if pieces[index].startswith(NGINX_ESCAPES[at]):
-                escape = at
-        if escape < 0:
+        end = pieces[index].find(';')
+        reference = part(pieces[index], 0, end) if end > 0 else ''
+        value = record_field(NAMED_ENTITIES, reference) if named_only else entity_value(reference)
+        if value == None and named_only:
             return None
-        found += NGINX_ESCAPES[escape + 1] + part(pieces[index], len(NGINX_ESCAPES[escape]), None)
+        found += '&' + pieces[index] if value == None else value + part(pieces[index], end + 1, None)
     return found
+
+
+def entity_value(reference):
+    """The text of an entity or character reference without its '&' and ';', else None."""
+    named = record_field(NAMED_ENTITIES, reference)
+    if named != None:
+        return named
+    hexadecimal = reference.lower().startswith('#x')
+    point = parse_digits(part(reference, 2 if hexadecimal else 1, None), 16 if hexadecimal else 10) \
+        if reference.startswith('#') and len(reference) <= 8 else None
+    if point == None or point < 1 or point > 0x10FFFF or (point >= 0xD800 and point <= 0xDFFF):
+        return None
+    return char_of(point)
 
 
 def directory_of(url):
@@ -166,7 +180,7 @@ def child_of(href, directory):
     elif path.startswith('./'):
         path = part(path, 2, None)
     slash = last_char(path) == '/'
-    name = part(path, 0, len(path) - 1) if slash else path
+    name = without_last(path, '/')
     if len(name) == 0 or name.find('/') >= 0:
         return None
     named = name_of_href(name)
@@ -287,7 +301,7 @@ def segments_of(row, directory, evidence):
             evidence['sorting'] = evidence['sorting'] or is_sort_link(link['href'])
             evidence['namedOnly'] = evidence['namedOnly'] and strip_spaces(link['href']) == '../'
         else:
-            name = part(shown, 0, len(shown) - 1) if last_char(shown) == '/' else shown
+            name = without_last(shown, '/')
             if named['undecodable'] and percent_decode(named['href']) == name:
                 # Yaws links a name by its Latin-1 bytes and shows it as it is, in UTF-8.
                 slash = named['slash']

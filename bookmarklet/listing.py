@@ -7,13 +7,13 @@ Python's http.server). Entries and listings are described in entries.py.
 """
 
 from bookmarklet.portable import JSError, Problem, parse_json, is_record, is_list, \
-    record_field, parse_int, parse_digits, strip_spaces, last_char, char_of, is_text, is_exactly, \
+    record_field, parse_int, strip_spaces, is_text, is_exactly, \
     exact_integer, part, words
 from bookmarklet.entries import new_entry, new_listing, is_plain_name, kind_named
 from bookmarklet.html_listing import read_html_listing, child_of, directory_of, parse_size, \
-    nginx_page
+    nginx_page, decode_references
 from bookmarklet.names import name_of_text
-from bookmarklet.times import parse_http_date, parse_iso_time
+from bookmarklet.times import parse_http_date, parse_iso_time, without_last
 
 FORMAT_WORDS = ['json', 'javascript', 'html', 'xml']
 # How a body of each format starts, where the Content-Type names none.
@@ -93,8 +93,8 @@ def json_entry(item, directory):
     is_dir = record_field(item, 'is_dir')
     size = exact_integer(record_field(item, 'size'))
     shown_size = None
+    named = None
     if base != None:
-        named = name_of_text(part(name, 0, len(name) - 1) if last_char(name) == '/' else name)
         kind = 'directory' if is_exactly(record_field(item, 'type'), 'folder') else 'file'
         mtime_text = None
         size_text = record_field(item, 'size')
@@ -105,15 +105,15 @@ def json_entry(item, directory):
     elif is_dir != None:
         url = record_field(item, 'url')
         named = child_of(url, directory) if is_text(url) else None
-        if named == None:
-            named = name_of_text(part(name, 0, len(name) - 1) if last_char(name) == '/' else name)
         kind = 'directory' if is_exactly(is_dir, True) else \
             'other' if is_exactly(record_field(item, 'is_symlink'), True) else 'file'
         mtime_text = record_field(item, 'mod_time')
     else:
-        named = name_of_text(name)
         kind = kind_named(record_field(item, 'type')) or 'other'
         mtime_text = record_field(item, 'mtime')
+    if named == None:
+        # serve's and Caddy's directories end in '/', nginx's names never do.
+        named = name_of_text(name if base == None and is_dir == None else without_last(name, '/'))
     if not is_plain_name(named['name']):
         return None
     # A size JavaScript holds exactly (5.0 is 5: JSON cannot tell them apart; 1e300 is none).
@@ -164,7 +164,7 @@ def read_xml_listing(text):
         stop = text.find(closing, close)
         if kind_named(kind) == None or stop < 0 or stop > end:
             raise Problem(malformed('xml'))
-        named = name_of_text(decode_entities(part(text, close + 1, stop)))
+        named = name_of_text(decode_references(part(text, close + 1, stop), False))
         if is_plain_name(named['name']):
             entries.append(new_entry(named, kind, parse_iso_time(xml_attribute(head, 'mtime')),
                                      parse_int(xml_attribute(head, 'size')), False))
@@ -176,30 +176,3 @@ def xml_attribute(head, key):
     """The value of key="..." in an element's head, or ''."""
     parts = head.split(' ' + key + '="')
     return parts[1].split('"')[0] if len(parts) > 1 and parts[1].find('"') >= 0 else ''
-
-
-NAMED_ENTITIES = {'amp': '&', 'lt': '<', 'gt': '>', 'quot': '"', 'apos': "'"}
-
-
-def decode_entities(text):
-    """text with XML's character and entity references replaced; unknown ones kept."""
-    pieces = text.split('&')
-    found = pieces[0]
-    for index in range(1, len(pieces)):
-        end = pieces[index].find(';')
-        value = entity_value(part(pieces[index], 0, end)) if end > 0 else None
-        found += '&' + pieces[index] if value == None else value + part(pieces[index], end + 1, None)
-    return found
-
-
-def entity_value(reference):
-    """The text of an entity or character reference without its '&' and ';', else None."""
-    named = record_field(NAMED_ENTITIES, reference)
-    if named != None:
-        return named
-    hexadecimal = reference.lower().startswith('#x')
-    point = parse_digits(part(reference, 2 if hexadecimal else 1, None), 16 if hexadecimal else 10) \
-        if reference.startswith('#') and len(reference) <= 8 else None
-    if point == None or point < 1 or point > 0x10FFFF or (point >= 0xD800 and point <= 0xDFFF):
-        return None
-    return char_of(point)

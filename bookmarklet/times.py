@@ -116,9 +116,9 @@ def find_date(fields, now):
     return None
 
 
-def without_comma(word):
-    """word without a trailing ','."""
-    return part(word, 0, len(word) - 1) if last_char(word) == ',' else word
+def without_last(text, mark):
+    """text without one trailing mark (a date's ',', a directory's '/')."""
+    return part(text, 0, len(text) - 1) if last_char(text) == mark else text
 
 
 def date_at(fields, at, now):
@@ -137,13 +137,13 @@ def date_at(fields, at, now):
     days = date_days(word)
     end = at + 1
     if days == None:
-        start = at + 1 if last_char(word) == ',' and month_number(without_comma(word)) == None \
+        start = at + 1 if last_char(word) == ',' and month_number(without_last(word, ',')) == None \
             else at
         if start + 2 >= len(fields):
             return None
-        first = without_comma(fields[start])
-        second = without_comma(fields[start + 1])
-        year = without_comma(fields[start + 2])
+        first = without_last(fields[start], ',')
+        second = without_last(fields[start + 1], ',')
+        year = without_last(fields[start + 2], ',')
         clock = clock_at(fields, start + 2) if month_number(first) != None else None
         if clock != None:
             return year_last_date(fields, at, first, second, clock, now)
@@ -206,7 +206,7 @@ def clock_at(fields, at):
     of one digit too, and 'AM' or 'PM' after it or in it; end is the word after. Else None."""
     if at >= len(fields):
         return None
-    text = without_comma(fields[at]).upper()
+    text = without_last(fields[at], ',').upper()
     end = at + 1
     half = ''
     if text.endswith('AM') or text.endswith('PM'):

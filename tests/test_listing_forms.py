@@ -175,3 +175,9 @@ def test_a_page_as_nginx_writes_it_reads_without_a_parser_as_with_one(lines):
 ])
 def test_a_page_nginx_did_not_write_so_is_parsed(text):
     assert nginx_page(text) is None
+
+
+def test_the_named_references_html_reads_alike_read_without_a_parser_as_with_one():
+    text = nginx_body(['<a href="a\'b%26">a&apos;b&amp; &lt;&gt;&quot;</a> 01-Sep-2026 12:34 1\r\n'])
+    fast, parsed = both_readings(text)
+    assert fast is not None and fast == parsed
