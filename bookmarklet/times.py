@@ -9,11 +9,11 @@ on (portable.days_from_civil and iso_time; the same arithmetic in CPython).
 """
 
 from bookmarklet.portable import parse_int, words, part, days_from_civil, iso_time, \
-    dict_key, new_object, digit_pair, last_char, floor_mod
+    dict_key, new_object, digit_pair, last_char, floor_mod, record_field
 
 # The months' names; the first three letters of each are its abbreviation.
-MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september',
-          'october', 'november', 'december']
+MONTHS = 'january february march april may june july august september october november ' \
+    'december'.split(' ')
 
 
 DAY = 86400
@@ -43,16 +43,14 @@ def clock_seconds(text):
 
 
 def parse_table_date(date_text, clock_text):
-    """[local epoch seconds, precision] of a listing's date and clock words, else None.
+    """Local epoch seconds of a date and a clock word, else None.
 
     The date is nginx's '15-Jul-2019', Apache's '2019-07-15' or lighttpd's
-    '2019-Jul-15'; the clock 'HH:MM' (precision 60) or 'HH:MM:SS' (precision 1).
+    '2019-Jul-15'; the clock 'HH:MM' or 'HH:MM:SS'.
     """
     days = date_days(date_text)
     in_day = clock_seconds(clock_text)
-    if days == None or in_day == None:
-        return None
-    return [days * DAY + in_day, 1 if len(clock_text) > 5 else 60]
+    return days * DAY + in_day if days != None and in_day != None else None
 
 
 # The days of the dates read lately, by dict_key of the date: a listing repeats a few
@@ -229,20 +227,18 @@ def clock_at(fields, at):
 
 # Zones by their abbreviations, each with its hours ahead of UTC; those that name two
 # zones (CST, IST, BST) are not here.
-ZONE_NAMES = ['GMT', 0, 'UTC', 0, 'Z', 0, 'WET', 0, 'WEST', 1, 'CET', 1, 'CEST', 2, 'EET', 2,
-              'EEST', 3, 'MSK', 3, 'JST', 9, 'KST', 9, 'AEST', 10, 'AEDT', 11, 'NZST', 12,
-              'NZDT', 13, 'HST', -10, 'AKST', -9, 'AKDT', -8, 'PST', -8, 'PDT', -7, 'MST', -7,
-              'MDT', -6, 'CDT', -5, 'EST', -5, 'EDT', -4]
+ZONE_HOURS = {'GMT': 0, 'UTC': 0, 'Z': 0, 'WET': 0, 'WEST': 1, 'CET': 1, 'CEST': 2, 'EET': 2,
+              'EEST': 3, 'MSK': 3, 'JST': 9, 'KST': 9, 'AEST': 10, 'AEDT': 11, 'NZST': 12,
+              'NZDT': 13, 'HST': -10, 'AKST': -9, 'AKDT': -8, 'PST': -8, 'PDT': -7, 'MST': -7,
+              'MDT': -6, 'CDT': -5, 'EST': -5, 'EDT': -4}
 
 
 def zone_offset(word):
     """The seconds a zone word ('GMT', 'CEST', 'Z', '+02:00', '-0700') puts the clock ahead
     of UTC, else None."""
-    named = word.upper()
-    # Most words after a clock are a size: no zone's name starts with a digit.
-    for index in range(0, len(ZONE_NAMES) if len(word) <= 4 and word[0] > '9' else 0, 2):
-        if ZONE_NAMES[index] == named:
-            return ZONE_NAMES[index + 1] * 3600
+    hours = record_field(ZONE_HOURS, word.upper())
+    if hours != None:
+        return hours * 3600
     sign = 1 if word.startswith('+') else -1 if word.startswith('-') else 0
     text = part(word, 1, None)
     if len(text) == 4:
@@ -261,14 +257,13 @@ def parse_http_date(text):
         found = parse_table_date(part(text, 5, 7) + '-' + part(text, 8, 11) + '-'
                                  + part(text, 12, 16), part(text, 17, 25))
         if found != None:
-            return found[0]
+            return found
     parts = words(text)
     if len(parts) != 6 or parts[5] != 'GMT':
         return None
     # A day of one digit gets its '0'; one of three or more fails the date's check.
     day = '0' + parts[1] if len(parts[1]) == 1 else parts[1]
-    found = parse_table_date(day + '-' + parts[2] + '-' + parts[3], parts[4])
-    return found[0] if found != None else None
+    return parse_table_date(day + '-' + parts[2] + '-' + parts[3], parts[4])
 
 
 def parse_iso_time(text):
@@ -288,7 +283,7 @@ def parse_iso_time(text):
             return None
         clock_text = part(clock_text, 0, fraction_at)
     found = parse_table_date(part(text, 0, 10), clock_text)
-    return found[0] - offset if found != None else None
+    return found - offset if found != None else None
 
 
 def parse_listing_date(text, utc_offset_minutes):
@@ -301,9 +296,7 @@ def parse_listing_date(text, utc_offset_minutes):
     if len(parts) != 2:
         return None
     found = parse_table_date(parts[0], parts[1])
-    if found == None:
-        return None
-    return found[0] - utc_offset_minutes * 60
+    return found - utc_offset_minutes * 60 if found != None else None
 
 
 # '2026-09-10T14:32:01Z' for epoch seconds; '' past what a JavaScript Date holds.
