@@ -16,7 +16,7 @@ which servers cut ('..>').
 """
 
 from bookmarklet.portable import Problem, parse_int, strip_spaces, words, last_char, dict_key, \
-    part, percent_decode, joined, record_field, parse_digits, char_of
+    part, percent_decode, joined, record_field, parse_digits, char_of, new_object
 from bookmarklet.entries import new_entry, new_listing, is_plain_name
 from bookmarklet.names import name_of_href, name_of_text, path_start
 from bookmarklet.times import find_date, without_last, DAY
@@ -152,9 +152,7 @@ def child_of(href, directory):
     directory, or by an absolute URL of its origin; a query or fragment after it is not
     part of it. Anything else (the parent, another place, another origin, a query or a
     fragment alone, mailto:, javascript:) links no child."""
-    path = strip_spaces(href)
-    for mark in ['#', '?']:
-        path = part(path, 0, path.find(mark)) if path.find(mark) >= 0 else path
+    path = strip_spaces(href).split('#')[0].split('?')[0]
     colon = path.find(':')
     if colon > 0 and is_scheme(part(path, 0, colon)):
         if not directory['origin'].startswith(part(path, 0, colon + 1).lower()):
@@ -255,7 +253,9 @@ def read_html_listing(page, source, settings):
     keys = []
     # A page whose heading says it is a listing needs no other evidence.
     heads_say = is_listing_head(page['heads'])
-    evidence = {'sorting': False, 'namedOnly': not heads_say}
+    evidence = new_object()
+    evidence.is_sorting = False
+    evidence.named_only = not heads_say
     for row in page['rows']:
         for segment in segments_of(row, directory, evidence):
             read_facts(segment, source['now'], settings)
@@ -270,19 +270,17 @@ def read_html_listing(page, source, settings):
                 found[key] = segment
             found[key]['slash'] = slash
     shown = len(keys) > 0
-    for key in keys:
-        shown = shown and (found[key]['mtime'] != None or found[key]['size'] != None)
-    if not (heads_say or evidence['sorting'] or shown or (
-            evidence['namedOnly'] and len(keys) > 0)):
-        raise Problem(NOT_A_LISTING)
     entries = []
     precision = 0
     for key in keys:
         held = found[key]
+        shown = shown and (held['mtime'] != None or held['size'] != None)
         if held['mtime'] != None and (held['precision'] < DAY or precision == 0):
             precision = max(precision, held['precision'])
         entries.append(new_entry(held['named'], 'directory' if held['slash'] else 'file',
                                  held['mtime'], held['size'], held['approx']))
+    if not (heads_say or evidence.is_sorting or shown or (evidence.named_only and len(keys) > 0)):
+        raise Problem(NOT_A_LISTING)
     return new_listing('html', max(precision, 1), entries)
 
 
@@ -291,15 +289,15 @@ def segments_of(row, directory, evidence):
     stamps}, named and slash as child_of gives them, text and stamps those after the
     run's links up to the next run (the first run's, those before it too): a grid with no
     row of its own per entry shows each entry's facts after its name. Each link also
-    updates evidence: {sorting, namedOnly} (read_html_listing)."""
+    updates evidence: is_sorting, named_only (read_html_listing)."""
     segments = []
     held = {'text': row['text'], 'stamps': row['stamps']}
     for link in row['links']:
         shown = strip_spaces(link['text'])
         named = child_of(raw_name_link(link['href'], shown), directory)
         if named == None:
-            evidence['sorting'] = evidence['sorting'] or is_sort_link(link['href'])
-            evidence['namedOnly'] = evidence['namedOnly'] and strip_spaces(link['href']) == '../'
+            evidence.is_sorting = evidence.is_sorting or is_sort_link(link['href'])
+            evidence.named_only = evidence.named_only and strip_spaces(link['href']) == '../'
         else:
             name = without_last(shown, '/')
             if named['undecodable'] and percent_decode(named['href']) == name:
@@ -307,7 +305,7 @@ def segments_of(row, directory, evidence):
                 slash = named['slash']
                 named = name_of_text(name)
                 named['slash'] = slash
-            evidence['namedOnly'] = evidence['namedOnly'] and \
+            evidence.named_only = evidence.named_only and \
                 name_of_text(name)['href'] == named['href']
             if len(segments) == 0 or held['named']['href'] != named['href']:
                 held = {'named': named, 'slash': False,

@@ -145,9 +145,8 @@ def date_at(fields, at, now):
         clock = clock_at(fields, start + 2) if month_number(first) != None else None
         if clock != None:
             return year_last_date(fields, at, first, second, clock, now)
-        spelled = first + '-' + second + '-' + year if month_number(second) != None \
-            else second + '-' + first + '-' + year
-        days = civil_days(spelled) if len(year) == 4 else None
+        spelled = first + '-' + second if month_number(second) != None else second + '-' + first
+        days = civil_days(spelled + '-' + year) if len(year) == 4 else None
         if days == None:
             return None
         end = start + 3
@@ -177,15 +176,18 @@ def year_last_date(fields, at, month, day, clock, now):
     end = clock['end']
     offset = zone_offset(fields[end]) if end < len(fields) else None
     # A zone not known here is read as the server's own.
-    year_at = end if end < len(fields) and len(fields[end]) == 4 and parse_int(fields[end]) != None \
-        else end + 1
+    year_at = end if is_year(fields, end) else end + 1
     # ls shows no seconds, and a size may follow its clock.
-    if clock['precision'] == 1 and year_at < len(fields) and len(fields[year_at]) == 4 \
-            and parse_int(fields[year_at]) != None:
+    if clock['precision'] == 1 and is_year(fields, year_at):
         days = civil_days(day + '-' + month + '-' + fields[year_at])
         return clock_date(at, year_at + 1, days, clock, offset) if days != None else None
     days = recent_days(month, day, now) if now != None else None
     return clock_date(at, end, days, clock, None) if days != None else None
+
+
+def is_year(fields, at):
+    """True when fields[at] is there and four digits."""
+    return at < len(fields) and len(fields[at]) == 4 and parse_int(fields[at]) != None
 
 
 def recent_days(month, day, now):
