@@ -78,9 +78,9 @@ def nginx_page(text):
         shown = part(line, quote + 2, close)
         shown = decode_references(shown, True) if shown.find('<') < 0 else None
         after = part(line, close + 4, None)
+        plain = href + after
         if not line.startswith(NGINX_LINK) or quote < 0 or close < 0 or shown == None \
-                or href.find('&') >= 0 or href.find('<') >= 0 or after.find('<') >= 0 \
-                or after.find('&') >= 0:
+                or plain.find('&') >= 0 or plain.find('<') >= 0:
             return None if len(line) > 0 else {'heads': [part(text, 0, start)], 'rows': rows}
         row = new_row()
         link = new_link(href)
@@ -329,7 +329,7 @@ def raw_name_link(href, text):
     fragment or a query alone ('#top')."""
     if (text.find('#') < 1 and text.find('?') < 1) or not href.endswith(text):
         return href
-    return joined(joined(href.split('#'), '%23').split('?'), '%3F')
+    return href.replace('#', '%23').replace('?', '%3F')
 
 
 # Units of a size, by their first letter: 1024 to the power 1 to 4. Past T a byte count
@@ -348,26 +348,27 @@ def parse_size(word, next_word):
         end += 1
     number = part(word, 0, end)
     unit = part(word, end, None).lower()
-    if len(unit) == 0 and is_unit(next_word.lower()):
-        unit = next_word.lower()
-    if end == 0 or not is_unit(unit):
+    # A unit may stand apart ('9 B'); a number alone is bytes.
+    power = unit_power(unit) if len(unit) > 0 else unit_power(next_word.lower()) or 0
+    if end == 0 or power == None:
         return None
     groups = number.split(',')
     for index in range(1, len(groups)):
         if len(groups[index]) != 3 or len(groups[0]) == 0 or groups[0].find('.') >= 0:
             return None
-    digits = joined(groups, '').split('.')
+    digits = number.replace(',', '').split('.')
     value = parse_int(joined(digits, ''))
     if len(digits) > 2 or '' in digits or value == None:
         return None
-    power = SIZE_UNITS.find(unit[0]) + 1 if len(unit) > 0 and unit != 'b' and unit != 'bytes' else 0
     # Powers of 10 and 1024 this small are exact in JavaScript too.
     scale = 10 ** len(digits[1]) if len(digits) > 1 else 1
     return {'bytes': value * 1024 ** power // scale, 'approx': power > 0 or len(digits) > 1}
 
 
-def is_unit(text):
-    """True for a size's unit in lower case, or none: 'b', 'bytes', 'k', 'kb', 'kib', 'm'…"""
-    if text == '' or text == 'b' or text == 'bytes':
-        return True
-    return SIZE_UNITS.find(part(text, 0, 1)) >= 0 and part(text, 1, None) in UNIT_ENDS
+def unit_power(text):
+    """The power of 1024 a size's unit in lower case stands for: 0 for 'b' or 'bytes', 1 for
+    'k', 'kb' or 'kib', up to 4 for 't'…; None for anything else."""
+    if text == 'b' or text == 'bytes':
+        return 0
+    power = SIZE_UNITS.find(part(text, 0, 1)) + 1
+    return power if power > 0 and len(text) > 0 and part(text, 1, None) in UNIT_ENDS else None
