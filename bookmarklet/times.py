@@ -201,6 +201,9 @@ def recent_days(month, day, now):
     return days
 
 
+HALVES = ['AM', 'PM']
+
+
 def clock_at(fields, at):
     """{seconds, precision, end} of the clock at fields[at]: 'HH:MM' or 'HH:MM:SS', the hour
     of one digit too, and 'AM' or 'PM' after it or in it; end is the word after. Else None."""
@@ -208,13 +211,12 @@ def clock_at(fields, at):
         return None
     text = without_last(fields[at], ',').upper()
     end = at + 1
-    half = ''
-    if text.endswith('AM') or text.endswith('PM'):
-        half = part(text, len(text) - 2, None)
+    half = part(text, len(text) - 2, None)
+    if half in HALVES:
         text = part(text, 0, len(text) - 2)
-    elif end < len(fields) and len(fields[end]) == 2:
-        half = fields[end].upper()
-        half = half if half == 'AM' or half == 'PM' else ''
+    else:
+        half = fields[end].upper() if end < len(fields) else ''
+        half = half if half in HALVES else ''
         end += 1 if len(half) > 0 else 0
     if text.find(':') == 1:
         text = '0' + text
