@@ -206,16 +206,12 @@ def read_facts(segment, now, settings):
     segment['mtime'] = None if date == None else \
         date['seconds'] - (0 if date['zoned'] else settings['utcOffsetMinutes'] * 60)
     segment['precision'] = 1 if date == None else date['precision']
-    segment['size'] = None
-    segment['approx'] = False
-    index = 0
-    while segment['size'] == None and index < len(fields):
-        size = None if index >= taken_from and index < taken_to else \
-            parse_size(fields[index], fields[index + 1] if index + 1 < len(fields) else '')
-        if size != None:
-            segment['size'] = size['bytes']
-            segment['approx'] = size['approx']
-        index += 1
+    size = None
+    for index in range(len(fields)):
+        if size == None and (index < taken_from or index >= taken_to):
+            size = parse_size(fields[index], fields[index + 1] if index + 1 < len(fields) else '')
+    segment['size'] = size['bytes'] if size != None else None
+    segment['approx'] = size != None and size['approx']
 
 
 def is_listing_head(heads):
