@@ -16,14 +16,13 @@ def handle_key(panel, actions, close, event):
     key = event.key
     handled = True
     active = panel.shadow_root.activeElement
-    if active == panel.query_input and (len(key) == 1 or key == 'Backspace'):
-        handled = False
-    elif active != None and active.matches('select,textarea') and key != 'Escape' and key != 'Tab':
-        handled = False
-    elif key == 'Escape':
+    if key == 'Escape':
         close()
     elif key == 'Tab':
         cycle_focus(panel, event.shiftKey)
+    elif (active == panel.query_input and (len(key) == 1 or key == 'Backspace')) or \
+            (active != None and active.matches('select,textarea')):
+        handled = False
     elif key in ROW_STEPS:
         move_row(panel, ROW_STEPS[key])
     elif key in PAGE_STEPS:
@@ -39,11 +38,11 @@ def handle_key(panel, actions, close, event):
         event.stopPropagation()
 
 
-def position_of(elements, element):
-    """The index of element among elements (a list or a NodeList), or -1."""
+def focused_at(panel, elements):
+    """The index of the focused element among elements (a NodeList), or -1."""
     at = -1
     for index in range(0, len(elements)):
-        if elements[index] == element:
+        if elements[index] == panel.shadow_root.activeElement:
             at = index
     return at
 
@@ -53,7 +52,7 @@ def cycle_focus(panel, backwards):
     when asked (text, a disabled button, a control in the closed export box) is passed over."""
     controls = panel.main_section.querySelectorAll('*')
     last = len(controls) - 1
-    at = position_of(controls, panel.shadow_root.activeElement)
+    at = focused_at(panel, controls)
     for tried in range(0, last + 1):
         if backwards:
             at = last if at <= 0 else at - 1
@@ -74,6 +73,6 @@ def move_row(panel, step):
     """Move focus to the next or previous row's link."""
     links = panel.row_list.querySelectorAll('[data-role=row]>.line>a')
     if len(links) > 0:
-        target = links[max(0, min(len(links) - 1, position_of(links, panel.shadow_root.activeElement) + step))]
+        target = links[max(0, min(len(links) - 1, focused_at(panel, links) + step))]
         target.focus()
         target.scrollIntoView({'block': 'nearest'})
