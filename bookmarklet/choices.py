@@ -5,7 +5,6 @@ from bookmarklet.portable import started
 from bookmarklet.view import resize
 from bookmarklet.upkeep import keep, read_store
 from bookmarklet.drawing import navigate
-from bookmarklet.words import SCOPES
 
 
 async def recall_choices(crawl):
@@ -14,10 +13,11 @@ async def recall_choices(crawl):
     choices = await read_store(crawl.store_ready, lambda store: store.read_choices(), None)
     if choices == None or crawl.has_chosen:
         return
-    if 'scope' in choices and choices['scope'] in SCOPES:
-        crawl.search_scope = choices['scope']
-        crawl.overlay_ui.show_scope(crawl.search_scope)
-    if 'pageSize' in choices and choices['pageSize'] in crawl.run_settings['pageSizes']:
+    # The store read both fields and their shape (stored.stored_choices); the sizes offered
+    # are this build's.
+    crawl.search_scope = choices['scope']
+    crawl.overlay_ui.show_scope(crawl.search_scope)
+    if choices['pageSize'] in crawl.run_settings['pageSizes']:
         resize_views(crawl, choices['pageSize'])
 
 
