@@ -54,18 +54,18 @@ def local_path(href, root_url):
     """Where a tool saves the entry at href, below the folder it runs in: its names from
     root_url on, '/'-separated, a directory's ending in '/'; '' when one of them is not
     safe (safe_name) or href is not below root_url."""
-    if not href.startswith(root_url) or len(href) == len(root_url):
+    if not href.startswith(root_url):
         return ''
-    segments = part(href, len(root_url), None).split('/')
+    rest = part(href, len(root_url), None)
+    is_folder = last_char(rest) == '/'  # a directory's closing '/'
     path = ''
-    for index in range(0, len(segments)):
-        if index > 0 and index == len(segments) - 1 and segments[index] == '':
-            return path + '/'  # a directory's closing '/'
-        name = safe_name(segments[index])
+    # The root itself ('') and an empty name ('a//b') are no safe name.
+    for segment in (part(rest, 0, len(rest) - 1) if is_folder else rest).split('/'):
+        name = safe_name(segment)
         if name == None:
             return ''
-        path += ('/' if index > 0 else '') + name
-    return path
+        path += ('' if path == '' else '/') + name
+    return path + ('/' if is_folder else '')
 
 
 def file_name(format_name):
