@@ -89,8 +89,9 @@ def carried_items(items, root_url, format_name):
         needed = []  # the folders it is in
         cut = bare.find('/')
         while cut > 0:
-            needed.append(dict_key(part(bare, 0, cut)))
-            taken = taken or needed[len(needed) - 1] in files
+            folder = dict_key(part(bare, 0, cut))
+            needed.append(folder)
+            taken = taken or folder in files
             cut = bare.find('/', cut + 1)
         if taken:
             found['left'].append(item['path'])
@@ -134,8 +135,8 @@ def left_out_text(paths):
     if len(paths) == 0:
         return ''
     text = str(len(paths)) + ' name' + ('' if len(paths) == 1 else 's') + ' left out:'
-    for index in range(0, min(len(paths), LEFT_OUT_SHOWN)):
-        text += ' ' + to_json(paths[index])
+    for path in part(paths, 0, LEFT_OUT_SHOWN):
+        text += ' ' + to_json(path)
     return text + (' …' if len(paths) > LEFT_OUT_SHOWN else '')
 
 
