@@ -100,11 +100,10 @@ def crumbs_of(page_url, url):
     are (bytes that are not UTF-8 as \\xe9)."""
     crumbs = [{'href': page_url, 'label': readable_path(page_url)}]
     at = len(page_url)
-    while at < len(url):
-        end = url.find('/', at)
-        if end < 0:
-            break
+    end = url.find('/', at)
+    while end >= 0:
         crumbs.append({'href': part(url, 0, end + 1),
                        'label': name_of_href(part(url, at, end + 1))['name']})
         at = end + 1
+        end = url.find('/', at)
     return crumbs
