@@ -248,6 +248,29 @@ def test_null_is_shared_as_a_binding():
     assert shared_values({'a': text}, {'string'})['texts']['a'] == text
 
 
+def test_shared_strings_are_one_literal_split_into_their_bindings(tmp_path):
+    """Packed, each shared text costs no quotes, '=' nor ','; a text with a quote or an
+    escape other than \\xXX and \\uXXXX keeps a binding of its own, and the separator is
+    one that no text holds, once decoded."""
+    values = ['directory', 'a|b', ' \\xb7 ', "it\\'s", 'mtime', 'x\\x5ey'] + [
+        'key' + str(at) for at in range(8)]
+    text = ''.join("var v{} = ['{}', '{}', '{}', '{}'];\n".format(at, value, value, value, value)
+                   for at, value in enumerate(values))
+    packed = shared_values({'a': text}, {'string', 'null', 'packed'})
+    alone = shared_values({'a': text}, {'string', 'null'})
+    assert "'.split('~');" in packed['module'] and "'it\\'s'" in packed['module']
+    assert len(packed['module']) < len(alone['module']) and packed['texts'] == alone['texts']
+    for shared in [packed, alone]:
+        (tmp_path / STRINGS_MODULE).write_text(shared['module'], encoding='utf-8')
+        (tmp_path / 'a.js').write_text(shared['texts']['a'] + "console.log(JSON.stringify(["
+                                       + ', '.join('v' + str(at) for at in range(len(values)))
+                                       + "]));\n", encoding='utf-8')
+        script = bundle(tmp_path / 'a.js', tmp_path / 'bundle.js')
+        ran = subprocess.run(['node', '-e', script], capture_output=True, text=True, check=True)
+        assert json.loads(ran.stdout) == [[value] * 4 for value in [
+            'directory', 'a|b', ' \xb7 ', "it's", 'mtime', 'x^y'] + values[6:]]
+
+
 def test_the_css_loses_its_spaces_and_names_its_custom_properties_by_one_letter():
     css = (".p { --fg: #111; --muted-text: #222; font: 1em -apple-system; }\n"
            ".q { color: var(--muted-text); background: var(--fg); }\n"

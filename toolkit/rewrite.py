@@ -20,7 +20,9 @@ Transcrypt writes what Python needs in general; within the native subset
   function of its own (`__push__ (items, item)`), and a value written often
   (`'directory'`, a dict key like `'mtime'`, a property name like
   `textContent`, null) a binding of a shared module, which a key or a
-  property reads as a computed one (`{[k]: v}`, `node [k]`).
+  property reads as a computed one (`{[k]: v}`, `node [k]`). That module's
+  texts are one literal split into their bindings: no quotes, '=' nor ','
+  for each.
 
 Every def and lambda is a `function` expression, which terser writes as an
 arrow function after esbuild (toolkit/bundle.py TERSER_COMPRESS).
@@ -422,9 +424,14 @@ STRINGS_MODULE = 'strings.js'
 ONE_CHARACTER_NAMES = 20
 # What shared_values may share, each measured as a step of its own (rewrite_modules):
 # string literals, the quoted keys of object literals as computed keys ({[k]: v}), the
-# keys and property names esbuild does not rename as computed ones (x[k]), and null.
+# keys and property names esbuild does not rename as computed ones (x[k]), and null; and
+# how it binds them: the texts in one literal split into bindings (packed_strings).
 SHARED = {'shared_strings': 'string', 'shared_keys': 'key', 'shared_properties': 'property',
-          'shared_null': 'null'}
+          'shared_null': 'null', 'packed_strings': 'packed'}
+# The characters that may part the packed texts: one that none of them holds, which a
+# javascript: URL carries as it is (not '%' nor '#') and no string literal escapes.
+SEPARATORS = '|^~;,!@'
+ESCAPE = re.compile(r'\\x([0-9A-Fa-f]{2})|\\u([0-9A-Fa-f]{4})')
 IDENTIFIER = re.compile(r'[A-Za-z_$][\w$]*')
 # The tokens after which a '{' opens an object literal, not a block.
 OBJECT_AFTER = {'(', '[', ',', '=', ':', '?', 'return'}
@@ -509,9 +516,39 @@ def shared_values(texts, kinds=frozenset(SHARED.values()), renamed='^$'):
         used = sorted({shared[use['value']] for use in replaced})
         result[name] = text if len(used) == 0 else "import {" + ', '.join(used) + "} from './" \
             + STRINGS_MODULE + "';\n" + edited(text, edits)
-    module = ''.join('export var {} = {};\n'.format(binding, literals[value])
-                     for value, binding in shared.items())
-    return {'texts': result, 'module': module}
+    return {'texts': result, 'module': bindings_module(
+        [[binding, literals[value]] for value, binding in shared.items()], 'packed' in kinds)}
+
+
+def packable_text(literal):
+    """The text a string literal spells, when its source can go into another literal as it
+    is: quoted, with no quote inside and no escape but \\xXX and \\uXXXX; else None."""
+    inner = literal[1:-1]
+    if literal[0] not in '\'"' or any(quote in inner for quote in '\'"`') \
+            or '\\' in ESCAPE.sub('', inner):
+        return None
+    return ESCAPE.sub(lambda found: chr(int(found.group(1) or found.group(2), 16)), inner)
+
+
+def bindings_module(bindings, packed):
+    """The text of STRINGS_MODULE: an `export var` for each [binding, literal]; packed,
+    the strings that packable_text takes and no separator parts are one literal split into
+    their bindings, `[a, b] = 'x|y'.split('|')`, which writes no quotes, '=' and ',' per
+    text: two characters less for each, and 16 for the split."""
+    texts = {binding: packable_text(literal) for binding, literal in bindings}
+    separator = next((mark for mark in SEPARATORS if not any(
+        mark in text for text in texts.values() if text is not None)), '')
+    together = [[binding, literal] for binding, literal in bindings
+                if texts[binding] is not None]
+    if 2 * len(together) <= 16 or not packed or separator == '':
+        together = []
+    lines = ['export var {} = {};\n'.format(binding, literal) for binding, literal in bindings
+             if [binding, literal] not in together]
+    if len(together) > 0:
+        lines.append("export var [{}] = '{}'.split('{}');\n".format(
+            ', '.join(binding for binding, _ in together),
+            separator.join(literal[1:-1] for _, literal in together), separator))
+    return ''.join(lines)
 
 
 def reads_cause(text):

@@ -57,6 +57,7 @@ DESCRIPTIONS = {
     'shared_properties': 'property names esbuild keeps, written often, shared as computed '
                          'members, `x[k]`',
     'shared_null': 'null shared as a binding',
+    'packed_strings': 'the shared strings as one literal split into their bindings',
     'own_properties': 'our own (snake_case) attribute names shortened by esbuild '
                       '(`--mangle-props`)',
     'terser': 'terser\'s pass, two passes (`TERSER_COMPRESS`)',
