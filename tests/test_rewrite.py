@@ -11,7 +11,8 @@ from toolkit.bundle import OWN_PROPERTIES, bundle, compact_css, compressed
 from toolkit.native import place_runtime
 from toolkit.prune import RUNTIME_MODULE
 from toolkit.rewrite import HELPERS, METHODS_MODULE, STRINGS_MODULE, REWRITES, \
-    catch_everything, defined_helpers, inlined_helpers, methods_as_functions, object_literals, \
+    catch_everything, concatenated_numbers, defined_helpers, inlined_helpers, \
+    methods_as_functions, object_literals, \
     rewrite_modules, shared_values, without_causes
 
 SAMPLE = """\
@@ -127,6 +128,29 @@ def test_a_raise_sets_no_cause_and_except_jserror_catches_everything():
 
 PORTABLE = ("export var new_object = (function __lambda__ () {\n\treturn ({});\n});\n"
             "export var started = function (promise) {\n\treturn promise;\n};\n")
+
+
+def test_a_number_joined_to_a_string_literal_loses_its_str():
+    """`+` with a string writes a number as String does; elsewhere (a number first in the
+    chain, typeof, a literal's property) the call stays."""
+    text = ("var a = 'x' + str (n) + str (m);\nvar b = str (n) + 'x';\n"
+            "var c = 1 + str (n) + 'x';\nvar d = typeof str (n) + 'x';\n"
+            "var e = str (n) + 'x'.length;\nvar f = [(str (n) + ' of ') + str (m)];\n"
+            "var g = (m - (n + 'x')) + str (n);\nvar h = (n ? 'x' : n + 'x') + str (n);\n"
+            "var i = [(m * n + 'x') + str (n), String ('x') + str (n)];\n")
+    rewritten = concatenated_numbers(text)
+    assert rewritten == ("var a = 'x' + (n) + str (m);\nvar b = (n) + 'x';\n"
+                         "var c = 1 + str (n) + 'x';\nvar d = typeof str (n) + 'x';\n"
+                         "var e = str (n) + 'x'.length;\nvar f = [((n) + ' of ') + (m)];\n"
+                         "var g = (m - (n + 'x')) + str (n);\nvar h = (n ? 'x' : n + 'x') + str (n);\n"
+                         "var i = [(m * n + 'x') + (n), String ('x') + str (n)];\n")
+    results = []
+    for script in [text, rewritten]:
+        ran = subprocess.run(['node', '-e', 'var str = String, n = -0, m = 1e21;\n' + script
+                              + 'console.log(JSON.stringify([a, b, c, d, e, f, g, h, i]));'],
+                             capture_output=True, text=True, check=True)
+        results.append(ran.stdout)
+    assert results[0] == results[1]
 
 
 def test_portables_helpers_are_known_by_their_definitions():

@@ -12,6 +12,7 @@ Transcrypt writes what Python needs in general; within the native subset
 - every raise sets `__cause__ = null` on the error first, for Python's
   exception chaining, which nothing of ours reads. (The name a raise gives its
   error and each `var` a function repeats are uglify-js's to fold: COMPRESS.)
+- `str (n)` beside a string literal in a `+` chain is n: `+` writes it as text.
 - portable.py's `new_object ()` is `{}` and `started (x)` is `x` in
   JavaScript, and a unit's state object, set field by field after it is
   made, can be one object literal.
@@ -112,6 +113,67 @@ def without_causes(text):
         if token[0] == 'word' and not token[4] and shape[1:] == ['.', '__cause__', '=', 'null', ';'] \
                 and (index == 0 or tokens[index - 1][3] in (';', '{', '}')):
             edits.append([token[1], tokens[index + 5][2], ''])
+    return edited(text, edits)
+
+
+# The tokens after which an expression starts a `+` chain as its first operand: nothing
+# before them binds tighter than `+` (each punct is one character, so `==`, `<=`, `=>`
+# and `+=` end in one of these too).
+CHAIN_STARTS = {'(', '[', '{', ',', ';', '?', ':', '=', '<', '>', '&', '|', 'return'}
+
+
+def is_text_literal(token):
+    """True for a quoted string literal (not a template nor a regular expression)."""
+    return token[0] == 'string' and token[3][0] in '\'"'
+
+
+# The punctuation a group's own `+` chain may hold at its top level: operators binding as
+# tightly as `+` or tighter, and a member's dot (brackets are skipped whole).
+CHAIN_PUNCTUATION = set('+-*/%.')
+
+
+def is_text_operand(tokens, end):
+    """True when the operand that ends at the token end is a text: a string literal, or a
+    group in parentheses (Transcrypt writes one around each `+` of a chain) whose own
+    chain of arithmetic ends in `+` and a text."""
+    if is_text_literal(tokens[end]):
+        return True
+    opening = matching(tokens, end) if tokens[end][3] == ')' else None
+    if opening is None or opening == 0 or end - opening < 4 or tokens[end - 2][3] != '+' \
+            or tokens[opening - 1][0] == 'string' or tokens[opening - 1][3] in (')', ']') \
+            or tokens[opening - 1][0] == 'word' and tokens[opening - 1][3] not in NOT_AN_OBJECT:
+        return False  # not a group: a call
+    at = opening + 1
+    while at < end:
+        word = tokens[at][3]
+        if tokens[at][0] == 'punct' and word in '([{':
+            at = matching(tokens, at)
+        elif tokens[at][0] == 'punct' and word not in CHAIN_PUNCTUATION \
+                or word in ('in', 'instanceof'):
+            return False
+        at += 1
+    return is_text_operand(tokens, end - 1)
+
+
+def concatenated_numbers(text):
+    """text without the `str` of each `str (x)` that `+` joins to a string literal, as
+    `'a' + str (x)`, `(y + 'a') + str (x)` or, first in its chain, `str (x) + 'a'`: then `+` makes the text of x
+    as String (x) does (the subset calls str on integers; only an object's own valueOf or a
+    Symbol would tell the two apart), and the parentheses alone keep the grouping."""
+    tokens = tokens_of(text)
+    edits = []
+    for index, token in enumerate(tokens[:-1]):
+        if token[0] != 'word' or token[3] != 'str' or token[4] or tokens[index + 1][3] != '(':
+            continue
+        closing_at = matching(tokens, index + 1)
+        if closing_at is None or index < 2:
+            continue
+        after = [word[3] for word in tokens[closing_at + 1:closing_at + 4]] + ['', '', '']
+        joined_after = after[0] == '+' and closing_at + 2 < len(tokens) \
+            and is_text_literal(tokens[closing_at + 2]) and after[2] not in ('.', '[') \
+            and tokens[index - 1][3] in CHAIN_STARTS
+        if joined_after or tokens[index - 1][3] == '+' and is_text_operand(tokens, index - 2):
+            edits.append([token[1], tokens[index + 1][1], ''])
     return edited(text, edits)
 
 
@@ -595,7 +657,7 @@ def rewrite_modules(folder, renamed, rewrites=None):
     return saved
 
 
-REWRITES = {'unwrapped_dicts': unwrapped_dicts,
+REWRITES = {'unwrapped_dicts': unwrapped_dicts, 'concatenated_numbers': concatenated_numbers,
             'catch_everything': catch_everything, 'without_causes': without_causes,
             'inlined_helpers': inlined_helpers, 'object_literals': object_literals,
             'methods_as_functions': methods_as_functions}

@@ -47,6 +47,7 @@ def step_savings(build_dir, steps=STEPS):
 # (toolkit/bundle.py). A step missing here fails the table's test.
 DESCRIPTIONS = {
     'unwrapped_dicts': 'no `dict (...)` around dict literals',
+    'concatenated_numbers': 'no `str (...)` around a number `+` joins to a string literal',
     'catch_everything': '`except JSError` without its `isinstance` test',
     'without_causes': 'no `__cause__` set before a raise',
     'inlined_helpers': 'portable\'s `new_object ()` as `{}`, `started (x)` as `x`',
