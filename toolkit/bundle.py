@@ -1,5 +1,6 @@
 """Transpile and bundle: bookmarklet/ staged for the build, Transcrypt, esbuild."""
 
+import collections
 import re
 import shutil
 import string
@@ -53,19 +54,55 @@ def stage_sources(staging, entry=None):
         "SETTINGS = CHOSEN['used']\n"
         "PROBLEM = CHOSEN['problem']\n", encoding='utf-8')
     css = compact_css((SOURCES / 'overlay.css').read_text(encoding='utf-8'))
+    packed = packed_css(css)
     (package / 'style.py').write_text(
-        NATIVE_METHODS + '"""The overlay\'s styles, compacted from overlay.css by generator.py."""\n\n'
-        + ('STYLE = ' + repr(css.replace('#', HASH_STAND_IN)) + ".replace('" + HASH_STAND_IN
-           + "', '#')" if HASH_STAND_IN not in css and css.count('#') > HASH_WORTH else
-           'STYLE = ' + repr(css)) + '\n', encoding='utf-8')
+        NATIVE_METHODS + '"""The overlay\'s styles, compacted from overlay.css by generator.py: '
+        'each\nmark stands for its text, put back in the order listed."""\n\n\n'
+        'def unpacked(text, marks):\n    for mark in marks:\n'
+        '        text = text.replace(mark[0], mark[1])\n    return text\n\n\n'
+        'STYLE = unpacked(' + repr(packed['text']) + ', ' + repr(packed['marks']) + ')\n',
+        encoding='utf-8')
     return staging / entry.name if entry else package / 'main.py'
 
 
 # A javascript: URL carries each '#' as '%23' (toolkit/javascript_url.py): the styles'
-# colours are written with a stand-in that the script turns back into '#', once there are
-# enough of them to pay for the call.
+# colours are written with a stand-in that the script turns back into '#'. Other texts the
+# styles repeat (`background`, `:var(--`) stand for one character each too, one not in
+# the styles, that a javascript: URL carries as it is and a string needs no escape for.
 HASH_STAND_IN = '~'
-HASH_WORTH = 12
+MARKS = HASH_STAND_IN + '$^|!?&`' + string.ascii_uppercase
+# What a mark costs in the list of marks beside its text: ['m', 'text'], and a comma.
+MARK_COST = 9
+
+
+def packed_css(css):
+    """{text, marks}: css with a mark in place of each text it repeats enough to pay for
+    it, greedily, the text that saves most first (a text may hold earlier marks); marks
+    lists [mark, text] in the order that puts css back, the last one taken first."""
+    free = [mark for mark in MARKS if mark not in css]
+    marks = []
+    text = css
+    if HASH_STAND_IN in free and 2 * css.count('#') > MARK_COST + 2:
+        text = text.replace('#', HASH_STAND_IN)
+        marks.append([HASH_STAND_IN, '#'])
+    for mark in [mark for mark in free if mark != HASH_STAND_IN]:
+        best = ''
+        most = 0
+        for length in range(3, 41):
+            seen = collections.Counter(text[start:start + length]
+                                       for start in range(0, len(text) - length + 1))
+            for part, times in seen.items():
+                # times counts overlapping ones too: only an upper bound
+                if times * (length - 1) - length - MARK_COST > most:
+                    saves = text.count(part) * (length - 1) - length - MARK_COST
+                    if saves > most:
+                        best = part
+                        most = saves
+        if most <= 0:
+            break
+        text = text.replace(best, mark)
+        marks.append([mark, best])
+    return {'text': text, 'marks': marks[::-1]}
 CUSTOM_PROPERTY = re.compile(r'(?<![\w-])--[A-Za-z][\w-]*')
 
 
