@@ -40,9 +40,10 @@ def handle_key(panel, actions, close, event):
 
 def focused_at(panel, elements):
     """The index of the focused element among elements (a NodeList), or -1."""
+    focused = panel.shadow_root.activeElement
     at = -1
     for index in range(0, len(elements)):
-        if elements[index] == panel.shadow_root.activeElement:
+        if elements[index] == focused:
             at = index
     return at
 

@@ -103,6 +103,8 @@ def packed_css(css):
         text = text.replace(best, mark)
         marks.append([mark, best])
     return {'text': text, 'marks': marks[::-1]}
+
+
 CUSTOM_PROPERTY = re.compile(r'(?<![\w-])--[A-Za-z][\w-]*')
 
 

@@ -157,8 +157,8 @@ def is_text_operand(tokens, end):
 
 def concatenated_numbers(text):
     """text without the `str` of each `str (x)` that `+` joins to a string literal, as
-    `'a' + str (x)`, `(y + 'a') + str (x)` or, first in its chain, `str (x) + 'a'`: then `+` makes the text of x
-    as String (x) does (the subset calls str on integers; only an object's own valueOf or a
+    `'a' + str (x)`, `(y + 'a') + str (x)` or, first in its chain, `str (x) + 'a'`: then
+    `+` makes the text of x as String (x) does (the subset calls str on integers; only an object's own valueOf or a
     Symbol would tell the two apart), and the parentheses alone keep the grouping."""
     tokens = tokens_of(text)
     edits = []
