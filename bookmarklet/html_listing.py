@@ -19,7 +19,7 @@ from bookmarklet.portable import Problem, parse_int, strip_spaces, words, last_c
     part, percent_decode, joined, record_field, parse_digits, char_of, new_object
 from bookmarklet.entries import new_entry, new_listing, is_plain_name
 from bookmarklet.names import name_of_href, name_of_text, path_start
-from bookmarklet.times import find_date, without_last, DAY
+from bookmarklet.times import find_date, without_last, date_days, clock_seconds, DAY
 from bookmarklet.phrases import NOT_A_LISTING
 
 # What the page reading is made of: element names as a DOM spells them, each between
@@ -278,6 +278,40 @@ def read_html_listing(page, source, settings):
     if not (heads_say or evidence.is_sorting or shown or (evidence.named_only and len(keys) > 0)):
         raise Problem(NOT_A_LISTING)
     return new_listing('html', max(precision, 1), entries)
+
+
+def nginx_listing(page, source, settings):
+    """read_html_listing of a page reading nginx_page gave, for a fraction of its work:
+    each line's facts read where nginx writes them, a date, its clock and a size or '-'.
+    None where a line holds anything else, or links a name twice or not in UTF-8: the
+    general reader then reads the page (tests/test_listing_forms.py holds the two alike).
+    nginx's title says the page is a listing, and no line has a stamp."""
+    directory = directory_of(source['url'])
+    seen = {}
+    entries = []
+    for row in page['rows']:
+        link = row['links'][0]
+        shown = strip_spaces(link['text'])
+        named = child_of(raw_name_link(link['href'], shown), directory)
+        if named == None:
+            continue  # the parent's link
+        fields = words(link['after'])
+        key = dict_key(named['href'])
+        if len(fields) != 3 or len(fields[1]) != 5 or named['undecodable'] or key in seen:
+            return None
+        days = date_days(fields[0])
+        clock = clock_seconds(fields[1])
+        size = parse_size(fields[2], '')
+        # A word but a size after the clock may be the date's ('PM', 'GMT').
+        if days == None or clock == None or (size == None and fields[2] != '-'):
+            return None
+        seen[key] = True
+        entries.append(new_entry(named, 'directory' if named['slash'] or last_char(shown) == '/'
+                                 else 'file', days * DAY + clock - settings['utcOffsetMinutes'] * 60,
+                                 size['bytes'] if size != None else None,
+                                 size != None and size['approx']))
+    # A clock to the minute, as the general reader gives any page with a date.
+    return new_listing('html', 60 if len(entries) > 0 else 1, entries)
 
 
 def segments_of(row, directory, evidence):

@@ -11,7 +11,7 @@ from bookmarklet.portable import JSError, Problem, parse_json, is_record, is_lis
     exact_integer, part, words
 from bookmarklet.entries import new_entry, new_listing, is_plain_name, kind_named
 from bookmarklet.html_listing import read_html_listing, child_of, directory_of, parse_size, \
-    nginx_page, decode_references
+    nginx_page, nginx_listing, decode_references
 from bookmarklet.names import name_of_text
 from bookmarklet.times import parse_http_date, parse_iso_time, without_last
 
@@ -50,7 +50,10 @@ def read_listing(content_type, text, page_of_html, source, settings):
         return read_jsonp_listing(text, directory)
     if kind == 'xml':
         return read_xml_listing(text)
-    return read_html_listing(nginx_page(text) or page_of_html(text), source, settings)
+    page = nginx_page(text)
+    listing = nginx_listing(page, source, settings) if page != None else None
+    return listing if listing != None else \
+        read_html_listing(page or page_of_html(text), source, settings)
 
 
 def read_json_listing(text, format_name, directory):

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from bookmarklet.html_listing import child_of, directory_of, parse_size, nginx_page, \
-    read_html_listing
+    nginx_listing, read_html_listing
 from bookmarklet.names import body_text
 from bookmarklet.times import find_date, DAY
 from tests.support.corpus import pages
@@ -106,8 +106,9 @@ def test_a_link_to_anything_but_a_child_is_no_entry(href):
     assert child_of(href, directory_of(CHILD_DIRECTORY)) is None
 
 
-# nginx's own page, read from its text without a parser (html_listing.nginx_page): it must
-# give what the parser gives, on every page nginx writes, and take no other page.
+# nginx's own page, read from its text without a parser (html_listing.nginx_page), and its
+# lines read where nginx writes their facts (nginx_listing): each must give what the
+# parser gives, on every page nginx writes, and take no other page.
 
 def nginx_line(name, stamp, size):
     """One line as nginx's autoindex writes it: the name's bytes escaped in the href, its
@@ -124,11 +125,15 @@ def nginx_body(lines):
             + '</pre><hr></body>\r\n</html>\r\n')
 
 
-def both_readings(text):
-    """[the listing without a parser (None where it is not nginx's page), with one]."""
-    fast = nginx_page(text)
-    return [read_html_listing(fast, SOURCE, READER) if fast is not None else None,
-            read_html_listing(page_of_html(text), SOURCE, READER)]
+def readings(text, source=SOURCE, reader=None):
+    """{lines, page, parsed}: the listing of nginx_listing (None where it reads none), of
+    the reader over nginx_page's reading (None where the page is not nginx's), and with a
+    parser."""
+    reader = reader or READER
+    page = nginx_page(text)
+    return {'lines': nginx_listing(page, source, reader) if page is not None else None,
+            'page': read_html_listing(page, source, reader) if page is not None else None,
+            'parsed': read_html_listing(page_of_html(text), source, reader)}
 
 
 READER = {'utcOffsetMinutes': 0}
@@ -139,12 +144,24 @@ def test_every_nginx_page_of_the_corpus_reads_without_a_parser_as_with_one():
     for page in pages():
         text = body_text(page['body'])
         if 'html' in page['contentType'] and nginx_page(text) is not None:
-            assert read_html_listing(nginx_page(text), page['source'], page['settings']) == \
-                read_html_listing(page_of_html(text), page['source'], page['settings']), page['name']
+            found = readings(text, page['source'], page['settings'])
+            assert found['page'] == found['parsed'], page['name']
+            assert found['lines'] is None or found['lines'] == found['parsed'], page['name']
             read += 1
     assert read == len([page for page in pages() if page['kind'] == 'nginx'
                         and page['origin'] == 'captured' and 'html' in page['contentType']
                         and 'entries' in page['expected']])
+
+
+def test_nginx_lines_are_read_where_nginx_writes_their_facts_on_every_page_of_the_corpus():
+    """The quick reading is taken wherever every name is UTF-8: not one page of the
+    corpus is left to the general reader for want of it."""
+    for page in pages():
+        text = body_text(page['body'])
+        if 'html' in page['contentType'] and nginx_page(text) is not None:
+            found = readings(text, page['source'], page['settings'])
+            if not any(entry['undecodable'] for entry in found['parsed']['entries']):
+                assert found['lines'] is not None, page['name']
 
 
 NAMES = st.binary(min_size=1, max_size=30).filter(
@@ -154,13 +171,26 @@ LINES = st.lists(st.tuples(NAMES, st.sampled_from(['01-Sep-2026 12:34', '31-Dec-
 
 
 @settings(max_examples=200, deadline=None, database=None)
-@given(LINES)
-def test_a_page_as_nginx_writes_it_reads_without_a_parser_as_with_one(lines):
+@given(LINES, st.sampled_from([0, 330, -480]))
+def test_a_page_as_nginx_writes_it_reads_without_a_parser_as_with_one(lines, offset):
     text = nginx_body([nginx_line(*line) for line in lines])
-    fast, parsed = both_readings(text)
-    if all(b'\n' not in name and b'\r' not in name for name, _, _ in lines):
-        assert fast is not None
-    assert fast is None or fast == parsed
+    found = readings(text, SOURCE, {'utcOffsetMinutes': offset})
+    names = [name for name, _, _ in lines]
+    if all(b'\n' not in name and b'\r' not in name for name in names):
+        assert found['page'] is not None
+    if found['page'] is not None and len(set(names)) == len(names) \
+            and all(utf8(name) for name in names):
+        assert found['lines'] is not None
+    assert found['page'] is None or found['page'] == found['parsed']
+    assert found['lines'] is None or found['lines'] == found['parsed']
+
+
+def utf8(name):
+    try:
+        name.decode('utf-8')
+        return True
+    except UnicodeDecodeError:
+        return False
 
 
 @pytest.mark.parametrize('text', [
@@ -177,7 +207,24 @@ def test_a_page_nginx_did_not_write_so_is_parsed(text):
     assert nginx_page(text) is None
 
 
+@pytest.mark.parametrize('line', [
+    '<a href="caf%E9">caf\u00e9</a> 01-Sep-2026 12:34 1\r\n',   # Latin-1 linked, UTF-8 shown
+    '<a href="a">a</a> 01-Sep-2026 12:34:56 1\r\n',             # a clock to the second
+    '<a href="a">a</a> 01-Sep-2026 12:34 PM\r\n',               # words the date takes
+    '<a href="a">a</a> 01-Sep-2026 12:34 CEST\r\n',
+    '<a href="a">a</a> 01-Sep-2026 12:34 1 KB\r\n',             # a unit apart
+    '<a href="a">a</a> 01-Sep-2026 1\r\n',                      # a day alone
+    '<a href="a">a</a> 12:34 01-Sep-2026 1\r\n',
+    '<a href="a">a</a> 01-Sep-2026 12:34 1\r\n<a href="a">a</a> 02-Sep-2026 12:34 2\r\n',
+])
+def test_a_line_nginx_did_not_write_is_left_to_the_general_reader(line):
+    found = readings(nginx_body([line]))
+    assert found['lines'] is None
+    assert found['page'] is not None and found['page'] == found['parsed']
+
+
 def test_the_named_references_html_reads_alike_read_without_a_parser_as_with_one():
     text = nginx_body(['<a href="a\'b%26">a&apos;b&amp; &lt;&gt;&quot;</a> 01-Sep-2026 12:34 1\r\n'])
-    fast, parsed = both_readings(text)
-    assert fast is not None and fast == parsed
+    found = readings(text)
+    assert found['page'] is not None and found['page'] == found['parsed']
+    assert found['lines'] is not None and found['lines'] == found['parsed']

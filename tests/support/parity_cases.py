@@ -391,6 +391,9 @@ def core_cases():
     add('read_listing', 'application/json', '[\r\n]', NO_PAGE, SOURCE, settings)
     add('read_listing', 'text/html', NGINX_HTML, page_of_html(NGINX_HTML), SOURCE, settings)
     add('read_listing', 'text/html', NGINX_HTML, page_of_html(NGINX_HTML), SOURCE, {'utcOffsetMinutes': 90})
+    # Every name in UTF-8: its lines are read where nginx writes their facts (nginx_listing).
+    utf8_only = NGINX_HTML.replace(NGINX_HTML[NGINX_HTML.index('<a href="bad'):NGINX_HTML.index('</pre>')], '')
+    add('read_listing', 'text/html', utf8_only, page_of_html(utf8_only), SOURCE, {'utcOffsetMinutes': 90})
     add('read_listing', 'text/html', '<html>Login</html>', NO_PAGE, SOURCE, settings)
     add('read_html_listing', page_of_html(NGINX_HTML), SOURCE, settings)
     add('read_html_listing', {'heads': ['Index of /empty/'], 'rows': []}, SOURCE, settings)
