@@ -19,7 +19,7 @@ from bookmarklet.portable import Problem, parse_int, strip_spaces, words, last_c
     part, percent_decode, joined, record_field, parse_digits, char_of, new_object
 from bookmarklet.entries import new_entry, new_listing, is_plain_name
 from bookmarklet.names import name_of_href, name_of_text, path_start
-from bookmarklet.times import find_date, without_last, date_days, clock_seconds, DAY
+from bookmarklet.times import find_date, without_last, parse_table_date, DAY
 from bookmarklet.phrases import NOT_A_LISTING
 
 # What the page reading is made of: element names as a DOM spells them, each between
@@ -299,15 +299,14 @@ def nginx_listing(page, source, settings):
         key = dict_key(named['href'])
         if len(fields) != 3 or len(fields[1]) != 5 or named['undecodable'] or key in seen:
             return None
-        days = date_days(fields[0])
-        clock = clock_seconds(fields[1])
+        seconds = parse_table_date(fields[0], fields[1])
         size = parse_size(fields[2], '')
         # A word but a size after the clock may be the date's ('PM', 'GMT').
-        if days == None or clock == None or (size == None and fields[2] != '-'):
+        if seconds == None or (size == None and fields[2] != '-'):
             return None
         seen[key] = True
         entries.append(new_entry(named, 'directory' if named['slash'] or last_char(shown) == '/'
-                                 else 'file', days * DAY + clock - settings['utcOffsetMinutes'] * 60,
+                                 else 'file', seconds - settings['utcOffsetMinutes'] * 60,
                                  size['bytes'] if size != None else None,
                                  size != None and size['approx']))
     # A clock to the minute, as the general reader gives any page with a date.

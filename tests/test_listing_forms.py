@@ -125,18 +125,17 @@ def nginx_body(lines):
             + '</pre><hr></body>\r\n</html>\r\n')
 
 
-def readings(text, source=SOURCE, reader=None):
+READER = {'utcOffsetMinutes': 0}
+
+
+def readings(text, source=SOURCE, reader=READER):
     """{lines, page, parsed}: the listing of nginx_listing (None where it reads none), of
     the reader over nginx_page's reading (None where the page is not nginx's), and with a
     parser."""
-    reader = reader or READER
     page = nginx_page(text)
     return {'lines': nginx_listing(page, source, reader) if page is not None else None,
             'page': read_html_listing(page, source, reader) if page is not None else None,
             'parsed': read_html_listing(page_of_html(text), source, reader)}
-
-
-READER = {'utcOffsetMinutes': 0}
 
 
 def test_every_nginx_page_of_the_corpus_reads_without_a_parser_as_with_one():
