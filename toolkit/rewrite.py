@@ -19,9 +19,11 @@ Transcrypt writes what Python needs in general; within the native subset
 - esbuild shortens names, not the browser's method and property names, nor
   strings, nor null: a method called often (`indexOf`, `push`) becomes a
   function of its own (`__push__ (items, item)`), and a value written often
-  (`'directory'`, a dict key like `'mtime'`, a property name like
-  `textContent`, null) a binding of a shared module, which a key or a
-  property reads as a computed one (`{[k]: v}`, `node [k]`). That module's
+  (`'directory'`, a property name like `textContent`, null) a binding of a
+  shared module, which a property reads as a computed one (`node [k]`). An
+  object literal's keys stay as written: an object built with computed keys
+  keeps its fields outside itself, and reading 100,000 JSON entries took a
+  fifth longer in Chromium (docs/benchmarks.md). That module's
   texts are one literal split into their bindings: no quotes, '=' nor ','
   for each.
 
@@ -485,18 +487,15 @@ STRINGS_MODULE = 'strings.js'
 # short names; measured: 10 to 30 give the same script) and two for the others.
 ONE_CHARACTER_NAMES = 20
 # What shared_values may share, each measured as a step of its own (rewrite_modules):
-# string literals, the quoted keys of object literals as computed keys ({[k]: v}), the
-# keys and property names esbuild does not rename as computed ones (x[k]), and null; and
-# how it binds them: the texts in one literal split into bindings (packed_strings).
-SHARED = {'shared_strings': 'string', 'shared_keys': 'key', 'shared_properties': 'property',
-          'shared_null': 'null', 'packed_strings': 'packed'}
+# string literals, the property names esbuild does not rename as computed ones (x[k]), and
+# null; and how it binds them: the texts in one literal split into bindings (packed_strings).
+# An object literal's keys are not shared (module docstring).
+SHARED = {'shared_strings': 'string', 'shared_properties': 'property', 'shared_null': 'null',
+          'packed_strings': 'packed'}
 # The characters that may part the packed texts: one that none of them holds, which a
 # javascript: URL carries as it is (not '%' nor '#') and no string literal escapes.
 SEPARATORS = '|^~;,!@'
 ESCAPE = re.compile(r'\\x([0-9A-Fa-f]{2})|\\u([0-9A-Fa-f]{4})')
-IDENTIFIER = re.compile(r'[A-Za-z_$][\w$]*')
-# The tokens after which a '{' opens an object literal, not a block.
-OBJECT_AFTER = {'(', '[', ',', '=', ':', '?', 'return'}
 
 
 def is_property(tokens, index):
@@ -514,23 +513,16 @@ def shared_uses(text, kinds, renamed):
     replacement does not, but for the binding's name. A name matching renamed (esbuild
     renames it) is never a value."""
     tokens = tokens_of(text)
-    inside = enclosing_brackets(tokens)
     found = []
     for index, token in enumerate(tokens):
         kind, word = token[0], token[3]
         before = tokens[index - 1][3] if index > 0 else ''
         after = tokens[index + 1][3] if index + 1 < len(tokens) else ''
-        opening = inside[index]
-        in_object = opening > 0 and tokens[opening][3] == '{' \
-            and tokens[opening - 1][3] in OBJECT_AFTER
         quoted = kind == 'string' and word[0] in '\'"'
         plain = kind == 'word' and re.match(renamed, word) is None
         use = None  # [kind, value, literal, saves]
-        if after == ':' and before in ('{', ',') and (quoted or plain):
-            value = word[1:-1] if quoted else word
-            if in_object and value != '__proto__':
-                use = ['key', value, word if quoted else "'" + word + "'",
-                       len(value) + (0 if IDENTIFIER.fullmatch(value) else 2) - 2]
+        if after == ':' and before in ('{', ','):
+            pass  # an object literal's key, which stays as written (SHARED)
         elif quoted and before not in ('from', 'import') \
                 and not (before in ('', ';', '{', '}') and after == ';'):
             use = ['string', word[1:-1], word, len(word)]
@@ -572,7 +564,7 @@ def shared_values(texts, kinds=frozenset(SHARED.values()), renamed='^$'):
     for name, text in texts.items():
         replaced = [use for use in uses[name]
                     if use['value'] in shared and use['saves'] > lengths[use['value']]]
-        edits = [[use['start'], use['end'], ('[{}]' if use['kind'] in ('key', 'property')
+        edits = [[use['start'], use['end'], ('[{}]' if use['kind'] == 'property'
                                              else '{}').format(shared[use['value']])]
                  for use in replaced]
         used = sorted({shared[use['value']] for use in replaced})

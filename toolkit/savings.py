@@ -54,7 +54,6 @@ DESCRIPTIONS = {
     'object_literals': 'a state object set field by field as one object literal',
     'methods_as_functions': 'browser methods called often as functions, `Math.floor` by a name',
     'shared_strings': 'strings written often shared by a module of bindings',
-    'shared_keys': 'quoted keys written often shared as computed keys, `{[k]: v}`',
     'shared_properties': 'property names esbuild keeps, written often, shared as computed '
                          'members, `x[k]`',
     'shared_null': 'null shared as a binding',
