@@ -535,12 +535,38 @@ machine (medians; each before-figure from the build just before the fix):
   bodies are in hand together about 10 ms after the last answer, and one
   frame draws all ten (about 20 ms) before the status settles; plain fetch
   does none of the last three. Tried and left out, for no difference beyond
-  the noise: object literal keys written as they are rather than shared as
-  `{[k]: v}` (node read 100,000 entries 40 % faster, but Chromium took 812
-  against 779 ms, 5 runs; +432 characters); a body read by
-  `response.arrayBuffer()` or a stream reader rather than a Blob (wave 2
-  148 to 170 ms whichever, 9 runs each); the next page prefetched a frame
-  after the page settles (wave 2 and its longest task unchanged).
+  the noise: a body read by `response.arrayBuffer()` or a stream reader
+  rather than a Blob (wave 2 148 to 170 ms whichever, 9 runs each); the
+  next page prefetched a frame after the page settles (wave 2 and its
+  longest task unchanged).
+- **The sixth round: how an entry is built** (issue 29; each build run
+  interleaved with the others and the baseline, medians). Object literals
+  keep their keys as written: the build had shared a key written often as a
+  computed key (`{[k]: v}`), and V8 keeps the fields of an object built so
+  outside the object, which costs each of 100,000 entries an allocation and
+  every later read an indirection. Click to rows at 100,000 JSON entries 938
+  to 746 ms (9 runs), 1,040 to 852 against a baseline of 688 (5 runs), with
+  the CPU 4x slower 2,472 to 2,121 against 2,051 (5 runs); +433 characters.
+  The fifth round had left this out on one comparison of 5 runs; three
+  comparisons of 5 to 9 runs now agree. A name of only the characters
+  nginx leaves unescaped (letters, digits, `-._~`) is its own href after
+  one test, instead of `escape()` and a replace (20 ms of 100,000 entries
+  in a Chromium profile; 4x sooner in node); +23. Tried and left out: null
+  written as it is in comparisons (+445) or everywhere (+855), as engines
+  test a literal null in one instruction (HTML 1,000 with the CPU 4x slower:
+  the three builds' quartiles overlap, 15 runs); RFC 1123 dates remembered
+  by their date as written, without joining its fields (node 30 % sooner,
+  Chromium no different, 9 runs); the overlay laid out hidden
+  (`visibility`) while wave 1 travels, so that its first frame leaves wave
+  2: fewer runs with a task over 50 ms during wave 2 (1 of 7 against 2 or 3
+  of 7), but the click at 1,000 HTML entries with the CPU 4x slower went from
+  248 to 429 ms, that frame landing on the answer. Wave 2's fetch options
+  cost it nothing measurable: 10 listings at once over HTTP/2 at 50 ms in 99
+  to 114 ms with or without a signal, a timer and a Blob (12 runs each).
+  How far one build's figures move: HTML 1,000 with the CPU 4x slower, 15
+  runs, fastest 142 ms, quartiles 239 and 325; the baseline's median there
+  72 ms in one run and 122 in another an hour later; JSON 100,000 at the
+  machine's speed 818 ms in one run and 477 in another of the same build.
 """
 
 
