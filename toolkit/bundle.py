@@ -159,7 +159,8 @@ RESERVED_PROPERTIES = '^py_'
 # The JavaScript esbuild may write. The script cannot run without String's replaceAll (Chrome
 # 85, Firefox 77, Safari 13.1), which the subset writes for Python's str.replace
 # (toolkit/subset.py), and every browser that has it reads ES2019's syntax: a `catch` without
-# a binding. ES2020's would shut out none of them, but saved 25 characters when measured.
+# a binding. ES2020's `??` and `?.` would shut out none of them either, and esbuild writes
+# the same bookmarklet with it (measured): the target stays the syntax the floor needs.
 TARGET = '--target=es2019'
 IIFE_START = '(()=>{'
 IIFE_END = '})();'
