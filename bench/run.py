@@ -567,6 +567,33 @@ machine (medians; each before-figure from the build just before the fix):
   runs, fastest 142 ms, quartiles 239 and 325; the baseline's median there
   72 ms in one run and 122 in another an hour later; JSON 100,000 at the
   machine's speed 818 ms in one run and 477 in another of the same build.
+- **The seventh round: what holds the main thread during wave 2** (issue 29;
+  traces and CPU profiles of wave 2 of 30 directories at once over HTTP/2 at
+  50 ms, 5 traces and 6 to 8 profiles per build). Its tasks over 50 ms at the
+  machine's speed are of three kinds: the overlay's first frame (style 9 to
+  32 ms, layout 11 to 33, of which 9 to 23 ms asking the system for fonts,
+  then paint: 38 to 77 ms in all under tracing); the task that starts the 30
+  requests (41 to 86 ms: each `fetch()` call holds the main thread 1.2 to 1.4
+  ms with the network emulated, plain fetch's alike, and the first answer's
+  code runs for the first time); and a frame that draws 30 directories'
+  children at once (69 ms: layout 14, pre-paint 19, paint 11). Tried and
+  left out: a body read chunk by chunk from its stream instead of as a Blob
+  (+110 characters): the main thread's time reading 31 bodies fell from 23 to
+  34 ms to 6 to 8 (91 to 29 with the CPU 4x slower; all its busy time 1,377
+  to 1,247 ms), but wave 2 moved both ways within the noise (9 runs per case,
+  n/c: 30/5 631 to 537 ms, 30/30 296 to 228, 10/10 145 to 156, 20/10 253 to
+  323, 10/5 191 to 207), and the click at 100,000 entries, whose 10 MB come
+  in many chunks, each an answer of its own, went from 711 to 753 ms (JSON, 7
+  runs) and 1,738 to 1,867 (HTML, 5 runs); three font sizes instead of four
+  (.8em, .85em and .9em as one): the first frame, from its animation frame to
+  the task after it, 27.5 and 26.7 ms (20 runs each); `content-visibility:
+  auto` on the rows, for the first frame this time: wave 2 of 30 at once 293
+  and 286 ms, its longest tasks alike (11 runs); the store's writes held back
+  until the wave is over: 30 directories five at a time 609 and 634 ms (9
+  runs). How far a figure moves from one day to the next: click to rows at
+  1,000 JSON entries, the same build, 47 ms in `make bench`'s median of 5 and
+  84 ms in 9 runs the next morning (quartiles 62 and 108), against baselines
+  of 20 and 21 ms.
 """
 
 
