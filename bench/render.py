@@ -23,9 +23,12 @@ def one_render(browser, url, bookmarklet, rate=1):
         context.close()
 
 
-def first_render(browser, bookmarklet, work, counts, runs, now, rate=1):
+def first_render(browser, bookmarklet, work, counts, runs, now, rate=1, driver=None):
     """Rows {format, count, sitemap ms, settled ms, baseline ms, ratio, rate}: the sitemap
-    and the baseline alike with the CPU rate times slower."""
+    and the baseline alike with the CPU rate times slower. driver: a module with its own
+    one_render and run_baseline for its browser (bench/bare.py), else these, Playwright's."""
+    render_once = driver.one_render if driver else one_render
+    baseline_once = driver.run_baseline if driver else run_baseline
     rows = []
     for count in counts:
         tree = work / 'render-{}'.format(count)
@@ -40,10 +43,10 @@ def first_render(browser, bookmarklet, work, counts, runs, now, rate=1):
                 native = []
                 for _ in range(runs):
                     # Interleaved, so a burst of load on the machine hits both alike.
-                    times = one_render(browser, url, bookmarklet, rate)
+                    times = render_once(browser, url, bookmarklet, rate)
                     sitemap.append(times[0])
                     settled.append(times[1])
-                    native.append(run_baseline(browser, url, baseline, rate))
+                    native.append(baseline_once(browser, url, baseline, rate))
                 rows.append({'format': name, 'count': count, 'sitemap': median(sitemap),
                              'settled': median(settled), 'baseline': median(native),
                              'ratio': median(sitemap) / median(native), 'rate': rate})

@@ -1,0 +1,129 @@
+"""The click measured in a Chromium driven over a bare DevTools pipe, which never enables the
+Network domain.
+
+Playwright watches every page's network. Where DevTools does, each request records the
+JavaScript stack that made it, and the click's first request then has V8 parse the whole
+bookmarklet again for its positions: its `fetch()` call held the main thread 8.8 to 13.1
+ms under Playwright and 1.2 to 2.8 ms without DevTools (bench notes, seventh round). Nobody
+without DevTools open pays that, and the baseline's stack is a few lines, so this driver
+gives the click's figures as people get them. one_render and run_baseline take the same
+arguments as render.py's and give the same figures.
+"""
+
+import json
+import os
+import shutil
+import subprocess
+import tempfile
+import time
+
+from bench.common import CLICK, MARKS, PROBE
+from tests.support.overlay_reader import CHROMIUM, CHROMIUM_ARGS
+
+POLL_SECONDS = 0.05
+TIMEOUT_SECONDS = 120
+
+
+class BareChromium:
+    """A headless Chromium and its DevTools pipe (--remote-debugging-pipe: commands in on
+    descriptor 3, answers out on 4, each message JSON ending in a NUL byte)."""
+
+    def __init__(self):
+        commands_read, commands_write = os.pipe()
+        answers_read, answers_write = os.pipe()
+        self.profile = tempfile.mkdtemp(prefix='bench-bare-')
+        command = [CHROMIUM, '--headless', '--remote-debugging-pipe',
+                   '--user-data-dir=' + self.profile] + CHROMIUM_ARGS + ['about:blank']
+        self.process = subprocess.Popen(
+            ['bash', '-c', 'exec "$@" 3<&{} 4>&{}'.format(commands_read, answers_write),
+             'chromium'] + command,
+            pass_fds=(commands_read, answers_write), stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        os.close(commands_read)
+        os.close(answers_write)
+        self.commands = os.fdopen(commands_write, 'wb', buffering=0)
+        self.answers = os.fdopen(answers_read, 'rb', buffering=0)
+        self.unread = b''
+        self.last_id = 0
+
+    def send(self, method, params=None, session=None):
+        """The result of one DevTools command; events that arrive meanwhile are dropped."""
+        self.last_id += 1
+        message = {'id': self.last_id, 'method': method, 'params': params or {}}
+        if session is not None:
+            message['sessionId'] = session
+        self.commands.write(json.dumps(message).encode('utf-8') + b'\0')
+        while True:
+            while b'\0' not in self.unread:
+                chunk = self.answers.read(65536)
+                if not chunk:
+                    raise RuntimeError('Chromium closed its DevTools pipe')
+                self.unread += chunk
+            line, self.unread = self.unread.split(b'\0', 1)
+            answer = json.loads(line)
+            if answer.get('id') == self.last_id:
+                if 'error' in answer:
+                    raise RuntimeError('{}: {}'.format(method, answer['error']))
+                return answer['result']
+
+    def evaluate(self, session, expression, await_promise=False):
+        """The value of a JavaScript expression in the page of session."""
+        result = self.send('Runtime.evaluate', {'expression': expression, 'returnByValue': True,
+                                                'awaitPromise': await_promise}, session)
+        if 'exceptionDetails' in result:
+            raise RuntimeError(result['exceptionDetails'].get('text', 'the page threw'))
+        return result['result'].get('value')
+
+    def wait_for(self, session, expression):
+        """Poll until the expression is true in the page of session."""
+        deadline = time.monotonic() + TIMEOUT_SECONDS
+        while not self.evaluate(session, expression):
+            if time.monotonic() > deadline:
+                raise TimeoutError(expression)
+            time.sleep(POLL_SECONDS)
+
+    def open_page(self, url, rate):
+        """{context, session} of a page at url in a fresh profile, its CPU rate times slower."""
+        context = self.send('Target.createBrowserContext')['browserContextId']
+        target = self.send('Target.createTarget', {'url': 'about:blank',
+                                                   'browserContextId': context})['targetId']
+        session = self.send('Target.attachToTarget', {'targetId': target,
+                                                      'flatten': True})['sessionId']
+        if rate != 1:
+            self.send('Emulation.setCPUThrottlingRate', {'rate': rate}, session)
+        self.send('Page.navigate', {'url': url}, session)
+        self.wait_for(session, 'document.readyState == "complete" && location.href == '
+                      + json.dumps(url))
+        return {'context': context, 'session': session}
+
+    def close_page(self, page):
+        self.send('Target.disposeBrowserContext', {'browserContextId': page['context']})
+
+    def close(self):
+        self.process.kill()
+        self.process.wait()
+        shutil.rmtree(self.profile, ignore_errors=True)
+
+
+def one_render(chromium, url, bookmarklet, rate=1):
+    """[ms from click to rows, ms from click to page 1 settled], as render.one_render."""
+    page = chromium.open_page(url, rate)
+    try:
+        session = page['session']
+        chromium.evaluate(session, '(' + PROBE + ')()')
+        chromium.evaluate(session, '(' + CLICK + ')(' + json.dumps(bookmarklet) + ')')
+        chromium.wait_for(session, 'window.__sitemapBench.settled !== undefined')
+        marks = chromium.evaluate(session, '(' + MARKS + ')()')
+        return [marks['rows'] - marks['click'], marks['settled'] - marks['click']]
+    finally:
+        chromium.close_page(page)
+
+
+def run_baseline(chromium, url, script, rate=1):
+    """ms the baseline script takes for page 1, as render.run_baseline."""
+    page = chromium.open_page(url, rate)
+    try:
+        return chromium.evaluate(page['session'], '(' + script + ')(10)', await_promise=True)
+    finally:
+        chromium.close_page(page)
+
