@@ -607,8 +607,9 @@ machine (medians; each before-figure from the build just before the fix):
   but for 284 characters that gain nothing for anyone without DevTools
   open: left out. A driver for the click's figures that does not watch the
   network would measure what people get.
-  A prototype driver over a bare CDP pipe, which never enables the Network
-  domain, measured the click at 1,000 entries at the machine's speed in
+  A driver over a bare CDP pipe, which never enables the Network domain
+  (`bench/bare.py`; `python -m bench.phone` prints the click through it),
+  measured the click at 1,000 entries at the machine's speed in
   51.7 ms against a baseline of 25.6 (JSON, 2.02x) and 79.4 against 34.2
   (HTML, 2.32x), 9 runs each, where Playwright had given 78.8 against 21.9
   and 80.8 against 33.0 within the hour; with the CPU 4x slower 207.5
