@@ -18,6 +18,7 @@ import tempfile
 import time
 
 from bench.common import CLICK, MARKS, PROBE
+from bench.render import BASELINE_ROWS
 from tests.support.overlay_reader import CHROMIUM, CHROMIUM_ARGS
 
 POLL_SECONDS = 0.05
@@ -123,7 +124,7 @@ def run_baseline(chromium, url, script, rate=1):
     """ms the baseline script takes for page 1, as render.run_baseline."""
     page = chromium.open_page(url, rate)
     try:
-        return chromium.evaluate(page['session'], '(' + script + ')(10)', await_promise=True)
+        return chromium.evaluate(page['session'], '(' + script + ')(' + str(BASELINE_ROWS) + ')', await_promise=True)
     finally:
         chromium.close_page(page)
 

@@ -5,6 +5,10 @@ import time
 
 from bench.common import (BASELINE_HTML, BASELINE_JSON, Server, click_and_wait, heap_used,
                           median, throttled_page, write_flat_tree)
+from bookmarklet.settings import SETTINGS
+
+# The rows the baseline puts on its page 1: as many as the bookmarklet's, by default.
+BASELINE_ROWS = SETTINGS['pageSize']
 
 FORMATS = [['JSON', 'json-by-accept.conf', BASELINE_JSON],
            ['HTML', 'html-listings.conf', BASELINE_HTML]]
@@ -58,7 +62,7 @@ def run_baseline(browser, url, script, rate=1):
     try:
         page = throttled_page(context, rate)
         page.goto(url, timeout=120000)
-        return page.evaluate(script, 10)
+        return page.evaluate(script, BASELINE_ROWS)
     finally:
         context.close()
 
@@ -85,7 +89,7 @@ def memory(browser, bookmarklet, work, count, runs, now):
                         sitemap.append(heap_used(page) - start)
                         before.append(start)
                     else:
-                        page.evaluate(BASELINE_JSON, 10)
+                        page.evaluate(BASELINE_JSON, BASELINE_ROWS)
                         native.append(heap_used(page) - start)
                 finally:
                     context.close()
