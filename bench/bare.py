@@ -18,7 +18,7 @@ import tempfile
 import time
 
 from bench.common import CLICK, MARKS, PROBE
-from bench.render import BASELINE_ROWS
+from bench.render import BASELINE_ROWS, click_times
 from tests.support.overlay_reader import CHROMIUM, CHROMIUM_ARGS
 
 POLL_SECONDS = 0.05
@@ -114,8 +114,7 @@ def one_render(chromium, url, bookmarklet, rate=1):
         chromium.evaluate(session, '(' + PROBE + ')()')
         chromium.evaluate(session, '(' + CLICK + ')(' + json.dumps(bookmarklet) + ')')
         chromium.wait_for(session, 'window.__sitemapBench.settled !== undefined')
-        marks = chromium.evaluate(session, '(' + MARKS + ')()')
-        return [marks['rows'] - marks['click'], marks['settled'] - marks['click']]
+        return click_times(chromium.evaluate(session, '(' + MARKS + ')()'))
     finally:
         chromium.close_page(page)
 
