@@ -17,7 +17,7 @@ import urllib.parse
 from playwright.sync_api import sync_playwright
 
 from bench import bare, latency, render
-from bench.common import BASELINE_JSON, ROOT, Server, launch, median, write_flat_tree
+from bench.common import BASELINE_JSON, ROOT, Server, launch, median
 from bench.run import THROTTLED, WAVE_TARGET
 
 
@@ -72,10 +72,8 @@ def print_floor(chromium, bookmarklet, work, runs, now):
     script = urllib.parse.unquote(bookmarklet[len('javascript:'):])
     clicks = [['the sitemap', bookmarklet], ['the baseline as a bookmarklet', floor_bookmarklet('')],
               ['the baseline beside the parsed script', floor_bookmarklet(script)]]
-    tree = work / 'floor'
-    if not tree.exists():
-        write_flat_tree(tree, 1000, now)
-    with Server('json-by-accept.conf', tree, work / 'nginx-floor') as server:
+    with Server('json-by-accept.conf', render.flat_tree(work, 1000, now),
+                work / 'nginx-floor') as server:
         for rate in [1, THROTTLED]:
             times = {label: [] for label, _ in clicks}
             for _ in range(runs):

@@ -14,6 +14,15 @@ FORMATS = [['JSON', 'json-by-accept.conf', BASELINE_JSON],
            ['HTML', 'html-listings.conf', BASELINE_HTML]]
 
 
+def flat_tree(work, count, now):
+    """The root of count empty level-1 directories that clicks are measured over, written
+    once per work folder."""
+    tree = work / 'render-{}'.format(count)
+    if not tree.exists():
+        write_flat_tree(tree, count, now)
+    return tree
+
+
 def click_times(marks):
     """[ms from click to rows, ms from click to page 1 settled] of a click's marks."""
     return [marks['rows'] - marks['click'], marks['settled'] - marks['click']]
@@ -39,9 +48,7 @@ def first_render(browser, bookmarklet, work, counts, runs, now, rate=1, driver=N
     baseline_once = driver.run_baseline if driver else run_baseline
     rows = []
     for count in counts:
-        tree = work / 'render-{}'.format(count)
-        if not tree.exists():
-            write_flat_tree(tree, count, now)
+        tree = flat_tree(work, count, now)
         for name, site, baseline in FORMATS:
             with Server(site, tree, work / 'nginx-render-{}-{}-{}'.format(count, name, rate)) \
                     as server:
@@ -73,9 +80,7 @@ def run_baseline(browser, url, script, rate=1):
 
 def memory(browser, bookmarklet, work, count, runs, now):
     """{sitemap, baseline, page}: JS heap growth in bytes with count entries loaded (JSON)."""
-    tree = work / 'render-{}'.format(count)
-    if not tree.exists():
-        write_flat_tree(tree, count, now)
+    tree = flat_tree(work, count, now)
     sitemap = []
     native = []
     before = []
