@@ -8,7 +8,7 @@ Python's http.server). Entries and listings are described in entries.py.
 
 from bookmarklet.portable import JSError, Problem, parse_json, is_record, is_list, \
     record_field, parse_int, strip_spaces, is_text, is_exactly, \
-    exact_integer, part, words
+    exact_integer, part, words, pattern_of, matched
 from bookmarklet.entries import new_entry, new_listing, is_plain_name, kind_named
 from bookmarklet.html_listing import read_html_listing, child_of, directory_of, parse_size, \
     nginx_page, nginx_listing, decode_references
@@ -59,6 +59,46 @@ def read_listing(content_type, text, page_of_html, source, settings):
 def read_json_listing(text, format_name, directory):
     """The listing of a JSON array of entries: nginx's autoindex_format json or Caddy's
     browse; or of serve's {files: [...]}, whose entries name the parent too ('..')."""
+    listing = nginx_json_listing(text, format_name)
+    return listing if listing != None else parsed_json_listing(text, format_name, directory)
+
+
+# One entry's line as nginx's autoindex_format json writes it: a name (JSON's escapes, which
+# nginx writes for '"', '\\' and control characters), its type, an RFC 1123 date, a file's
+# size; then ',' unless it is the last.
+NGINX_JSON_LINE = pattern_of('\\{ "name":"((?:[^"\\\\\\x00-\\x1f]|\\\\(?:["\\\\/bfnrt]|u[0-9a-fA-F]{4}))+)", '
+                             '"type":"(directory|file|other)", "mtime":"([^"]{29})"'
+                             '(?:, "size":(0|[1-9][0-9]{0,14}))? \\}(,?)')
+
+
+def nginx_json_listing(text, format_name):
+    """read_json_listing of a body exactly as nginx writes it, each line read by one native
+    pattern instead of parsed and then checked field by field in a cold engine, with the same
+    checks: a plain name as bytes, the date, a size held exactly. None for any other body,
+    or a name or date that does not read: the general reader then reads it, and refuses it
+    if need be (tests/test_listing_forms.py holds the two alike; docs/design.md)."""
+    lines = text.split('\r\n')
+    last = len(lines) - 1
+    if last < 2 or lines[0] != '[' or lines[last] != ']':
+        return None
+    entries = []
+    for index in range(1, last):
+        found = matched(NGINX_JSON_LINE, lines[index])
+        if found == None or (found[5] == ',') != (index < last - 1):
+            return None
+        # An escaped name is read by the JSON parser the general reader uses.
+        named = name_of_text(parse_json('"' + found[1] + '"') if found[1].find('\\') >= 0
+                             else found[1])
+        mtime = parse_http_date(found[3])
+        if mtime == None or not is_plain_name(named['name']):
+            return None
+        entries.append(new_entry(named, found[2], mtime, parse_int(found[4]) if found[4] != None
+                                 else None, False))
+    return new_listing(format_name, 1, entries)
+
+
+def parsed_json_listing(text, format_name, directory):
+    """read_json_listing by parsing the JSON: any body, nginx's too."""
     try:
         items = parse_json(text)
     except JSError:

@@ -257,6 +257,18 @@ def remove_at(items, index):
 def last_char(text):
     """The final character of text, or '' for an empty text."""
     return text[-1:]
+
+
+def pattern_of(source):
+    """A pattern matching a whole text, its source read alike by Python's re and
+    JavaScript's RegExp: no \\d, \\w or \\s (Python's also match other scripts')."""
+    return _re.compile('(?:' + source + ')\\Z')
+
+
+def matched(pattern, text):
+    """[text, then each group's text or None] where pattern matches the whole text, else None."""
+    found = pattern.match(text)
+    return [found.group(0)] + list(found.groups()) if found else None
 # __pragma__ ('noskip')
 
 # __pragma__ ('ecom')
@@ -317,6 +329,9 @@ def last_char(text):
 #?drop_key = lambda record, key: __pragma__ ('js', '{}', 'delete record [key]')
 #?remove_at = lambda items, index: items.splice(index, 1)
 #?last_char = lambda text: text.slice(-1)
+#?pattern_of = lambda source: __new__(RegExp('^(?:' + source + ')$'))
+# A group that matched nothing is undefined, which == None holds as None does.
+#?matched = lambda pattern, text: pattern.exec(text)
 # __pragma__ ('noecom')
 
 

@@ -21,10 +21,11 @@ from bookmarklet.listing import read_listing
 from bookmarklet.times import DAY
 from tests.parity.entry import run_cases
 from tests.support.html_page import page_of_html
-from tests.support.parity_cases import SOURCE, NO_PAGE
+from tests.support.nginx_bodies import nginx_bodies
+from tests.support.parity_cases import SOURCE, NO_PAGE, quick_readings_case
 from tests.support.fixture_corpus import fixture_names, load
 from tests.support.parity_harness import compare_in_every_engine, engine_versions, \
-    unexpected_errors
+    unexpected_errors, quick_readings
 
 FIXTURES = [load(name) for name in fixture_names()]
 
@@ -156,7 +157,8 @@ SAMPLE_SIZE = 300
 
 
 def parity_sample():
-    """SAMPLE_SIZE inputs drawn with a fixed seed (derandomized), as read_listing cases."""
+    """SAMPLE_SIZE inputs drawn with a fixed seed (derandomized), as read_listing cases, each
+    followed by a case of how its quick readings agree with the general reader."""
     cases = []
 
     @settings(max_examples=SAMPLE_SIZE, derandomize=True, deadline=None, database=None,
@@ -164,10 +166,31 @@ def parity_sample():
     @given(INPUTS)
     def collect(given_input):
         content_type, text, reader_settings = given_input
-        if len(cases) < SAMPLE_SIZE:
+        if len(cases) < 2 * SAMPLE_SIZE:
             page = page_of_html(text) if 'json' not in content_type else NO_PAGE
             cases.append({'kind': 'read_listing',
                           'input': [content_type, text, page, SOURCE, reader_settings]})
+            cases.append(quick_readings_case(text, page_of_html(text), SOURCE, reader_settings))
+
+    collect()
+    return cases + nginx_sample()
+
+
+NGINX_SAMPLE_SIZE = 100
+
+
+def nginx_sample():
+    """NGINX_SAMPLE_SIZE bodies as nginx writes them, drawn with a fixed seed, as cases of how
+    their quick readings agree with the general reader: random text seldom takes a quick
+    reading, nginx's own bodies nearly always do."""
+    cases = []
+
+    @settings(max_examples=NGINX_SAMPLE_SIZE, derandomize=True, deadline=None, database=None,
+              suppress_health_check=list(HealthCheck))
+    @given(nginx_bodies(), SETTINGS)
+    def collect(text, reader_settings):
+        if len(cases) < NGINX_SAMPLE_SIZE:
+            cases.append(quick_readings_case(text, page_of_html(text), SOURCE, reader_settings))
 
     collect()
     return cases
@@ -176,11 +199,15 @@ def parity_sample():
 def test_a_fixed_sample_reads_the_same_in_the_parity_build_in_every_engine(parity_bundle,
                                                                          firefox):
     cases = parity_sample()
-    assert len(cases) == SAMPLE_SIZE
+    assert len(cases) == 2 * SAMPLE_SIZE + NGINX_SAMPLE_SIZE
     expected, _, found = compare_in_every_engine(
         'fuzzed listings through build/parity.js', run_cases, firefox, parity_bundle, cases,
         engine_versions(firefox))
     assert found == []
     assert unexpected_errors(expected) == []
-    read_ok = sum(1 for result in expected if 'result' in result)
+    read_ok = sum(1 for case, result in zip(cases, expected)
+                  if case['kind'] == 'read_listing' and 'result' in result)
     assert 0 < read_ok < SAMPLE_SIZE, 'the sample holds both listings and refusals'
+    readings = quick_readings(cases, expected)
+    assert readings['differs'] == 0
+    assert readings['json'] >= NGINX_SAMPLE_SIZE // 4 and readings['html'] >= NGINX_SAMPLE_SIZE // 10

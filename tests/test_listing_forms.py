@@ -1,4 +1,5 @@
-"""Every form of link, date and size the HTML reader knows, each written down by hand.
+"""Every form of link, date and size the HTML reader knows, each written down by hand; and
+the quick readings of the pages nginx writes, held to the general readers.
 
 The corpus (tests/fixtures/, tests/fixtures/saved/) shows these forms on real
 pages; here each is read alone, so a form that stops reading names itself. The
@@ -6,17 +7,20 @@ same cases run through the shipped bundle in every engine (tests/support/parity_
 """
 
 import calendar
-from urllib.parse import quote
 
 import pytest
 from hypothesis import given, settings, strategies as st
 
 from bookmarklet.html_listing import child_of, directory_of, parse_size, nginx_page, \
     nginx_listing, read_html_listing
+from bookmarklet.listing import nginx_json_listing, parsed_json_listing
 from bookmarklet.names import body_text
+from bookmarklet.portable import Problem
 from bookmarklet.times import find_date, DAY
 from tests.support.corpus import pages
 from tests.support.html_page import page_of_html
+from tests.support.nginx_bodies import nginx_line, nginx_body, nginx_json_line, \
+    nginx_json_body, LINES, JSON_LINES, VALID_STAMPS
 from tests.support.parity_cases import SOURCE, CHILD_DIRECTORY
 
 NOW = SOURCE['now']  # 2026-09-01T12:34:56Z
@@ -110,21 +114,6 @@ def test_a_link_to_anything_but_a_child_is_no_entry(href):
 # lines read where nginx writes their facts (nginx_listing): each must give what the
 # parser gives, on every page nginx writes, and take no other page.
 
-def nginx_line(name, stamp, size):
-    """One line as nginx's autoindex writes it: the name's bytes escaped in the href, its
-    text with its HTML escaped, the date and the size after spaces."""
-    text = name.decode('utf-8', 'surrogateescape')
-    shown = text.replace('&', '&amp;').replace('<', '&lt;').replace('>', '&gt;').replace('"', '&quot;')
-    return '<a href="{}">{}</a>{}{} {}\r\n'.format(
-        quote(name, safe="/-._~!$'()*+,;=:@"), shown, ' ' * (51 - len(text)), stamp, size)
-
-
-def nginx_body(lines):
-    return ('<html>\r\n<head><title>Index of /files/</title></head>\r\n<body>\r\n'
-            '<h1>Index of /files/</h1><hr><pre><a href="../">../</a>\r\n' + ''.join(lines)
-            + '</pre><hr></body>\r\n</html>\r\n')
-
-
 READER = {'utcOffsetMinutes': 0}
 
 
@@ -161,12 +150,6 @@ def test_nginx_lines_are_read_where_nginx_writes_their_facts_on_every_page_of_th
             found = readings(text, page['source'], page['settings'])
             if not any(entry['undecodable'] for entry in found['parsed']['entries']):
                 assert found['lines'] is not None, page['name']
-
-
-NAMES = st.binary(min_size=1, max_size=30).filter(
-    lambda name: b'/' not in name and name not in (b'.', b'..'))
-LINES = st.lists(st.tuples(NAMES, st.sampled_from(['01-Sep-2026 12:34', '31-Dec-1999 23:59']),
-                           st.sampled_from(['-', '0', '1234', '10K', '5000000000'])), max_size=12)
 
 
 @settings(max_examples=200, deadline=None, database=None)
@@ -227,3 +210,63 @@ def test_the_named_references_html_reads_alike_read_without_a_parser_as_with_one
     found = readings(text)
     assert found['page'] is not None and found['page'] == found['parsed']
     assert found['lines'] is not None and found['lines'] == found['parsed']
+
+
+# nginx's JSON, each line read by one pattern (listing.nginx_json_listing): it must give what
+# parsing the JSON gives, on every body nginx writes, and take no other body.
+
+def json_readings(text):
+    """{lines, parsed}: nginx_json_listing's listing (None where it reads none) and the JSON
+    parser's, or the words it refuses the body with."""
+    try:
+        parsed = parsed_json_listing(text, 'json', directory_of(SOURCE['url']))
+    except Problem as problem:
+        parsed = str(problem)
+    return {'lines': nginx_json_listing(text, 'json'), 'parsed': parsed}
+
+
+def test_every_nginx_json_body_of_the_corpus_reads_by_lines_as_parsed():
+    read = 0
+    for page in pages():
+        text = body_text(page['body'])
+        found = json_readings(text)
+        assert found['lines'] is None or found['lines'] == found['parsed'], page['name']
+        read += found['lines'] is not None
+    assert read == len([page for page in pages() if page['kind'] == 'nginx' and
+                        page['contentType'].startswith('application/json') and
+                        'entries' in page['expected'] and page['expected']['entries']])
+
+
+@settings(max_examples=300, deadline=None, database=None)
+@given(JSON_LINES)
+def test_a_json_body_as_nginx_writes_it_reads_by_lines_as_parsed(lines):
+    found = json_readings(nginx_json_body([nginx_json_line(*line) for line in lines]))
+    if all(stamp in VALID_STAMPS and size < 10 ** 15 for _, _, stamp, size in lines):
+        assert found['lines'] is not None
+    assert found['lines'] is None or found['lines'] == found['parsed']
+
+
+LINE = '{ "name":"a", "type":"file", "mtime":"Tue, 01 Sep 2026 12:34:56 GMT", "size":1 }'
+
+
+@pytest.mark.parametrize('text', [
+    nginx_json_body([LINE]) + '\r\n',                                    # not nginx's end
+    nginx_json_body([LINE])[:-1] + '}',                                   # not its end
+    nginx_json_body([LINE]).replace('\r\n', '\n'),
+    nginx_json_body([LINE, LINE]).replace('},\r\n', '}\r\n', 1),          # a comma missing
+    '[\r\n' + LINE + ',\r\n]',                                            # one too many
+    nginx_json_body([LINE.replace('"size":1', '"size":01')]),
+    nginx_json_body([LINE.replace('"size":1', '"size":1.0')]),
+    nginx_json_body([LINE.replace('"a"', '"a\\x"')]),                     # no JSON escape
+    nginx_json_body([LINE.replace('"a"', '".."')]),
+    nginx_json_body([LINE.replace('"a"', '"a/b"')]),
+    nginx_json_body([LINE.replace('"a"', '""')]),
+    nginx_json_body([LINE.replace('"type":"file"', '"type":"link"')]),
+    nginx_json_body([LINE.replace(' }', ', "x":1 }')]),
+    nginx_json_body([LINE.replace('{ ', '{')]),
+    nginx_json_body([LINE.replace('Tue, 01', 'Tue, 00')]),
+    '[\r\n]',
+])
+def test_a_json_body_nginx_did_not_write_is_left_to_the_parser(text):
+    found = json_readings(text)
+    assert found['lines'] is None

@@ -11,8 +11,9 @@ It keeps to the bookmarklet's native subset, so it builds with the native runtim
 from bookmarklet.portable import JSError, Problem, problem_of, parse_json, to_json, parse_int, \
     part, joined, keys_of, drop_key, remove_at, is_exactly, exact_integer, percent_decode, \
     percent_encode, compare_text
-from bookmarklet.listing import read_listing
-from bookmarklet.html_listing import read_html_listing, parse_size, child_of, directory_of
+from bookmarklet.listing import read_listing, nginx_json_listing, parsed_json_listing
+from bookmarklet.html_listing import read_html_listing, parse_size, child_of, directory_of, \
+    nginx_page, nginx_listing
 from bookmarklet.order import sorted_entries
 from bookmarklet.names import listing_request_url, body_text, name_of_bytes, name_of_text, \
     name_of_href, readable_path, redirect_problem
@@ -50,6 +51,28 @@ def native_error_case(value):
     except JSError as error:
         found = problem_of(error)
         return part(found, 0, found.find(':', len('unexpected error: ')) + 1)
+
+
+def agreement(quick, general):
+    """'none' where a quick reading read nothing, 'same' where it gave what general(), the
+    general reader, gives, else 'differs'."""
+    if not quick:
+        return 'none'
+    try:
+        return 'same' if to_json(quick) == to_json(general()) else 'differs'
+    except JSError:
+        return 'differs'
+
+
+def quick_readings_case(text, page, source, settings):
+    """{json, html}: how each quick reading of a body (nginx's JSON, nginx's HTML lines)
+    agrees with the general reader; page is the parser's reading of an HTML text."""
+    directory = directory_of(source['url'])
+    lines = nginx_page(text)
+    return {'json': agreement(nginx_json_listing(text, 'json'),
+                              lambda: parsed_json_listing(text, 'json', directory)),
+            'html': agreement(nginx_listing(lines, source, settings) if lines else None,
+                              lambda: read_html_listing(page, source, settings))}
 
 
 def drop_key_case(record, key):
@@ -104,6 +127,8 @@ def run_case(kind, given):
         return read_listing(given[0], body_text(given[1]), page_given(given[2]), given[3], given[4])
     if kind == 'read_listing':
         return read_listing(given[0], given[1], page_given(given[2]), given[3], given[4])
+    if kind == 'quick_readings':
+        return quick_readings_case(given[0], given[1], given[2], given[3])
     if kind == 'read_html_listing':
         return read_html_listing(given[0], given[1], given[2])
     if kind == 'parse_size':

@@ -483,7 +483,14 @@ def fixture_cases():
         cases.append({'kind': 'read_body',
                       'input': [content_type, fixture['body'], page, fixture['source'],
                                 fixture['settings']]})
+        cases.append(quick_readings_case(fixture['text'], page, fixture['source'],
+                                         fixture['settings']))
     return cases + saved_cases()
+
+
+def quick_readings_case(text, page, source, settings):
+    """A case of how the quick readings of a body agree with the general reader's."""
+    return {'kind': 'quick_readings', 'input': [text, page, source, settings]}
 
 
 def saved_cases():
@@ -492,7 +499,9 @@ def saved_cases():
     cases = []
     for name in saved_names():
         page = load_saved(name)
+        parsed = page_of_html(page['text'])
         cases.append({'kind': 'read_body',
-                      'input': [page['meta']['contentType'], page['body'], page_of_html(page['text']),
+                      'input': [page['meta']['contentType'], page['body'], parsed,
                                 page['source'], page['settings']]})
+        cases.append(quick_readings_case(page['text'], parsed, page['source'], page['settings']))
     return cases

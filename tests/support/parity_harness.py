@@ -88,6 +88,20 @@ def unexpected_errors(results):
             if 'error' in result and result['error'].startswith('unexpected error')]
 
 
+def quick_readings(cases, results):
+    """{json, html, differs}: over the quick_readings cases (tests/parity/entry.py), how many
+    bodies each quick reading read as the general reader does, and how many readings
+    differed from it (or failed)."""
+    counts = {'json': 0, 'html': 0, 'differs': 0}
+    for case, result in zip(cases, results):
+        if case['kind'] == 'quick_readings':
+            readings = result.get('result', {'json': 'differs', 'html': 'differs'})
+            for reading in ['json', 'html']:
+                counts[reading] += readings[reading] == 'same'
+                counts['differs'] += readings[reading] == 'differs'
+    return counts
+
+
 def divergences(cases, expected, results):
     """(case index, engine, CPython's result, the engine's result) wherever they differ."""
     found = []
