@@ -659,7 +659,7 @@ machine (medians; each before-figure from the build just before the fix):
   1,000 JSON entries with the CPU 4x slower 280 to 238 ms (21 runs; baseline
   51), at the machine's speed 71 to 65 (11 runs; baseline 20); at 100,000
   entries no change (1,048 and 1,032 ms, with the CPU 4x slower 2,359 and
-  2,352; 7 runs), where `JSON.parse` was native already; +581 characters.
+  2,352; 7 runs), where `JSON.parse` was native already; +580 characters.
   Where the rest of the throttled click goes, from CPU profiles taken from
   the click to the rows (`console.profile`, 100 µs sampling, 5 to 7 runs
   each): the engine's own work outside any function is 78 ms in the
