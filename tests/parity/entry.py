@@ -68,10 +68,10 @@ def quick_readings_case(text, page, source, settings):
     """{json, html}: how each quick reading of a body (nginx's JSON, nginx's HTML lines)
     agrees with the general reader; page is the parser's reading of an HTML text."""
     directory = directory_of(source['url'])
-    lines = nginx_page(text)
+    nginx_reading = nginx_page(text)
     return {'json': agreement(nginx_json_listing(text, 'json'),
                               lambda: parsed_json_listing(text, 'json', directory)),
-            'html': agreement(nginx_listing(lines, source, settings) if lines else None,
+            'html': agreement(nginx_listing(nginx_reading, source, settings) if nginx_reading else None,
                               lambda: read_html_listing(page, source, settings))}
 
 

@@ -41,25 +41,40 @@ def nginx_json_body(lines):
                              for at, line in enumerate(lines)) + ']'
 
 
-# Names a listing may hold: any bytes but '/', not '.' or '..'.
-NAMES = st.binary(min_size=1, max_size=30).filter(
-    lambda name: b'/' not in name and name not in (b'.', b'..'))
-LINES = st.lists(st.tuples(NAMES, st.sampled_from(['01-Sep-2026 12:34', '31-Dec-1999 23:59']),
-                           st.sampled_from(['-', '0', '1234', '10K', '5000000000'])), max_size=12)
-
-STAMPS = st.sampled_from(['Tue, 01 Sep 2026 12:34:56 GMT', 'Thu, 01 Jan 1970 00:00:00 GMT',
-                          'Fri, 31 Dec 2100 23:59:60 GMT', 'Mon, 29 Feb 2027 12:34:56 GMT',
-                          'Mon, 01 Sep 2026 24:00:00 GMT', 'Mon, 01 Sep 2026 12:34:56 UTC'])
-VALID_STAMPS = ['Tue, 01 Sep 2026 12:34:56 GMT', 'Thu, 01 Jan 1970 00:00:00 GMT',
-                'Fri, 31 Dec 2100 23:59:60 GMT']
-JSON_LINES = st.lists(st.tuples(NAMES, st.sampled_from(['directory', 'file', 'other']), STAMPS,
-                                st.sampled_from([0, 1234, 5000000000, 2 ** 53 - 1, 2 ** 53])),
-                      min_size=1, max_size=12)
+def is_entry_name(name):
+    """True for the bytes of a name a listing may hold: not empty, no '/', not '.' or '..'."""
+    return len(name) > 0 and b'/' not in name and name not in (b'.', b'..')
 
 
+NAMES = st.binary(min_size=1, max_size=30).filter(is_entry_name)
 # Names in UTF-8, as most are, so that most bodies drawn take the quick readings.
 TEXT_NAMES = st.text(st.characters(exclude_categories=['Cs']), min_size=1, max_size=20).map(
-    lambda text: text.encode('utf-8')).filter(lambda name: b'/' not in name and name not in (b'.', b'..'))
+    lambda text: text.encode('utf-8')).filter(is_entry_name)
+
+VALID_STAMPS = ['Tue, 01 Sep 2026 12:34:56 GMT', 'Thu, 01 Jan 1970 00:00:00 GMT',
+                'Fri, 31 Dec 2100 23:59:60 GMT']
+# Sizes the quick reading takes (up to 15 digits), and those past it.
+QUICK_SIZES = [0, 1234, 5000000000, 10 ** 15 - 1]
+
+
+def page_lines(names):
+    """[name, date, size] of an HTML page's lines."""
+    return st.lists(st.tuples(names, st.sampled_from(['01-Sep-2026 12:34', '31-Dec-1999 23:59']),
+                              st.sampled_from(['-', '0', '1234', '10K', '5000000000'])), max_size=12)
+
+
+def json_lines(names, stamps, sizes):
+    """[name, type, date, size] of a JSON listing's lines."""
+    return st.lists(st.tuples(names, st.sampled_from(['directory', 'file', 'other']),
+                              st.sampled_from(stamps), st.sampled_from(sizes)),
+                    min_size=1, max_size=12)
+
+
+LINES = page_lines(NAMES)
+JSON_LINES = json_lines(NAMES, VALID_STAMPS + ['Mon, 29 Feb 2027 12:34:56 GMT',
+                                               'Mon, 01 Sep 2026 24:00:00 GMT',
+                                               'Mon, 01 Sep 2026 12:34:56 UTC'],
+                        QUICK_SIZES + [2 ** 53 - 1, 2 ** 53])
 
 
 def nginx_bodies():
@@ -70,12 +85,7 @@ def nginx_bodies():
 
 def bodies(names):
     """nginx_bodies of names."""
-    pages = st.lists(st.tuples(names, st.sampled_from(['01-Sep-2026 12:34', '31-Dec-1999 23:59']),
-                               st.sampled_from(['-', '0', '1234', '10K', '5000000000'])), max_size=12)
-    listings = st.lists(st.tuples(names, st.sampled_from(['directory', 'file', 'other']),
-                                  st.sampled_from(VALID_STAMPS),
-                                  st.sampled_from([0, 1234, 5000000000, 10 ** 15 - 1])),
-                        min_size=1, max_size=12)
-    return st.one_of(pages.map(lambda lines: nginx_body([nginx_line(*line) for line in lines])),
-                     listings.map(lambda lines: nginx_json_body([nginx_json_line(*line)
-                                                                 for line in lines])))
+    return st.one_of(page_lines(names).map(
+        lambda lines: nginx_body([nginx_line(*line) for line in lines])),
+        json_lines(names, VALID_STAMPS, QUICK_SIZES).map(
+            lambda lines: nginx_json_body([nginx_json_line(*line) for line in lines])))
