@@ -259,9 +259,19 @@ class WebKitPage(Page):
         return finished_downloads(self.downloads_folder, '.wkdownload')
 
     def set_viewport(self, width, height):
-        inner = self.evaluate('[innerWidth, innerHeight, outerWidth, outerHeight]')
-        self._command('POST', '/window/rect', {'width': width + inner[2] - inner[0],
-                                               'height': height + inner[3] - inner[1]})
+        """Under Xvfb, with no window manager, GTK applies a window's new size a little after
+        the command returns, and now and then not at all: it is waited for, and asked
+        for once more."""
+        for _ in range(2):
+            inner = self.evaluate('[innerWidth, innerHeight, outerWidth, outerHeight]')
+            self._command('POST', '/window/rect', {'width': width + inner[2] - inner[0],
+                                                   'height': height + inner[3] - inner[1]})
+            try:
+                self.wait_for('(width, height) => innerWidth === width && innerHeight === height',
+                              width, height, timeout=3000)
+                return
+            except TimeoutError:
+                pass
         got = self.evaluate('[innerWidth, innerHeight]')
         if got != [width, height]:
             raise AssertionError('asked for a {}x{} viewport, got {}x{}'.format(width, height, *got))
