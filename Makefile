@@ -2,7 +2,7 @@
 # make test   the same, then every test: unit, parity, browser end to end in Chromium,
 #             Firefox and WebKit; the slowest tests are listed at the end
 # make test-fast   unit, parity and house style: every test that drives no browser and
-#                  makes no build or wheel of its own (the `slow` ones, pytest.ini)
+#                  builds nothing from nothing and installs no wheel (the `slow` ones, pytest.ini)
 # make demo   build and serve a sample tree with nginx on 127.0.0.1:$(PORT)
 # make screenshots   retake docs/screenshots/ from a real run
 # make bench  build, run the benchmarks (real nginx, headless Chromium), write docs/benchmarks.md

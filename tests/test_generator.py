@@ -113,7 +113,6 @@ def test_a_bad_config_file_is_refused_naming_the_key(tmp_path, toml, words):
     assert all(word in str(failure.value) for word in words)
 
 
-@pytest.mark.slow
 def test_a_sitemap_toml_in_the_current_folder_is_read(tmp_path):
     (tmp_path / 'sitemap.toml').write_text('pageSizes = [5, 10]\npageSize = 5\n')
     dist = build(tmp_path)
@@ -208,7 +207,6 @@ def test_the_script_reads_every_setting_by_its_own_name(dist):
             or setting.key in packed, setting.key
 
 
-@pytest.mark.slow
 def test_other_settings_only_rewrite_the_literal(tmp_path):
     from toolkit.literal import settings_in, with_settings
     one = (build(tmp_path / 'one') / 'sitemap.js').read_text(encoding='utf-8')

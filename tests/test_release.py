@@ -96,7 +96,6 @@ def test_offering_turns_the_mark_outside_the_settings_literal_only():
         offering(offered)
 
 
-@pytest.mark.slow
 def test_a_userscript_hosted_at_a_url_says_where_it_updates_from(tmp_path):
     built = build(tmp_path, '--script-url', 'https://files.example.org/tools/sitemap.js')
     head = (built / USERSCRIPT_NAME).read_text(encoding='utf-8').split(HEADER)[0]
