@@ -12,6 +12,8 @@ from pathlib import Path
 from toolkit.compile import inputs_digest
 
 ROOT = Path(__file__).resolve().parents[2]
+# The compiled parts `make` kept (toolkit/compile.py compiled_bookmarklet).
+COMPILED = ROOT / 'build' / 'compiled.json'
 
 # What writes dist/ from the compiled parts, beside the compile's own inputs (toolkit/
 # compile.py COMPILE_INPUTS, which build/compiled.json carries the digest of): a change to
@@ -36,10 +38,9 @@ def build(folder, *options):
     generator.py's own default --build-dir does after `make`: the build writes the settings
     into them in a second instead of compiling for twenty (it compiles anyway where
     they are not those of today's sources)."""
-    kept = ROOT / 'build' / 'compiled.json'
-    if kept.exists():
+    if COMPILED.exists():
         (Path(folder) / 'build').mkdir(parents=True, exist_ok=True)
-        shutil.copy(kept, Path(folder) / 'build' / 'compiled.json')
+        shutil.copy(COMPILED, Path(folder) / 'build')
     done = run_generator(folder, *options)
     assert done.returncode == 0, done.stdout + done.stderr
     return Path(folder) / 'dist'
@@ -55,17 +56,16 @@ def stale_dist():
     None when it is. dist/ must be newer than build/compiled.json, whose digest must be
     that of the compile's inputs today, and newer than every file that writes it."""
     url = ROOT / 'dist' / 'bookmarklet.url'
-    kept = ROOT / 'build' / 'compiled.json'
-    if not url.exists() or not kept.exists():
+    if not url.exists() or not COMPILED.exists():
         return 'dist/ is missing: run make (or make test) first'
     built = url.stat().st_mtime
-    if json.loads(kept.read_text(encoding='utf-8'))['inputs'] != inputs_digest():
+    if json.loads(COMPILED.read_text(encoding='utf-8'))['inputs'] != inputs_digest():
         return 'dist/ is older than the sources it is built from (bookmarklet/, the build ' \
                'steps or the pinned tools changed since): run make'
     newer = [path.relative_to(ROOT).as_posix() for pattern in DIST_WRITERS
              for path in sorted(ROOT.glob(pattern))
              if path.is_file() and path.stat().st_mtime > built] \
-        + (['build/compiled.json'] if kept.stat().st_mtime > built else [])
+        + (['build/compiled.json'] if COMPILED.stat().st_mtime > built else [])
     if newer:
         return 'dist/ is older than {}: run make'.format(', '.join(newer))
     return None
@@ -77,14 +77,14 @@ def installed_command(work):
     setuptools' build files), installed in a fresh venv under work. Returns the venv's
     bin folder."""
     work = Path(work)
-    if not (ROOT / 'build' / 'compiled.json').exists():
+    if not COMPILED.exists():
         raise AssertionError('build/compiled.json is missing: run `make` first')
     source = work / 'source'
     shutil.copytree(ROOT, source, ignore=shutil.ignore_patterns(
         '.git', '.venv', 'node_modules', 'build', 'dist', 'tests', 'docs', '*.egg-info',
         '__pycache__', '.pytest_cache', '.hypothesis'))
     (source / 'build').mkdir()
-    shutil.copy(ROOT / 'build' / 'compiled.json', source / 'build')
+    shutil.copy(COMPILED, source / 'build')
     for command in [[sys.executable, '-m', 'pip', 'wheel', '--no-deps', '--quiet', '--wheel-dir',
                      str(work / 'wheels'), str(source)],
                     [sys.executable, '-m', 'venv', str(work / 'venv')]]:
