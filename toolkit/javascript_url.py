@@ -8,14 +8,7 @@ def bookmarklet_url(script):
     It adds nothing to the page's built-in prototypes and no global (the bundle is a
     strict IIFE), so it needs no frame of its own and no eval, which a page's CSP may
     forbid. `void` makes the IIFE's call yield undefined whatever it returns."""
-    return javascript_url(COMPILE_ALL + 'void' + script)
-
-
-# Chromium's V8 compiles every function of a script that opens with this comment as it
-# reads it, instead of skimming each and parsing it again when first called: most of the
-# bookmarklet's functions run at the click (docs/benchmarks.md, eleventh round). Other
-# engines read a comment. The space keeps a URL from reading '//' as the start of a host.
-COMPILE_ALL = ' //# allFunctionsCalledOnLoad\n'
+    return javascript_url('void' + script)
 
 
 def javascript_url(code):
