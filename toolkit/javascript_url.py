@@ -27,10 +27,12 @@ def javascript_url(code):
     return 'javascript:' + ''.join(escaped)
 
 
-# The most characters the self-contained bookmarklet may take, every feature included: a
-# third of Firefox's limit left free (a test holds the build to it; the size table in
-# docs/benchmarks.md shows what each concern costs of it).
-SIZE_BUDGET = 40960
+# The most characters the self-contained bookmarklet may take, every feature included (48
+# KiB): a quarter of Firefox's limit left free; phones and synced bookmarks use the loader.
+# A test holds the build to it; the size table in docs/benchmarks.md shows what each
+# concern costs of it. A ceiling, not an allowance: a change that adds bytes says what it
+# bought.
+SIZE_BUDGET = 49152
 
 # Where a bookmarklet's length matters (docs/bookmarklets.md): (place, limit in characters,
 # what happens past it). Only the first one fails the build.
