@@ -221,6 +221,8 @@ CONCERNS = [
     ['the overlay: panel, rows, keys, styles', ['panel', 'rows', 'overlay', 'keys', 'display',
                                                  'style']],
     ['search, what\'s new, totals (issue 14)', ['tree']],
+    ['the map: every directory below, its durable frontier, politeness, loops (issue 42)',
+     ['mapping']],
     ['the offer: the userscript\'s and the servers\' button and key (issue 27)', ['offer']],
     ['export: urls, wget, aria2, json; copy and save (issue 14)', ['export', 'takeaway']],
     ['settings, words, the native runtime and shared helpers',

@@ -4,7 +4,7 @@ Each adapter turns a browser object into the plain values the core reads,
 so nothing past this module touches a Response or a parsed Document.
 """
 
-from bookmarklet.portable import JSError, joined, new_object
+from bookmarklet.portable import JSError, joined, new_object, parse_digits, strip_spaces
 from bookmarklet.html_listing import new_row, new_link, HEADS, ITEMS, BLOCKS, SKIPPED, STAMPS
 from bookmarklet.times import parse_http_date
 from bookmarklet.names import body_text
@@ -24,6 +24,21 @@ def every(seconds, task):
     return lambda: clearInterval(timer)
 
 
+def wait_seconds(seconds):
+    """A Promise that settles after seconds."""
+    return __new__(Promise(lambda resolve: setTimeout(resolve, seconds * 1000)))
+
+
+def hold_lock(name, task):
+    """What task() gives while this tab holds the lock name (Web Locks: one tab at a time, let
+    go when the tab closes), or None at once where another tab holds it. Without Web Locks
+    (a page not served securely, an older browser), task() alone."""
+    locks = globalThis.navigator.locks
+    if locks == None:
+        return task()
+    return locks.request(name, {'ifAvailable': True}, lambda lock: None if lock == None else task())
+
+
 # A listing's body larger than this is refused before the page reads it (200,000 entries
 # of nginx's JSON are about 20 MB): the tab would hold it, decoded, several times over.
 BODY_LIMIT_MB = 48
@@ -38,7 +53,7 @@ def failed_response(message):
 
 async def fetch_listing(url, timeout_seconds):
     """{ok, contentType, text, url, date} for a listing URL asked for as JSON, or {ok,
-    message} saying why there is none.
+    message} saying why there is none (and wait, the seconds a 429 or 503 asks to wait).
 
     text is the body as listing text (names.py: fetch's text() would turn bytes that
     are not UTF-8 into U+FFFD, and names are bytes); url is where fetch's redirects
@@ -55,7 +70,10 @@ async def fetch_listing(url, timeout_seconds):
             'signal': controller.signal,
         })
         if not response.ok:
-            return failed_response(http_problem(response.status))
+            failed = failed_response(http_problem(response.status))
+            if response.status == 429 or response.status == 503:
+                failed['wait'] = retry_after(response.headers.js_get('Retry-After') or '')
+            return failed
         text = await read_text(response, BODY_LIMIT)
     except JSError:
         return failed_response(timed_out(timeout_seconds) if controller.signal.aborted
@@ -71,6 +89,16 @@ async def fetch_listing(url, timeout_seconds):
         'url': response.url,
         'date': parse_http_date(response.headers.js_get('Date') or ''),
     }
+
+
+def retry_after(header):
+    """The seconds a Retry-After header asks to wait (a number or an HTTP date), 0 when it
+    says nothing that can be read."""
+    seconds = parse_digits(strip_spaces(header), 10)
+    if seconds != None:
+        return seconds
+    date = parse_http_date(header)
+    return max(0, date - now_seconds()) if date != None else 0
 
 
 async def read_text(response, limit):

@@ -38,6 +38,9 @@ RULES = {
     'childrenShown': [1, 1000],
     'staleAfterSeconds': [0, 31536000],
     'refreshSeconds': [0, 86400],
+    # A map's directories are records, which the cache's bounds hold 10,000 of.
+    'mapLimit': [1, 10000],
+    'mapDepth': [1, 64],
     'prefetch': 'onOff',
     'utcOffsetMinutes': [-1440, 1440],
     'jsonPrefixFrom': 'prefix',

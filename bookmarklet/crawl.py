@@ -20,8 +20,11 @@ from bookmarklet.settle import new_settling, drop_results, want_none
 from bookmarklet.upkeep import new_upkeep, keep, read_store, record_visit, start_timer, stop_timer
 from bookmarklet.store import refused_store
 from bookmarklet.tree import crumbs_of
-from bookmarklet.drawing import ROWS, new_generation, navigate, show_page, refresh_where
+from bookmarklet.drawing import ROWS, new_generation, navigate, show_page, refresh_where, \
+    show_progress
 from bookmarklet.finding import search, choose_scope, show_news
+from bookmarklet.mapping import new_map, read_map, start_map, pause_map, resume_map, stop_map, \
+    map_shown
 from bookmarklet.choices import recall_choices, choose_size
 from bookmarklet.phrases import FORGETTING, NO_DATES, no_listing, listing_request_failed, \
     went_wrong, uncached
@@ -54,6 +57,8 @@ def new_crawl(href, settings, adapters):
     crawl.generation_no = 0             # drawing.new_generation: the navigation now shown,
     crawl.to_draw = []                  # the answers waiting for a frame,
     crawl.drawn_results = {}            # and each row's result drawn
+    crawl.map_unit = None               # the map of the root shown (mapping.py)
+    crawl.map_drawing = False           # its progress waits for a frame
     return crawl
 
 
@@ -63,7 +68,8 @@ def start_crawl(href, settings, adapters, open_screen):
 
     open_screen(actions) gives the screen, crawl.overlay_ui; actions are what a person can do there:
     turn_page(step), resize(size), filter_by(query), choose_scope(scope), show_news(),
-    open_directory(url), go_up(), refresh(url), refresh_stale(), forget(), close()."""
+    open_directory(url), go_up(), refresh(url), refresh_stale(), forget(), close(),
+    start_map(), pause_map(), resume_map(), stop_map()."""
     crawl = new_crawl(href, settings, adapters)
     root = new_root(href, settings, adapters)
     crawl.page_url = root.root_url
@@ -88,7 +94,10 @@ def show_root_of(crawl, root, wave_1):
     crawl.root_cache = started(read_previous_visit(crawl, root))
     crawl.upkeep_unit = new_upkeep(root, lambda reason: say_uncached(crawl, reason))
     crawl.settle_unit = new_settling(root, crawl.store_ready, crawl.upkeep_unit)
+    crawl.map_unit = new_map(root, crawl.store_ready, crawl.settle_unit.fetch_pool,
+                             lambda: show_map(crawl, root))
     crawl.overlay_ui.show_root(root.root_url, crumbs_of(crawl.page_url, root.root_url))
+    show_map(crawl, root)
     crawl.crawl_done = started(run(crawl, root, wave_1))
 
 
@@ -136,6 +145,11 @@ def actions_of(crawl):
     actions.refresh_stale = lambda: refresh_where(
         crawl, lambda entry, result: result != None and result['status'] in [STALE, FAILED])
     actions.forget_root = lambda: started(forget(crawl))
+    actions.start_map = lambda: crawl.rows_view.was_listed and started(
+        start_map(crawl.map_unit, crawl.rows_view.all_entries))
+    actions.pause_map = lambda: pause_map(crawl.map_unit)
+    actions.resume_map = lambda: resume_map(crawl.map_unit)
+    actions.stop_map = lambda: stop_map(crawl.map_unit, '')
     actions.close_overlay = lambda: close(crawl)
     return actions
 
@@ -160,8 +174,9 @@ async def run(crawl, root, reading):
         store = await crawl.root_cache
         if crawl.root_dir != root:
             return
+        started(read_map(crawl.map_unit))
         if root.is_live:
-            await record_visit(crawl.upkeep_unit, store, crawl.rows_view.all_entries)
+            await record_visit(crawl.upkeep_unit, store, listing)
         if crawl.run_settings['refreshSeconds'] > 0 and not crawl.is_closed:
             start_timer(crawl.upkeep_unit, crawl.run_settings['refreshSeconds'], lambda: started(poll(crawl)))
     except JSError as error:
@@ -202,11 +217,35 @@ def close(crawl):
 
 
 def leave(crawl):
-    """Stop what the root shown has under way: its timer, its queued requests, and the
-    rendering of any answer still to come."""
+    """Stop what the root shown has under way: its timer, its queued requests, its map, and
+    the rendering of any answer still to come."""
     new_generation(crawl)
     stop_timer(crawl.upkeep_unit)
     want_none(crawl.settle_unit)
+    stop_map(crawl.map_unit, '')
+
+
+def show_map(crawl, root):
+    """Show the map's progress in the next frame, once however often it changes; at its
+    end, the tree is read afresh and the status line says how complete it is."""
+    if crawl.map_drawing or crawl.is_closed or crawl.root_dir != root:
+        return
+    crawl.map_drawing = True
+
+    def draw_map():
+        crawl.map_drawing = False
+        if crawl.is_closed or crawl.root_dir != root:
+            return
+        shown = map_shown(crawl.map_unit)
+        crawl.overlay_ui.show_map(shown)
+        if shown['state'] != crawl.map_unit.drawn_state:
+            crawl.map_unit.drawn_state = shown['state']
+            crawl.index_task = None
+            if shown['note'] != '':
+                crawl.overlay_ui.add_note(shown['note'])
+            if crawl.rows_view.was_listed and crawl.list_shown == ROWS:
+                show_progress(crawl)
+    crawl.io_adapters.next_frame(draw_map)
 
 
 async def poll(crawl):

@@ -16,6 +16,7 @@ from bookmarklet.settle import new_result, settle, settled_result, fail_result, 
 from bookmarklet.tree import totals_of, new_hit
 from bookmarklet.display import totals_text
 from bookmarklet.progress import page_status
+from bookmarklet.mapping import map_shown
 from bookmarklet.phrases import not_shown, directory_not_shown
 from bookmarklet.words import PENDING
 
@@ -136,7 +137,8 @@ def show_progress(crawl):
     for entry in page_directories(crawl):
         key = dict_key(url_of(crawl.root_dir, entry))
         results.append(crawl.drawn_results[key] if key in crawl.drawn_results else None)
-    status = page_status(results, totals_text(totals_of(crawl.rows_view.all_entries)))
+    status = page_status(results, totals_text(totals_of(crawl.rows_view.all_entries))
+                         + map_shown(crawl.map_unit)['said'])
     crawl.overlay_ui.show_status(status['state'], status['loaded'], status['total'],
                                  status['failed'], status['text'])
     if crawl.list_shown == ROWS:

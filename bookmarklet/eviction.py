@@ -1,12 +1,13 @@
 """The cache's bounds, and what it gives up to stay within them.
 
-The cache holds a record per directory listed at level 1 below a root the
-browser visited, and a visit per root. Without bounds it only grows: every
-root ever opened stays. Past a bound, whole roots go, least recently visited
-first (their visit and the records of their level-1 directories), after the
-records that belong to no visited root; the root being shown and its records
-never go, even when they alone pass a bound. The store applies it after each
-live visit is written (upkeep.bound).
+The cache holds a record per directory listed below a root the browser visited
+(at level 1, or at any depth once mapped), the root's own, and a visit per root.
+Without bounds it only grows: every root ever opened stays. Past a bound, whole
+roots go, least recently visited first (their visit and the records that belong
+to them: at or below the root, and below no nearer visited root), after the
+records that belong to no visited root; the root being shown and every record
+below it never go, even when they alone pass a bound. The store applies it after
+each live visit is written (upkeep.bound).
 """
 
 from bookmarklet.portable import dict_key, part, stable_sorted
@@ -30,6 +31,17 @@ def parent_url(url):
     return part(url, 0, part(url, 0, len(url) - 1).rfind('/') + 1)
 
 
+def owner_of(url, by_root):
+    """The visited root a record at url belongs to: the nearest one it is at or below (a map
+    keeps records at any depth), or None."""
+    while not (dict_key(url) in by_root):
+        parent = parent_url(url)
+        if len(parent) >= len(url) or parent.find('//') < 0:
+            return None
+        url = parent
+    return url
+
+
 def evictions(visits, records, current_root, bounds):
     """{roots, records}: the visits (root URLs) and records (URLs) to delete so that the
     cache is within bounds (BOUNDS). visits are {root, visitedAt}, records {url, bytes}."""
@@ -40,10 +52,10 @@ def evictions(visits, records, current_root, bounds):
     total_bytes = 0
     for record in records:
         total_bytes += record['bytes']
-        parent = parent_url(record['url'])
-        if dict_key(parent) in by_root:
-            by_root[dict_key(parent)].append(record)
-        elif parent != current_root:
+        owner = owner_of(record['url'], by_root)
+        if owner != None:
+            by_root[dict_key(owner)].append(record)
+        elif not record['url'].startswith(current_root):
             orphans.append(record)
     found = {'roots': [], 'records': []}
     count = len(records)
@@ -64,6 +76,8 @@ def evictions(visits, records, current_root, bounds):
         found['roots'].append(visit['root'])
         roots -= 1
         for record in by_root[dict_key(visit['root'])]:
+            if record['url'].startswith(current_root):
+                continue
             found['records'].append(record['url'])
             count -= 1
             total_bytes -= record['bytes']

@@ -16,6 +16,7 @@ import re as _re
 from bookmarklet.portable import to_json, part, dict_key, last_char
 from bookmarklet.names import listed_name
 from bookmarklet.times import format_iso
+from bookmarklet.tree import loop_text
 
 FORMATS = ['urls', 'wget', 'aria2', 'json']
 # Names shown in the box's count of those left out, before '…'.
@@ -146,6 +147,8 @@ def json_items(items):
         found.append({'path': item['path'], 'url': item['href'], 'type': item['type'],
                       'mtime': None if item['mtime'] == None else format_iso(item['mtime']),
                       'size': None if item['sizeApprox'] else item['size']})
+        if 'loopOf' in item:
+            found[len(found) - 1]['note'] = loop_text(item)
     return found
 
 

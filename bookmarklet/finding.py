@@ -3,7 +3,7 @@ the shown root."""
 
 from bookmarklet.portable import started
 from bookmarklet.view import filter_by, list_entries
-from bookmarklet.tree import tree_index, found_hits, news_since, index_text
+from bookmarklet.tree import tree_index, found_hits, news_since, index_text, new_hit
 from bookmarklet.root import server_now
 from bookmarklet.times import format_age
 from bookmarklet.upkeep import read_store
@@ -47,9 +47,17 @@ def index_of(crawl):
 
 
 async def read_index(crawl):
+    """The tree's index: the root's own record where this visit kept one, whose entries know
+    when they were first seen, and every record below."""
     root_url = crawl.root_dir.root_url
     records = await read_store(crawl.store_ready, lambda store: store.records_below(root_url), [])
-    return tree_index(root_url, crawl.rows_view.all_entries, records)
+    kept = crawl.upkeep_unit.root_record
+    if kept == None:
+        return tree_index(root_url, crawl.rows_view.all_entries, records)
+    index = tree_index(root_url, kept['entries'], records)
+    for entry in kept['gone']:
+        index['gone'].append(new_hit(entry, root_url, ''))
+    return index
 
 
 async def show_news(crawl):

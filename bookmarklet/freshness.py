@@ -1,11 +1,15 @@
 """The cache decision: may a record stand in for a directory's listing right now?
 
-A record is {url, mtime, precision, format, fetchedAt, entries, schema, bytes}:
+A record is {url, mtime, precision, format, fetchedAt, entries, gone, loopOf, schema,
+bytes}:
 mtime is the directory's mtime as its parent listed it when the record was
 fetched, precision the seconds one step of that mtime spans, fetchedAt the
 server's clock at the fetch, bytes about how much storage it takes
 (eviction.record_bytes). Every level-2 entry in it carries `seen`, the server
-time it was first seen (0 when it was there at the first fetch).
+time it was first seen (0 when it was there at the first fetch); gone holds the
+entries that disappeared since an earlier fetch, each `seen` when it was found gone
+(the newest GONE_KEPT); loopOf is the URL of the ancestor whose listing a map found
+this one the same as (mapping.py), or ''.
 """
 
 from bookmarklet.portable import record_field, dict_key, floor_mod, is_exactly, part
@@ -13,7 +17,9 @@ from bookmarklet.eviction import record_bytes
 from bookmarklet.words import NEW, CHANGED, FRESH
 
 # 2: entries carry their name's bytes (href) and undecodable (bookmarklet/names.py).
-SCHEMA = 2
+# 3: records keep the entries gone, and a loop a map found.
+SCHEMA = 3
+GONE_KEPT = 100
 
 # The decisions. A hit serves the record; the others fetch the listing. NEW (no
 # record) and CHANGED (the live mtime moved) are the row statuses they lead to.
@@ -38,7 +44,8 @@ def cache_decision(record, mtime, precision, now, stale_after, forced, live):
     """
     if record == None:
         return NEW
-    if forced or not live:
+    # No mtime kept: the root's own listing, written at a visit (upkeep.record_visit).
+    if forced or not live or record['mtime'] == None:
         return RECHECK
     coarser = max(precision, record['precision'])
     if not same_mtime(record['mtime'], mtime, coarser):
@@ -91,6 +98,7 @@ def new_record(url, mtime, precision, listing, fetched_at, previous):
     seen = {}
     # A name not seen before is seen now, unless this is the first fetch (0).
     seen_now = 0
+    gone = []
     if previous != None:
         seen_now = fetched_at
         for entry in previous['entries']:
@@ -99,7 +107,19 @@ def new_record(url, mtime, precision, listing, fetched_at, previous):
     for entry in listing['entries']:
         key = dict_key(entry['href'])
         entries.append(record_entry(entry, seen[key] if key in seen else seen_now))
+        seen[key] = None
+    if previous != None:
+        # Gone now: what the previous listing held and this one does not, then what was
+        # gone before and has not come back.
+        for entry in previous['entries']:
+            if seen[dict_key(entry['href'])] != None:
+                gone.append(record_entry(entry, fetched_at))
+        for entry in previous['gone']:
+            if not (dict_key(entry['href']) in seen) and len(gone) < GONE_KEPT:
+                gone.append(entry)
     record = record_of(url, mtime, precision, listing['format'], fetched_at, entries, 0)
+    record['gone'] = gone
+    record['loopOf'] = previous['loopOf'] if previous != None else ''
     record['bytes'] = record_bytes(record)
     return record
 
@@ -107,7 +127,8 @@ def new_record(url, mtime, precision, listing, fetched_at, previous):
 def record_of(url, mtime, precision, format_name, fetched_at, entries, size):
     """A record of this schema with these fields (size is its bytes)."""
     return {'url': url, 'mtime': mtime, 'precision': precision, 'format': format_name,
-            'fetchedAt': fetched_at, 'entries': entries, 'schema': SCHEMA, 'bytes': size}
+            'fetchedAt': fetched_at, 'entries': entries, 'gone': [], 'loopOf': '',
+            'schema': SCHEMA, 'bytes': size}
 
 
 def record_entry(entry, seen):

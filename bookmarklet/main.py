@@ -14,7 +14,8 @@ from bookmarklet.overlay import open_overlay
 from bookmarklet.offer import offer, is_offered_here
 from bookmarklet.crawl import start_crawl
 from bookmarklet.store import open_store
-from bookmarklet.browser import fetch_listing, page_of_html, read_open_page, now_seconds, every
+from bookmarklet.browser import fetch_listing, page_of_html, read_open_page, now_seconds, every, \
+    wait_seconds, hold_lock
 
 
 def browser_adapters(page):
@@ -26,6 +27,8 @@ def browser_adapters(page):
     adapters.open_store = open_store
     adapters.clock_now = now_seconds
     adapters.run_every = every
+    adapters.wait_seconds = wait_seconds
+    adapters.hold_lock = hold_lock
     adapters.is_visible = lambda: page.document.visibilityState == 'visible'
     # A hidden tab draws no frame: there the answers are shown at once, as they come.
     adapters.next_frame = lambda task: page.requestAnimationFrame(lambda time: task()) \

@@ -22,8 +22,8 @@ def open_overlay(page, settings, actions):
     show_matches(text), show_status(state, loaded, total, failed, text),
     show_page(entries, root_url, page, pages, size, now),
     show_children(url, status, entries, message, visit, now),
-    show_hits(hits, page, pages, size, now), show_export(items_of, root_url) and
-    show_scope(scope)."""
+    show_hits(hits, page, pages, size, now), show_export(items_of, root_url),
+    show_scope(scope) and show_map(shown)."""
     document = page.document
     focus_before = document.activeElement
 

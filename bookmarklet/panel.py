@@ -7,7 +7,9 @@ everything else here is presentation. JavaScript side only.
 
 from bookmarklet.portable import new_object, parse_int, keys_of, is_text
 from bookmarklet.style import STYLE
-from bookmarklet.words import OVERLAY_ID, CLOSE_EVENT, SCOPES, PAGE_SCOPE, READING, LOADING
+from bookmarklet.words import OVERLAY_ID, CLOSE_EVENT, SCOPES, PAGE_SCOPE, READING, LOADING, \
+    RUNNING, PAUSED
+from bookmarklet.phrases import map_offer
 
 FILTER_LABEL = 'Filter by name'
 KEYS_HELP = 'Keys: ↑ ↓ or j k move, n p page, / filter, ⌫ or Alt+← up, Esc close'
@@ -74,8 +76,8 @@ def close_existing(document):
 def build_panel(page, settings, actions, close):
     """The overlay's elements, not yet on the page (panel.shadow_host goes into the body), and what
     the screen shows through them: show_root(url, crumbs), add_note(text), show_matches(text),
-    show_status(state, loaded, total, failed, text), show_pager(page, pages, size) and
-    show_scope(scope).
+    show_status(state, loaded, total, failed, text), show_pager(page, pages, size),
+    show_scope(scope) and show_map(shown).
 
     actions: what the controls do (crawl.start_crawl names them); close(): the
     close button's and the backdrop's."""
@@ -108,6 +110,19 @@ def build_panel(page, settings, actions, close):
     scope.setAttribute('aria-label', 'Search in')
     add_button(tools, 'whats-new', "What's new", actions.show_news)
     matches = add(tools, 'span', {'data-role': 'matches', 'class': 'meta', 'aria-live': 'polite'}, '')
+
+    # The map: its button, its controls while it runs, and its progress, named by its text.
+    mapped = add(section, 'div', {'class': 'tools'}, '')
+    map_button = add_button(mapped, 'map', map_offer(0), actions.start_map)
+    pause = add(mapped, 'button', {'data-role': 'pause', 'click': actions.pause_map, 'hidden': 'true'},
+                'Pause')
+    resume = add(mapped, 'button', {'data-role': 'resume', 'click': actions.resume_map,
+                                    'hidden': 'true'}, 'Resume')
+    stop = add(mapped, 'button', {'data-role': 'stop', 'click': actions.stop_map, 'hidden': 'true'},
+               'Stop')
+    progress = add(mapped, 'progress', {'data-role': 'map-progress', 'aria-labelledby': 'map-text',
+                                        'hidden': 'true'}, '')
+    map_text = add(mapped, 'span', {'id': 'map-text', 'class': 'meta'}, '')
 
     bar = add(section, 'nav', {}, '')
     newer = add_button(bar, 'prev', '‹ Newer', lambda event: actions.turn_page(-1))
@@ -154,12 +169,30 @@ def build_panel(page, settings, actions, close):
     def show_scope(chosen):
         scope.value = chosen
 
+    def show_map(shown):
+        """The map as mapping.map_shown gives it: its progress, and the controls that apply."""
+        state = shown['state']
+        running_here = not shown['elsewhere']
+        progress.hidden = state == ''
+        show(progress, {'data-state': state, 'data-done': str(shown['done']),
+                        'data-known': str(shown['known']), 'data-failed': str(shown['failed']),
+                        'data-entries': str(shown['entries'])}, '')
+        progress.max = max(1, shown['known'])
+        progress.value = shown['done']
+        map_text.textContent = shown['text']
+        map_button.textContent = shown['offer']
+        map_button.disabled = state == RUNNING or state == PAUSED or not running_here
+        pause.hidden = state != RUNNING or not running_here
+        resume.hidden = state != PAUSED or not running_here
+        stop.hidden = pause.hidden and resume.hidden
+
     panel.show_root = show_root
     panel.add_note = add_note
     panel.show_matches = show_matches
     panel.show_status = show_status
     panel.show_pager = show_pager
     panel.show_scope = show_scope
+    panel.show_map = show_map
     return panel
 
 

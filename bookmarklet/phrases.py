@@ -5,6 +5,7 @@ A row's message is its status's preamble and the problem, the reason no listing 
 had; the status line counts the page's directories, or says why nearly nothing loaded.
 """
 
+from bookmarklet.portable import floor
 from bookmarklet.words import STALE
 
 # Why a request gave no listing (browser.py, names.py, html_listing.py).
@@ -85,6 +86,49 @@ def uncached(reason):
 
 def write_failed(problem):
     return 'a write failed (' + problem + ')'
+
+
+def map_too_deep(depth):
+    return 'The map goes no deeper than ' + str(depth) + ' levels.'
+
+
+def map_too_large(count):
+    return 'The map stops at ' + str(count) + ' directories.'
+
+
+def map_failing(count, cause):
+    return 'The map stopped after ' + str(count) + ' failures in a row: ' + cause + '.'
+
+
+def map_text(done, known, failed, age):
+    """'3412 of 3412 directories mapped 2 h ago, 3 failed' (age '' while it runs)."""
+    text = str(done) + ' of ' + str(known) + ' directories mapped'
+    if age != '':
+        text += ' ' + age
+    if failed > 0:
+        text += ', ' + str(failed) + ' failed'
+    return text
+
+
+def map_offer(left):
+    return 'Map everything below' if left == 0 else 'Resume the map: ' + str(left) + \
+        ' directories left'
+
+
+def map_pace(entries, rate, left):
+    """' · 4512 entries · 35 directories/s, about 2 min left' while a map runs."""
+    text = ' · ' + str(entries) + ' entries'
+    if rate > 0:
+        text += ' · ' + str(floor(rate)) + ' directories/s, about ' + \
+            (str(floor(left)) + ' s' if left < 60 else str(floor(left / 60)) + ' min') + ' left'
+    return text
+
+
+MAP_ELSEWHERE = 'Running in another tab: '
+
+
+def loop_note(path):
+    return 'looks like a loop of ' + path
 
 
 def news_text(count, age):

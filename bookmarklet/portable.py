@@ -265,6 +265,16 @@ def pattern_of(source):
     return _re.compile('(?:' + source + ')\\Z')
 
 
+def text_sum(text):
+    """A number of 0..2**31-2 that tells texts apart (of their UTF-16 units, as JavaScript
+    reads them): what a map compares listings by."""
+    total = 7
+    data = text.encode('utf-16-le')
+    for at in range(0, len(data), 2):
+        total = (total * 31 + data[at] + 256 * data[at + 1]) % 2147483647
+    return total
+
+
 def matched(pattern, text):
     """[text, then each group's text or None] where pattern matches the whole text, else None."""
     found = pattern.match(text)
@@ -286,6 +296,7 @@ def matched(pattern, text):
 #?is_number = lambda value: __pragma__ ('js', '{}', 'typeof value === "number"')
 #?is_exactly = lambda value, expected: __pragma__ ('js', '{}', '(value === expected)')
 #?exact_integer = lambda value: value if Number.isSafeInteger(value) else None
+#?text_sum = lambda text: __pragma__ ('js', '{}', '(() => { let total = 7; for (let at = 0; at < text.length; at++) total = (total * 31 + text.charCodeAt (at)) % 2147483647; return total; }) ()')
 # escape() writes each character below U+0100 as %XX, and decodeURIComponent reads those as
 # UTF-8, refusing what is not (overlong forms, surrogates) as CPython's decoder does; unescape()
 # reads %XX back into one character each. A listing may hold 100,000 names: these are native.

@@ -28,6 +28,7 @@ def new_root(href, settings, adapters):
     root.in_place = False
     root.mtime_precision = 1
     root.clock_offset = 0
+    root.read_at = 0                # the server's clock when wave 1 was read
     return root
 
 
@@ -45,13 +46,15 @@ def url_of(root, entry):
 async def request_listing(root, url):
     """The answer to one request for the listing at url: its listing, else None and the
     problem saying why not ('' when there is a listing); date is the server's Date
-    header in epoch seconds, None when unknown.
+    header in epoch seconds, None when unknown; retry_after, for a 429 or 503, the
+    seconds it asks to wait (0: unsaid), else None.
 
     A redirect is followed inside the root's listing only (the missing-slash one): an
     answer from anywhere else is not this directory's listing, and is not read."""
     fetched = new_object()
     fetched.listing_read = None
     fetched.date_sent = None
+    fetched.retry_after = None
     try:
         asked = listing_request_url(url, root.run_settings)
         response = await root.io_adapters.fetch_listing(asked, root.run_settings['timeoutSeconds'])
@@ -66,6 +69,8 @@ async def request_listing(root, url):
                                                     root.io_adapters.page_of_html, source, root.run_settings)
         else:
             fetched.fetch_problem = response['message']
+            if 'wait' in response:
+                fetched.retry_after = response['wait']
     except JSError as error:
         fetched.fetch_problem = problem_of(error)
     return fetched
@@ -94,4 +99,5 @@ async def read_root(root):
             fetched.listing_read = None
     if fetched.listing_read != None:
         root.mtime_precision = fetched.listing_read['precision']
+    root.read_at = server_now(root)
     return fetched

@@ -4,7 +4,7 @@ entries inside it, updated in place as its listing settles. JavaScript side only
 from bookmarklet.portable import new_object, part, dict_key
 from bookmarklet.display import entry_view, totals_text
 from bookmarklet.freshness import appeared_since
-from bookmarklet.tree import totals_of
+from bookmarklet.tree import totals_of, loop_text
 from bookmarklet.panel import add, show
 from bookmarklet.words import NEW, PENDING, FAILED, UNDECODABLE, UNDECODABLE_TITLE
 
@@ -48,6 +48,8 @@ def show_rows(rows, entries, root_url, now):
             if 'change' in entry:
                 hit.setAttribute('data-change', entry['change'])
                 add_mark(hit, entry['change'])
+            if 'loopOf' in entry:
+                add(hit.firstChild, 'span', {'class': 'meta', 'data-role': 'note'}, loop_text(entry))
 
 
 def add_mark(element, word):

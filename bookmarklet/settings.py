@@ -14,6 +14,8 @@ SETTINGS = {
     'prefetch': True,
     'staleAfterSeconds': 86400,
     'refreshSeconds': 0,
+    'mapLimit': 5000,
+    'mapDepth': 32,
     'utcOffsetMinutes': 0,
     'jsonPrefixFrom': '',
     'jsonPrefixTo': '',

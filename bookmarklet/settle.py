@@ -25,6 +25,7 @@ from bookmarklet.root import request_listing, server_now, url_of
 from bookmarklet.stored import DAMAGED
 from bookmarklet.words import FRESH, STALE, FAILED
 from bookmarklet.phrases import DAMAGED_NOTE, row_message
+from bookmarklet.tree import loop_text
 
 def new_settling(root, store_ready, upkeep):
     """Nothing settled yet for root. store_ready: something to await for the store; upkeep:
@@ -152,6 +153,8 @@ async def settle_directory(settling, entry, forced, records):
                                   root.run_settings['staleAfterSeconds'], forced, root.is_live)
         if decision == HIT:
             result = new_result(FRESH, record['entries'], '', entry['mtime'])
+            if record['loopOf'] != '':
+                result['message'] = loop_text(record)
         else:
             result = await run_in_pool(settling.fetch_pool, lambda: fetch_directory(
                 settling, url, entry['mtime'], decision, record))

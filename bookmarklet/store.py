@@ -6,7 +6,9 @@ level_one_urls(root_url), records_below(root_url), read_visit(root_url),
 write_visit(root_url, visited_at), forget(root_url),
 read_sizes() ([{url, bytes}] of every record), read_visits() ([{root, visitedAt}]),
 remove_visits(roots), read_choices() and write_choices(choices) (what a person chose,
-for every root);
+for every root), read_map(root_url) and read_frontier(root_url) (a map's record and the
+frontier items left, mapping.py), change(steps) (puts and drops over several object
+stores in one transaction: [{store, put: value} or {store, drop: key}]);
 persistent says whether records outlive the tab, reason why not. Whatever
 IndexedDB hands back is checked by stored.py, on every path that reads it,
 before anyone trusts it: a damaged record reads as stored.DAMAGED, a damaged
@@ -15,30 +17,33 @@ visit or choice as none. The memory store runs under CPython too.
 Each store is written once (new_store) over its tables: read_values(name, keys)
 (a value or None for each key), found_below(name, root, keys) (the keys, or the
 values, of the keys starting with root), put_values(name, values),
-delete_keys(name, keys) and read_sizes(), where name is an object store:
-records, visits or choices.
+delete_keys(name, keys), change(steps) and read_sizes(), where name is an object
+store: records, visits, choices, frontier or maps.
 """
 
 from bookmarklet.portable import JSError, Problem, new_object, dict_key, drop_key, keys_of, \
     problem_of, record_field, is_record, is_text, is_exactly
 from bookmarklet.freshness import level_one_urls
 from bookmarklet.stored import DAMAGED, stored_record, stored_visit, stored_choices, \
-    sound_visits, is_path_below
+    sound_visits, is_path_below, stored_frontier, stored_map
 from bookmarklet.words import DATABASE
 
 # The IndexedDB version: raise it with a new step in upgrade() when the stores change.
-VERSION = 3
+VERSION = 4
 RECORDS = 'records'
 VISITS = 'visits'
 CHOICES = 'choices'
-STORES = [RECORDS, VISITS, CHOICES]
+FRONTIER = 'frontier'
+MAPS = 'maps'
+STORES = [RECORDS, VISITS, CHOICES, FRONTIER, MAPS]
 OPEN_TIMEOUT_MS = 3000
 
 
 def key_path(name):
     """The field a value of the object store name is kept under (its IndexedDB keyPath);
     None for choices, whose one value is kept under CHOICES."""
-    return 'url' if name == RECORDS else 'root' if name == VISITS else None
+    return 'url' if name == RECORDS else 'key' if name == FRONTIER else None if name == CHOICES \
+        else 'root'
 
 
 def new_store(persistent, reason, tables):
@@ -54,12 +59,15 @@ def new_store(persistent, reason, tables):
     store.read_visit = lambda root_url: read_visit(tables, root_url)
     store.write_visit = lambda root_url, visited_at: tables.put_values(
         VISITS, [{'root': root_url, 'visitedAt': visited_at}])
-    store.forget_root = lambda root_url: forget(store, root_url)
+    store.forget_root = lambda root_url: forget(tables, root_url)
     store.read_sizes = tables.read_sizes
     store.read_visits = lambda: read_visits(tables)
     store.remove_visits = lambda roots: tables.delete_keys(VISITS, roots)
     store.read_choices = lambda: read_choices(tables)
     store.write_choices = lambda choices: tables.put_values(CHOICES, [choices])
+    store.read_map = lambda root_url: read_map(tables, root_url)
+    store.read_frontier = lambda root_url: read_frontier(tables, root_url)
+    store.change = tables.change
     return store
 
 
@@ -112,10 +120,25 @@ async def read_choices(tables):
     return stored_choices(values[0])
 
 
-async def forget(store, root_url):
-    """Drop every record below root_url and its visit."""
-    await store.remove_urls(await store.level_one_urls(root_url))
-    await store.remove_visits([root_url])
+async def read_map(tables, root_url):
+    """The map kept for root_url, or None."""
+    values = await tables.read_values(MAPS, [root_url])
+    return stored_map(values[0], root_url)
+
+
+async def read_frontier(tables, root_url):
+    """The frontier items kept for the map of root_url."""
+    return stored_frontier(await tables.found_below(FRONTIER, root_url + ' ', False), root_url)
+
+
+async def forget(tables, root_url):
+    """Drop every record below root_url at any depth, its own, its visit, and its map."""
+    steps = [{'store': VISITS, 'drop': root_url}, {'store': MAPS, 'drop': root_url}]
+    for url in await tables.found_below(RECORDS, root_url, True):
+        steps.append({'store': RECORDS, 'drop': url})
+    for key in await tables.found_below(FRONTIER, root_url + ' ', True):
+        steps.append({'store': FRONTIER, 'drop': key})
+    await tables.change(steps)
 
 
 # IndexedDB ----------------------------------------------------------------
@@ -164,7 +187,24 @@ def indexed_tables(database):
     tables.delete_keys = lambda name, keys: in_one_transaction(
         database, name, 'readwrite', lambda kept, key: kept.delete(key), keys)
     tables.read_sizes = lambda: read_sizes(database)
+    tables.change = lambda steps: change_in(database, steps)
     return tables
+
+
+def change_in(database, steps):
+    """Apply steps ({store, put} or {store, drop}) in one transaction: a Promise of its
+    commit."""
+    names = {}
+    for step in steps:
+        names[step['store']] = True
+    transaction = database.transaction(keys_of(names), 'readwrite')
+    for step in steps:
+        kept = transaction.objectStore(step['store'])
+        if 'put' in step:
+            kept.put(step['put'])
+        else:
+            kept.delete(step['drop'])
+    return settled(transaction)
 
 
 def settled(target):
@@ -195,6 +235,12 @@ def upgrade(database, transaction, old_version):
         records.createIndex('bytes', 'bytes')
     if old_version < 3:
         database.createObjectStore(CHOICES)
+    if old_version < 4:
+        for name in [FRONTIER, MAPS]:
+            database.createObjectStore(name, {'keyPath': key_path(name)})
+        # Records of schema 3 keep what is gone and a map's loops: older ones are dropped.
+        if old_version >= 2 and database.objectStoreNames.contains(RECORDS):
+            transaction.objectStore(RECORDS).js_clear()
 
 
 def open_database(factory, message):
@@ -288,11 +334,19 @@ def memory_store(reason):
         for key in keys:
             drop_key(kept[name], dict_key(key))
 
+    async def change(steps):
+        for step in steps:
+            if 'put' in step:
+                await put_values(step['store'], [step['put']])
+            else:
+                await delete_keys(step['store'], [step['drop']])
+
     tables = new_object()
     tables.read_values = read_values
     tables.found_below = found_below
     tables.put_values = put_values
     tables.delete_keys = delete_keys
+    tables.change = change
     # A record says its own url and bytes: all read_sizes gives of each.
     tables.read_sizes = lambda: found_below(RECORDS, '', False)
     return new_store(False, reason, tables)

@@ -15,7 +15,7 @@ from bookmarklet.portable import is_record, is_list, is_text, is_number, is_exac
 from bookmarklet.entries import kind_named
 from bookmarklet.names import listed_name
 from bookmarklet.freshness import SCHEMA
-from bookmarklet.words import SCOPES
+from bookmarklet.words import SCOPES, MAP_STATES
 
 # A record the store held that is not one: what read_records gives in its place.
 DAMAGED = 'damaged'
@@ -51,6 +51,7 @@ def is_flag(value):
 RECORD_FIELDS = [['url', is_text], ['mtime', is_time_or_none],
                  ['precision', lambda value: is_count(value) and value >= 1 and value <= 86400],
                  ['format', is_text], ['fetchedAt', is_time], ['entries', is_list],
+                 ['gone', is_list], ['loopOf', is_text],
                  ['schema', lambda value: is_exactly(value, SCHEMA)], ['bytes', is_count]]
 ENTRY_FIELDS = [['name', is_text], ['href', is_text], ['undecodable', is_flag],
                 ['type', lambda value: kind_named(value) != None], ['mtime', is_time_or_none],
@@ -59,6 +60,13 @@ ENTRY_FIELDS = [['name', is_text], ['href', is_text], ['undecodable', is_flag],
 VISIT_FIELDS = [['root', is_text], ['visitedAt', is_time]]
 # (in compares strictly, so only a text can be one of SCOPES)
 CHOICE_FIELDS = [['pageSize', is_count], ['scope', lambda value: value in SCOPES]]
+# A map's frontier item and its own record (mapping.py).
+FRONTIER_FIELDS = [['key', is_text], ['root', is_text], ['url', is_text], ['depth', is_count],
+                   ['mtime', is_time_or_none], ['sums', is_list]]
+MAP_FIELDS = [['root', is_text], ['state', lambda value: value in MAP_STATES],
+              ['done', is_count], ['known', is_count], ['failed', is_count],
+              ['entries', is_count], ['bytes', is_count], ['startedAt', is_time],
+              ['endedAt', is_time_or_none]]
 
 
 def has_fields(value, fields):
@@ -86,11 +94,43 @@ def stored_record(value, url):
     nothing was stored."""
     if value == None:
         return None
-    if not has_fields(value, RECORD_FIELDS) or not is_exactly(value['url'], url):
+    if not has_fields(value, RECORD_FIELDS) or not is_exactly(value['url'], url) or \
+            not (value['loopOf'] == '' or is_path_below(url, value['loopOf'])):
         return DAMAGED
-    for entry in value['entries']:
-        if not has_fields(entry, ENTRY_FIELDS) or not is_listed(entry):
-            return DAMAGED
+    for entries in [value['entries'], value['gone']]:
+        for entry in entries:
+            if not has_fields(entry, ENTRY_FIELDS) or not is_listed(entry):
+                return DAMAGED
+    return value
+
+
+def stored_frontier(values, root_url):
+    """The frontier items among values that belong to the map of root_url, each below it as
+    listings spell it, with its key, depth and the sums of its ancestors (one for each
+    level above it); the others are no items."""
+    found = []
+    for value in values:
+        if has_fields(value, FRONTIER_FIELDS) and is_exactly(value['root'], root_url) and \
+                is_exactly(value['key'], root_url + ' ' + value['url']) and \
+                is_path_below(value['url'], root_url) and value['depth'] >= 1 and \
+                len(value['sums']) == value['depth'] and are_counts(value['sums']):
+            found.append(value)
+    return found
+
+
+def are_counts(values):
+    for value in values:
+        if not is_count(value):
+            return False
+    return True
+
+
+def stored_map(value, root_url):
+    """The map kept for root_url ({root, state, done, known, failed, entries, bytes,
+    startedAt, endedAt}), or None (none kept, or damaged)."""
+    if not has_fields(value, MAP_FIELDS) or not is_exactly(value['root'], root_url) or \
+            value['done'] > value['known'] or value['failed'] > value['done']:
+        return None
     return value
 
 

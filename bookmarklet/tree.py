@@ -9,10 +9,10 @@ fetched.
 
 from bookmarklet.portable import dict_key, part, record_field, stable_sorted
 from bookmarklet.names import entry_url, name_of_href, readable_path
+from bookmarklet.phrases import loop_note
 from bookmarklet.order import compare_newest
-from bookmarklet.paging import matching_entries
 from bookmarklet.freshness import after_visit
-from bookmarklet.words import NEW, CHANGED
+from bookmarklet.words import NEW, CHANGED, GONE
 
 
 def new_hit(entry, directory_url, directory_path):
@@ -25,10 +25,13 @@ def new_hit(entry, directory_url, directory_path):
 
 
 def tree_index(root_url, entries, records):
-    """{hits, listings, unloaded}: every entry of the root's listing (entries) and of the
-    records below root_url, newest first; how many listings that is, and how many
-    directories among the hits have no record (never loaded)."""
+    """{hits, gone, listings, unloaded}: every entry of the root's listing (entries) and of
+    the records below root_url, newest first, and those gone from them; how many listings
+    that is, and how many directories among the hits have no record (never loaded). A
+    listing a map found to loop is counted, not followed: its directory's hit says which
+    ancestor it repeats (loopOf)."""
     hits = []
+    gone = []
     kept = {}
     listings = 1
     for entry in entries:
@@ -36,29 +39,55 @@ def tree_index(root_url, entries, records):
     for record in records:
         url = record['url']
         if url.startswith(root_url) and len(url) > len(root_url):
-            kept[dict_key(url)] = True
+            kept[dict_key(url)] = record['loopOf']
             listings += 1
             path = name_of_href(part(url, len(root_url), None))['name']
-            for entry in record['entries']:
-                hits.append(new_hit(entry, url, path))
+            for entry in record['gone']:
+                gone.append(new_hit(entry, url, path))
+            if record['loopOf'] == '':
+                for entry in record['entries']:
+                    hits.append(new_hit(entry, url, path))
     unloaded = 0
     for hit in hits:
-        if hit['type'] == 'directory' and not (dict_key(hit['href']) in kept):
+        key = dict_key(hit['href'])
+        if hit['type'] == 'directory' and not (key in kept):
             unloaded += 1
-    return {'hits': stable_sorted(hits, lambda a, b: compare_newest(a, b, 'path')),
-            'listings': listings, 'unloaded': unloaded}
+        elif key in kept and kept[key] != '':
+            hit['loopOf'] = kept[key]
+    hits = newest_first(hits)
+    # Each path lower-cased once, not at every keystroke: a mapped tree holds 500,000.
+    lowered = []
+    for hit in hits:
+        lowered.append(hit['path'].lower())
+    return {'hits': hits, 'lowered': lowered, 'gone': gone, 'listings': listings,
+            'unloaded': unloaded}
+
+
+def loop_text(hit):
+    """What a directory a map found to loop says: 'looks like a loop of /a/'."""
+    return loop_note(readable_path(hit['loopOf']))
+
+
+def newest_first(hits):
+    return stable_sorted(hits, lambda a, b: compare_newest(a, b, 'path'))
 
 
 def found_hits(index, query):
     """The hits whose path contains query, ignoring case, newest first."""
-    return matching_entries(index['hits'], query, 'path')
+    wanted = query.lower()
+    found = []
+    lowered = index['lowered']
+    for at in range(0, len(lowered)):
+        if lowered[at].find(wanted) >= 0:
+            found.append(index['hits'][at])
+    return found
 
 
 def change_of(hit, visit):
     """NEW when the entry was first seen after the visit, CHANGED when its mtime moved past
-    it (freshness.after_visit), else ''. The root's own listing is not kept, so its entries
-    know no first sighting: past the visit, a file counts as NEW, a directory (whose mtime
-    moves with what it holds) as CHANGED."""
+    it (freshness.after_visit), else ''. Where the root's own listing is not kept (wave 1
+    read the open page), its entries know no first sighting: past the visit, a file counts
+    as NEW, a directory (whose mtime moves with what it holds) as CHANGED."""
     if after_visit(hit['seen'], visit):
         return NEW
     if after_visit(hit['mtime'], visit):
@@ -67,14 +96,19 @@ def change_of(hit, visit):
 
 
 def news_since(index, visit):
-    """The hits that appeared or changed since the visit, newest first, each with change."""
+    """The hits that appeared, changed or went (GONE: seen gone after it) since the visit,
+    newest first, each with change."""
     found = []
     for hit in index['hits']:
         change = change_of(hit, visit)
         if change != '':
             hit['change'] = change
             found.append(hit)
-    return found
+    for hit in index['gone']:
+        if after_visit(hit['seen'], visit):
+            hit['change'] = GONE
+            found.append(hit)
+    return newest_first(found)
 
 
 def totals_of(entries):

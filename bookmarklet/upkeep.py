@@ -4,7 +4,9 @@ A failing store is reported once and never stops the crawl. Adapters used:
 the store (given), every (the timer).
 """
 
-from bookmarklet.portable import JSError, new_object, dict_key, problem_of
+from bookmarklet.portable import JSError, new_object, dict_key, problem_of, is_exactly
+from bookmarklet.freshness import new_record
+from bookmarklet.stored import DAMAGED
 from bookmarklet.root import server_now, url_of
 from bookmarklet.eviction import evictions, BOUNDS
 from bookmarklet.phrases import write_failed
@@ -18,6 +20,7 @@ def new_upkeep(root, say_uncached):
     upkeep.say_uncached = say_uncached
     upkeep.write_failed = False
     upkeep.end_timer = lambda: None  # what stops the timer: nothing, until one starts
+    upkeep.root_record = None        # the root's own listing, as kept at this visit
     return upkeep
 
 
@@ -40,12 +43,23 @@ async def read_store(store_ready, read, fallback):
         return fallback
 
 
-async def record_visit(upkeep, store, entries):
-    """After a live wave 1: the visit's time, no records of directories gone from the
-    root's listing, and the cache within its bounds."""
+async def record_visit(upkeep, store, listing):
+    """After a live wave 1: the visit's time, the root's own listing as a record (so its
+    entries know when they were first seen), no records of directories gone from it, and
+    the cache within its bounds."""
     root = upkeep.root_dir
     await keep(upkeep, store.write_visit(root.root_url, server_now(root)))
-    await keep(upkeep, prune(upkeep, store, entries))
+    previous = None
+    try:
+        found = await store.read_records([root.root_url])
+        if dict_key(root.root_url) in found and not is_exactly(found[dict_key(root.root_url)], DAMAGED):
+            previous = found[dict_key(root.root_url)]
+    except JSError:
+        previous = None
+    upkeep.root_record = new_record(root.root_url, None if previous == None else previous['mtime'],
+                                    root.mtime_precision, listing, root.read_at, previous)
+    await keep(upkeep, store.write_records([upkeep.root_record]))
+    await keep(upkeep, prune(upkeep, store, listing['entries']))
     await keep(upkeep, bound(upkeep, store))
 
 

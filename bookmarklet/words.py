@@ -33,6 +33,14 @@ PENDING = 'pending'
 LOADING = 'loading'
 DONE = 'done'
 BROKEN = 'broken'
+
+# A map's states (data-state of data-role=map-progress), DONE besides; and the change of an
+# entry that disappeared, in what's new (data-change) beside NEW and CHANGED.
+RUNNING = 'running'
+PAUSED = 'paused'
+STOPPED = 'stopped'
+MAP_STATES = [RUNNING, PAUSED, STOPPED, DONE]
+GONE = 'gone'
 READING = 'Reading the listing…'
 
 # The mark of a name whose bytes are not all UTF-8 (names.py), and its tooltip.

@@ -229,7 +229,7 @@ DAY = 86400
 
 def record(mtime, fetched_at, precision=1, names=('a',)):
     value = {'url': 'http://h/d/', 'mtime': mtime, 'precision': precision, 'format': 'json',
-             'fetchedAt': fetched_at, 'schema': 2,
+             'fetchedAt': fetched_at, 'gone': [], 'loopOf': '', 'schema': freshness.SCHEMA,
              'entries': [dict(entry(n, mtime=T, size=1), seen=0) for n in names]}
     return dict(value, bytes=record_bytes(value))
 

@@ -20,6 +20,7 @@ from bookmarklet.words import BUTTON_ID, OVERLAY_ID, UNDECODABLE
 from toolkit.release import USERSCRIPT_NAME
 from tests.test_e2e_offer import offer_on
 from tests.test_install_page import fill, open_page, shown_error
+from tests.support.held_sites import held_site
 from tests.support.trees import write_tree, directory, file, touch, standard_tree, SEPT_2026
 
 # What the project puts on a listing page, by its host element, whose open shadow root axe
@@ -44,7 +45,7 @@ def spec():
 
 
 @pytest.fixture
-def site(tmp_path, serve):
+def site(tmp_path, serve, delaying_upstream):
     www = tmp_path / 'www'
     write_tree(www, spec())
     (www / 'has-index' / 'index.html').write_text('<html><body>Welcome</body></html>')
@@ -52,7 +53,8 @@ def site(tmp_path, serve):
     latin = os.path.join(os.fsencode(www), b'caf\xe9.txt')
     open(latin, 'wb').close()
     os.utime(latin, (SEPT_2026, SEPT_2026))
-    return serve('json-by-accept.conf', www), www
+    # Listings below /zz/deeper/ are held back two seconds: a map waits for one a while.
+    return serve(held_site(tmp_path, delaying_upstream(2), '/zz/deeper/'), www), www
 
 
 def visit_then_change(page, server, www, bookmarklet):
@@ -105,29 +107,49 @@ def opened_in_place(page):
     page.wait_for(SHOWS_ROOT, '/docs/')
 
 
+MAP_STATE = """(state) => document.getElementById('autoindex-sitemap').shadowRoot
+    .querySelector('[data-role=map-progress]').getAttribute('data-state') === state"""
+
+
+def map_under_way(page, www):
+    """Back at the root, where a directory has come whose own directory is slow to list
+    (site): its map runs until paused, while that listing is held back."""
+    (www / 'zz' / 'deeper').mkdir(parents=True)
+    page.find('[data-role=crumb]').click()
+    page.wait_for(SHOWS_ROOT, page.url)
+    shows(page, '[data-role=row][data-name=zz][data-status=new]')
+    page.control('map').click()
+    page.wait_for(MAP_STATE, 'running')
+    page.control('pause').click()
+    page.wait_for(MAP_STATE, 'paused')
+
+
 # Every state a person reaches, in an order one page goes through: its name, and the step
-# from the state before (a function of the page; a tuple runs its calls in turn). One line
-# each: a running and a finished map join here when the map is built.
+# from the state before (a function of the page and the served folder; a tuple runs its
+# calls in turn). One line each.
 STATES = [
-    ('first rows: one failed, one not UTF-8', lambda page: (
+    ('first rows: one failed, one not UTF-8', lambda page, www: (
         shows(page, '[data-role=row][data-status=failed] .note'), shows(page, '[data-undecodable=true]'))),
-    ("a row's children all shown", lambda page: page.find('[data-role=more]').click()),
-    ('search with hits', lambda page: search(page, 'e', '3 of 5 match')),
-    ('search with none', lambda page: search(page, 'nothing such', '0 of 5 match')),
-    ('tree scope', lambda page: (page.control('scope').select_option('tree'), search(page, 'i', '11 hits'))),
-    ("what's new", lambda page: (search(page, '', ''), page.control('scope').select_option('page'),
+    ("a row's children all shown", lambda page, www: page.find('[data-role=more]').click()),
+    ('search with hits', lambda page, www: search(page, 'e', '3 of 5 match')),
+    ('search with none', lambda page, www: search(page, 'nothing such', '0 of 5 match')),
+    ('tree scope', lambda page, www: (page.control('scope').select_option('tree'), search(page, 'i', '11 hits'))),
+    ("what's new", lambda page, www: (search(page, '', ''), page.control('scope').select_option('page'),
                                  page.control('whats-new').click(), page.wait_for(MATCHES, '4 new or changed'))),
-    ('export box open: urls', lambda page: (page.control('whats-new').click(), shows(page, '[data-role=row]'),
+    ('export box open: urls', lambda page, www: (page.control('whats-new').click(), shows(page, '[data-role=row]'),
                                             export_as(page, 'urls'))),
-    ('export box open: wget', lambda page: export_as(page, 'wget')),
-    ('export box open: aria2', lambda page: export_as(page, 'aria2')),
-    ('export box open: json', lambda page: export_as(page, 'json')),
-    ('the export copied, or why not', lambda page: (page.control('copy').click(), page.wait_for(COPY_SAID))),
-    ('a directory opened in place', opened_in_place),
-    ('a directory that is no listing, opened in place', lambda page: (
+    ('export box open: wget', lambda page, www: export_as(page, 'wget')),
+    ('export box open: aria2', lambda page, www: export_as(page, 'aria2')),
+    ('export box open: json', lambda page, www: export_as(page, 'json')),
+    ('the export copied, or why not', lambda page, www: (page.control('copy').click(), page.wait_for(COPY_SAID))),
+    ('a directory opened in place', lambda page, www: opened_in_place(page)),
+    ('a directory that is no listing, opened in place', lambda page, www: (
         page.find('[data-role=crumb]').click(), page.wait_for(SHOWS_ROOT, page.url),
         page.find('[data-role=row][data-name=has-index] [data-role=open]').click(),
         shows(page, '[data-role=status][data-state=broken]'))),
+    ('a map under way, paused', map_under_way),
+    ('a map finished, one directory failed', lambda page, www: (
+        page.control('resume').click(), page.wait_for(MAP_STATE, 'done'))),
 ]
 
 # The checks made in every state, each a function of the page: what fails, as lines to read.
@@ -203,7 +225,8 @@ LAID_OUT = """() => {""" + SHOWN + """
 }"""
 
 # Every status in words, where a colour shows it too: a row's, a child's that appeared, a
-# hit's change, a failed row's reason, a name that is not UTF-8, the status line.
+# hit's change, a failed row's reason, a name that is not UTF-8, the status line; and a name
+# for the map's progress bar.
 IN_WORDS = """(undecodable) => {""" + SHOWN + """
   const problems = [];
   const says = (element, words) => element !== null && element.getClientRects().length > 0
@@ -221,6 +244,13 @@ IN_WORDS = """(undecodable) => {""" + SHOWN + """
     if (!says(entry.querySelector(':scope > .line > .meta[title]'), undecodable))
       problems.push(nameOf(entry) + ' does not say its name is not UTF-8');
   if (!says(root.querySelector('[data-role=status]'))) problems.push('the status line says nothing');
+  // axe does not ask a <progress> for a name: a screen reader would say only its value.
+  for (const bar of shown.filter((element) => element.matches('progress'))) {
+    const named = (bar.getAttribute('aria-labelledby') || '').split(' ')
+      .map((id) => root.getElementById(id)).filter((label) => label !== null)
+      .map((label) => label.textContent).join(' ').trim() || (bar.getAttribute('aria-label') || '').trim();
+    if (named === '') problems.push(nameOf(bar) + ' has no name');
+  }
   return problems;
 }"""
 
@@ -304,7 +334,7 @@ def problems_in_every_state(page, site, bookmarklet, checks):
     page.open_sitemap(server.url('/'), bookmarklet)
     found = {}
     for name, step in STATES:
-        step(page)
+        step(page, www)
         problems = [line for check in checks for line in check(page)]
         if problems:
             found[name] = problems

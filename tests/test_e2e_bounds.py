@@ -7,6 +7,7 @@ import time
 import pytest
 
 from bookmarklet.eviction import BOUNDS
+from bookmarklet.freshness import SCHEMA
 from bookmarklet.words import DATABASE
 from tests.support.trees import standard_tree, write_tree
 from tests.support.visits import read_cache, visit
@@ -42,7 +43,8 @@ def old_roots(count, records_each, size):
     visits = [{'root': 'http://old.example/r{:04d}/'.format(index), 'visitedAt': OLD + index}
               for index in range(count)]
     records = [{'url': visit['root'] + 'd{}/'.format(number), 'mtime': OLD, 'precision': 1,
-                'format': 'json', 'fetchedAt': OLD, 'entries': [], 'schema': 2, 'bytes': size}
+                'format': 'json', 'fetchedAt': OLD, 'entries': [], 'gone': [], 'loopOf': '',
+                'schema': SCHEMA, 'bytes': size}
                for visit in visits for number in range(records_each)]
     return records, visits
 

@@ -119,6 +119,8 @@ class Store:
         self.writes = []
         self.writes_held = None
         self.broken = set()
+        self.root_reads = 0
+        self.root_writes = 0
 
     def call(self, name, *args):
         if name in self.broken:
@@ -133,7 +135,7 @@ class Store:
         store.uncached_reason = ''
         for name in ['remove_urls', 'level_one_urls', 'read_visit', 'write_visit', 'forget_root',
                      'read_sizes', 'read_visits', 'remove_visits', 'records_below', 'read_choices',
-                     'write_choices']:
+                     'write_choices', 'read_map', 'read_frontier', 'change']:
             setattr(store, name, functools.partial(self.call, name))
         store.read_records = self.read_records
         store.write_records = self.write
@@ -144,12 +146,20 @@ class Store:
         return self.writes_held
 
     async def write(self, records):
+        # The root's own record, read and written once a visit (upkeep.record_visit), is
+        # counted apart from the directories'.
+        if [record['url'] for record in records] == [ROOT]:
+            self.root_writes += 1
+            return await self.call('write_records', records)
         self.writes.append([record['url'] for record in records])
         if self.writes_held is not None:
             await self.writes_held.wait()
         return await self.call('write_records', records)
 
     def read_records(self, urls):
+        if list(urls) == [ROOT]:
+            self.root_reads += 1
+            return self.call('read_records', urls)
         self.reads.append(list(urls))
         return self.call('read_records', urls)
 
@@ -202,6 +212,9 @@ class Screen:
     def show_scope(self, scope):
         self.scope = scope
 
+    def show_map(self, shown):
+        self.map_shown = shown
+
     def statuses(self):
         return [row['status'] for row in self.rows.values()]
 
@@ -229,6 +242,8 @@ class Browser:
         adapters.run_every = lambda seconds, task: lambda: None  # never runs; stops nothing
         adapters.is_visible = lambda: True
         adapters.next_frame = self.next_frame
+        adapters.wait_seconds = asyncio.sleep
+        adapters.hold_lock = lambda name, task: as_awaitable(task())
         return adapters
 
     def now(self):
@@ -255,6 +270,10 @@ class Browser:
         await crawl.crawl_done
         await idle()
         return crawl
+
+
+async def as_awaitable(value):
+    return await value if asyncio.iscoroutine(value) or asyncio.isfuture(value) else value
 
 
 def fetched(server):

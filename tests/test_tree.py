@@ -20,7 +20,7 @@ def entry(name, mtime, kind='file', size=None, seen=None):
 
 
 def record(path, entries):
-    return {'url': ROOT + path, 'entries': entries}
+    return {'url': ROOT + path, 'entries': entries, 'gone': [], 'loopOf': ''}
 
 
 PAGE = [entry('docs', VISIT + 50, 'directory'), entry('media', VISIT - 10, 'directory'),
@@ -32,7 +32,8 @@ RECORDS = [
     record('docs/deep/', [entry('a b $x `y` "q\'.txt', VISIT - 5, size=7, seen=0),
                           entry('line\nbreak.txt', VISIT + 20, size=1, seen=0)]),
     record('media/', [entry('caf\u00e9', VISIT - 50, 'directory', seen=0)]),
-    {'url': 'http://test/other/', 'entries': [entry('elsewhere', VISIT, seen=0)]},
+    {'url': 'http://test/other/', 'entries': [entry('elsewhere', VISIT, seen=0)], 'gone': [],
+     'loopOf': ''},
 ]
 
 

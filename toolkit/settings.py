@@ -189,6 +189,8 @@ SETTINGS = [
             'has not moved (0: always)'),
     carried('refreshSeconds', 'seconds between refreshes of the open overlay (0: off)'),
     carried('prefetch', "prefetch the next page's directories (on/off)"),
+    carried('mapLimit', 'the most directories a map of the tree fetches'),
+    carried('mapDepth', 'the deepest level below the shown root a map goes to'),
     carried('utcOffsetMinutes',
             "the server's UTC offset in minutes, when its HTML listings use local time"),
     carried('jsonPrefixFrom',

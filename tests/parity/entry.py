@@ -10,7 +10,7 @@ It keeps to the bookmarklet's native subset, so it builds with the native runtim
 
 from bookmarklet.portable import JSError, Problem, problem_of, parse_json, to_json, parse_int, \
     part, joined, keys_of, drop_key, remove_at, is_exactly, exact_integer, percent_decode, \
-    percent_encode, compare_text
+    percent_encode, compare_text, text_sum
 from bookmarklet.listing import read_listing, nginx_json_listing, parsed_json_listing
 from bookmarklet.html_listing import read_html_listing, parse_size, child_of, directory_of, \
     nginx_page, nginx_listing
@@ -22,7 +22,8 @@ from bookmarklet.times import parse_http_date, parse_iso_time, parse_listing_dat
 from bookmarklet.display import format_size, entry_view
 from bookmarklet.paging import page_count, page_entries
 from bookmarklet.eviction import evictions, record_bytes
-from bookmarklet.stored import stored_record, stored_visit, stored_choices, is_path_below
+from bookmarklet.stored import stored_record, stored_visit, stored_choices, is_path_below, \
+    stored_frontier, stored_map
 from bookmarklet.export import export_of, left_out_text, local_path
 from bookmarklet.configured import chosen_settings, is_prefix
 from bookmarklet.progress import page_status
@@ -153,6 +154,12 @@ def run_case(kind, given):
         return stored_record(given[0], given[1])
     if kind == 'stored_visit':
         return stored_visit(given[0], given[1])
+    if kind == 'stored_frontier':
+        return stored_frontier(given[0], given[1])
+    if kind == 'stored_map':
+        return stored_map(given[0], given[1])
+    if kind == 'text_sum':
+        return text_sum(given[0])
     if kind == 'stored_choices':
         return stored_choices(given[0])
     if kind == 'is_path_below':

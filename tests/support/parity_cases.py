@@ -12,6 +12,7 @@ import json
 from typing import Any
 from urllib.parse import quote
 
+from bookmarklet.freshness import SCHEMA
 from tests.support.html_page import page_of_html
 from tests.support.fixture_corpus import fixture_names, load
 from tests.support.saved_corpus import saved_names, load_saved
@@ -221,6 +222,13 @@ def eviction_cases(add):
                    {'roots': 0, 'records': 0, 'bytes': 0}]:
         for current in ['http://h/a/', 'http://h/g/', 'http://h/gone/']:
             add('evictions', visits, records, current, bounds)
+    # A mapped tree: records at any depth belong to the nearest visited root above them, and
+    # none below the shown root goes.
+    mapped = [{'url': 'http://h/a/' + path, 'bytes': 100} for path in
+              ['', 'd0/x/', 'd0/x/y/z/', 'b/', 'b/c/', 'b/c/d/']]
+    nested = visits + [{'root': 'http://h/a/b/', 'visitedAt': 999}]
+    for current in ['http://h/a/', 'http://h/a/b/', 'http://h/g/']:
+        add('evictions', nested, records + mapped, current, {'roots': 2, 'records': 10, 'bytes': 10 ** 9})
     add('record_bytes', {'url': 'http://h/a/', 'entries': [entry('caf\\xe9', 1), entry('b', 2)]})
 
 
@@ -244,8 +252,11 @@ def loose_value_cases(add):
     t = 1788220800
     sound = dict(entry('a', t, 'file', 1), seen=0)
     stored = {'url': 'http://h/d/', 'mtime': t, 'precision': 1, 'format': 'json', 'fetchedAt': t,
-              'schema': 2, 'entries': [sound], 'bytes': 300}
-    for field, value in [('schema', '2'), ('schema', True), ('schema', 2.0), ('url', ['http://h/d/'])]:
+              'schema': SCHEMA, 'entries': [sound], 'gone': [], 'loopOf': '', 'bytes': 300}
+    for field, value in [('schema', '3'), ('schema', True), ('schema', 3.0), ('schema', 2),
+                         ('url', ['http://h/d/']), ('gone', {}), ('loopOf', None),
+                         ('loopOf', 'http://elsewhere/'), ('loopOf', 'http://h/'),
+                         ('gone', [dict(sound, href='%2e%2e')])]:
         add('stored_record', dict(stored, **{field: value}), 'http://h/d/')
     for field, value in [('type', ['file']), ('type', 'File'), ('sizeApprox', 1),
                          ('sizeApprox', 'true'), ('undecodable', 1), ('href', ['a'])]:
@@ -279,11 +290,29 @@ def trust_cases(add):
         add('local_path', root + href, root)
         add('is_path_below', root + href + '/', root)
     stored = {'url': 'http://h/d/', 'mtime': 5, 'precision': 1, 'format': 'json', 'fetchedAt': 9,
-              'schema': 2, 'bytes': 300, 'entries': []}
+              'schema': SCHEMA, 'bytes': 300, 'entries': [], 'gone': [], 'loopOf': ''}
     for href in HOSTILE_HREFS:
         add('stored_record', dict(stored, entries=[{
             'name': quote_name(href), 'href': href, 'undecodable': False, 'type': 'file',
             'mtime': 5, 'size': 1, 'sizeApprox': False, 'seen': 0}]), 'http://h/d/')
+    item = {'key': 'http://h/ http://h/a/b/', 'root': 'http://h/', 'url': 'http://h/a/b/',
+            'depth': 2, 'mtime': 5, 'sums': [1, 2]}
+    for value in [item, dict(item, key='http://h/a/b/'), dict(item, root='http://h/a/'),
+                  dict(item, url='http://h/a/%2e%2e/', key='http://h/ http://h/a/%2e%2e/'),
+                  dict(item, sums=[1]), dict(item, sums=[1, '2']), dict(item, depth=0, sums=[]),
+                  dict(item, mtime='5'), dict(item, extra=1), dict(item, url='http://elsewhere/a/',
+                                                               key='http://h/ http://elsewhere/a/')]:
+        add('stored_frontier', [value, 'junk', None], 'http://h/')
+    kept_map: dict[str, Any] = {'root': 'http://h/', 'state': 'done', 'done': 3, 'known': 3, 'failed': 1,
+                'entries': 9, 'bytes': 10, 'startedAt': 5, 'endedAt': 9}
+    changes: list[dict[str, Any]] = [{}, {'state': 'Done'}, {'done': 4}, {'failed': 4},
+                                     {'endedAt': None}, {'known': -1}, {'root': 'http://h/a/'},
+                                     {'entries': 1.5}]
+    for changed in changes:
+        add('stored_map', dict(kept_map, **changed), 'http://h/')
+    add('stored_map', None, 'http://h/')
+    for text in ['', 'a', 'a/b 1 2/', 'caf\u00e9 \U0001f600', 'x' * 5000]:
+        add('text_sum', text)
     for visit in [{'root': 'http://h/', 'visitedAt': 5}, {'root': 'http://h/', 'visitedAt': '5'},
                   {'root': 'http://h/', 'visitedAt': 1e300}, {'root': 'http://h/'}, None, [5]]:
         add('stored_visit', visit, 'http://h/')
@@ -434,8 +463,9 @@ def core_cases():
     add('entry_view', entry('dir', None, 'directory'), 'http://x/', 0)
     t = 1788220800
     stored: dict[str, Any] = {'url': 'http://h/d/', 'mtime': t, 'precision': 1, 'format': 'json',
-                              'fetchedAt': t + 1, 'schema': 2, 'bytes': 300,
-                              'entries': [dict(entry('a', t, 'file', 1), seen=0)]}
+                              'fetchedAt': t + 1, 'schema': SCHEMA, 'bytes': 300,
+                              'entries': [dict(entry('a', t, 'file', 1), seen=0)], 'gone': [],
+                              'loopOf': ''}
     for given in [(None, t, 1, t + 9), (stored, t, 1, t + 9), (stored, t + 1, 1, t + 9),
                   (stored, t, 60, t + 9), (stored, t, 1, t + 86401), (stored, None, 1, t),
                   (dict(stored, fetchedAt=t + 69), t, 1, t + 9),
@@ -447,7 +477,14 @@ def core_cases():
     listing_value = {'format': 'html', 'entries': [entry('a', t, 'file', 1), entry('b', t)]}
     add('new_record', 'http://h/d/', t, 60, listing_value, t + 50, None)
     add('new_record', 'http://h/d/', t, 60, listing_value, t + 50, stored)
-    for value in [stored, None, {'schema': 2}, dict(stored, schema=1), dict(stored, fetchedAt='x'),
+    # Gone: what the previous listing held and this one does not, then what was gone before
+    # and has not come back.
+    earlier = dict(stored, entries=[dict(entry('a', t, 'file', 1), seen=0),
+                                    dict(entry('old', t, 'file', 1), seen=t)],
+                   gone=[dict(entry('b', t), seen=t - 5), dict(entry('older', t), seen=t - 9)],
+                   loopOf='http://h/')
+    add('new_record', 'http://h/d/', t, 60, listing_value, t + 50, earlier)
+    for value in [stored, None, {'schema': SCHEMA}, dict(stored, schema=1), dict(stored, fetchedAt='x'),
                   dict(stored, entries=[{'name': 'x'}]),
                   dict(stored, entries=[dict(stored['entries'][0], type='link')]),
                   dict(stored, entries=[dict(stored['entries'][0], type=None)]),

@@ -1,0 +1,311 @@
+"""The map, end to end against a real nginx, read through docs/contract.md only: a tree six
+levels deep mapped whole in every engine, what's new after a re-map, an interrupted map
+resumed, a 503's Retry-After, a symlink loop, nested roots and two tabs.
+
+Requests are counted in nginx's log (its JSON listings are asked for by Accept, so each
+directory's URI is its own).
+"""
+
+import json
+import os
+import time
+from collections import Counter
+
+import pytest
+
+from tests.support.held_sites import held_site
+from tests.support.trees import write_tree, directory, file, touch, SEPT_2026
+from tests.support.visits import read_cache, quiet_requests
+
+PROGRESS = """() => {
+  const bar = document.getElementById('autoindex-sitemap').shadowRoot
+      .querySelector('[data-role=map-progress]');
+  const named = bar.getAttribute('aria-labelledby');
+  return {state: bar.getAttribute('data-state'), done: +bar.getAttribute('data-done'),
+          known: +bar.getAttribute('data-known'), failed: +bar.getAttribute('data-failed'),
+          entries: +bar.getAttribute('data-entries'), value: bar.value, max: bar.max,
+          hidden: bar.hidden,
+          name: named ? bar.getRootNode().getElementById(named).textContent : '',
+          offer: bar.getRootNode().querySelector('[data-role=map]').textContent,
+          status: bar.getRootNode().querySelector('[data-role=status]').textContent};
+}"""
+
+
+def progress(page):
+    return page.evaluate(PROGRESS)
+
+
+def wait_state(page, states, timeout=60, known=None):
+    """The map's progress once its data-state is one of states (and it knows known
+    directories, when given)."""
+    page.wait_for("""([states, known]) => { const bar = document.getElementById('autoindex-sitemap')
+        .shadowRoot.querySelector('[data-role=map-progress]');
+        return bar !== null && states.includes(bar.getAttribute('data-state')) &&
+            (known === null || +bar.getAttribute('data-known') === known); }""",
+                  [states, known], timeout=timeout * 1000)
+    return progress(page)
+
+
+def deep_tree():
+    """2,000 directories six levels deep, each with one file: 10 at level 1, 100 at level 2,
+    1,887 at level 3, and one chain of three below to level 6."""
+    top = {}
+    for a in range(10):
+        middle = {}
+        for b in range(10):
+            leaves = {}
+            count = 105 if (a, b) == (9, 9) else 18
+            if (a, b) == (9, 9):
+                count = 1887 - 18 * 99
+            for c in range(count):
+                leaves['l{}'.format(c)] = directory(SEPT_2026 + c, {'f.txt': file(SEPT_2026, 1)})
+            middle['m{}'.format(b)] = directory(SEPT_2026 + b, dict(leaves, **{'f.txt': file(SEPT_2026, 1)}))
+        top['t{}'.format(a)] = directory(SEPT_2026 + a, dict(middle, **{'f.txt': file(SEPT_2026, 1)}))
+    chain = directory(SEPT_2026, {'six.txt': file(SEPT_2026 + 99, 6)})
+    chain = directory(SEPT_2026, {'l6': chain})
+    chain = directory(SEPT_2026, {'l5': chain})
+    top['t0']['children']['m0']['children']['l0']['children']['l4'] = chain
+    return top
+
+
+def directory_uris(server):
+    """The directories whose JSON listing was asked for (a page opened asks for HTML)."""
+    return [r['uri'] for r in server.requests() if r['uri'].endswith('/') and r['status'] == 200
+            and 'application/json' in r['accept']]
+
+
+@pytest.fixture
+def deep(tmp_path, serve):
+    www = tmp_path / 'www'
+    write_tree(www, deep_tree())
+    return serve('json-by-accept.conf', www), www
+
+
+def test_a_map_reaches_every_directory_six_levels_deep_and_every_reader_sees_it(
+        page, deep, bookmarklet):
+    server, www = deep
+    page.open_sitemap(server.url('/'), bookmarklet)
+    quiet_requests(server)
+    page.control('map').click()
+    shown = wait_state(page, ['done', 'stopped'], timeout=120)
+    assert {key: shown[key] for key in ['state', 'done', 'known', 'failed']} == {
+        'state': 'done', 'done': 2000, 'known': 2000, 'failed': 0}
+    assert shown['value'] == 2000 and shown['max'] == 2000 and not shown['hidden']
+    # Each of the 2,000 directories asked for once, wave 2's included.
+    uris = below_root(server)
+    assert len(uris) == 2000 and set(uris.values()) == {1}
+    assert '2000 of 2000 directories mapped' in shown['name']
+    # Every listing's entries: a file in each directory but l4 and l5, and the directories
+    # below level 1.
+    assert shown['entries'] == 1998 + 1990
+    # Search in the tree reaches level 6; the status line says how complete the map is.
+    page.control('scope').select_option('tree')
+    page.press('/')
+    page.type('six')
+    page.wait_for("""() => document.getElementById('autoindex-sitemap').shadowRoot
+        .querySelector('[data-role=matches]').textContent.startsWith('1 hits in 2001 listings')""")
+    hits = page.read_overlay()['hits']
+    assert [hit['path'] for hit in hits] == ['t0/m0/l0/l4/l5/l6/six.txt']
+    assert progress(page)['status'].endswith('2000 of 2000 directories mapped just now')
+    assert page.errors == []
+
+
+@pytest.fixture
+def small(tmp_path, serve):
+    """Three levels of directories under a, and b beside it: 1 + 4 + 8 + 16 below the root."""
+    def level(depth):
+        if depth == 0:
+            return {'f.txt': file(SEPT_2026, 1)}
+        return {'x': directory(SEPT_2026 + depth, level(depth - 1)),
+                'y': directory(SEPT_2026 + depth, level(depth - 1)), 'f.txt': file(SEPT_2026, 2)}
+    spec = {'a': directory(SEPT_2026 + 10, level(5)), 'b': directory(SEPT_2026 + 5, {})}
+    www = tmp_path / 'www'
+    write_tree(www, spec)
+    return serve('json-by-accept.conf', www), www
+
+
+def test_a_re_map_shows_what_was_added_changed_and_removed_at_every_depth_as_new_changed_and_gone(
+        page, small, bookmarklet):
+    server, www = small
+    page.open_sitemap(server.url('/'), bookmarklet)
+    page.control('map').click()
+    first = wait_state(page, ['done'])
+    assert first['known'] == first['done'] == 2 + 62
+    page.run_bookmarklet(bookmarklet)
+    time.sleep(1.1)  # the visit's second is over: what follows is after it
+    now = time.time()
+    # Depth 1, 3 and 6 (the root's listing is depth 0): added, changed and removed.
+    deep = www / 'a' / 'x' / 'x' / 'x' / 'x'
+    (www / 'new one.txt').write_bytes(b'1')
+    (www / 'brand-new-dir').mkdir()
+    (www / 'a' / 'x' / 'new3.txt').write_bytes(b'123')
+    (deep / 'x' / 'new6.txt').write_bytes(b'1')
+    touch(www / 'a' / 'x' / 'f.txt', now)
+    touch(deep / 'y' / 'f.txt', now)
+    os.remove(www / 'a' / 'y' / 'f.txt')
+    os.remove(deep / 'x' / 'f.txt')
+    os.rmdir(www / 'b')
+    page.open_sitemap(server.url('/'), bookmarklet)
+    page.control('map').click()
+    # The last map shows until this one is under way: it is once the deepest is asked again.
+    deadline = time.monotonic() + 30
+    while below_root(server)['/a/x/x/x/x/x/'] < 2 and time.monotonic() < deadline:
+        time.sleep(0.05)
+    second = wait_state(page, ['done'], known=64)  # b went, brand-new-dir came
+    assert second['done'] == 64
+    page.control('page-size').select_option('30')
+    page.control('whats-new').click()
+    page.wait_for("""() => document.getElementById('autoindex-sitemap').shadowRoot
+        .querySelector('[data-role=matches]').textContent.includes('since the visit')""")
+    changes = {hit['path']: hit['change'] for hit in page.read_overlay()['hits']}
+    assert {path: change for path, change in changes.items() if not path.endswith('/')} == {
+        'new one.txt': 'new', 'a/x/new3.txt': 'new', 'a/x/x/x/x/x/new6.txt': 'new',
+        'a/x/f.txt': 'changed', 'a/x/x/x/x/y/f.txt': 'changed',
+        'a/y/f.txt': 'gone', 'a/x/x/x/x/x/f.txt': 'gone'}
+    assert changes['brand-new-dir/'] == 'new' and changes['b/'] == 'gone'
+    assert page.errors == []
+
+
+@pytest.fixture
+def slow(small, serve, tmp_path, delaying_upstream):
+    """The small tree, each listing a fifth of a second late, and answered 503 with a
+    Retry-After while .busy exists."""
+    _, www = small
+    return serve(held_site(tmp_path, delaying_upstream(0.2), '/', busy='.busy'), www), www
+
+
+def below_root(server):
+    return Counter(uri for uri in directory_uris(server) if uri != '/')
+
+
+@pytest.mark.parametrize('browser', ['chromium', 'firefox'], indirect=True)
+def test_a_map_the_tab_left_is_resumed_and_fetches_no_directory_twice(page, slow, bookmarklet):
+    server, www = slow
+    page.open_sitemap(server.url('/'), bookmarklet)
+    quiet_requests(server)
+    page.control('map').click()
+    page.wait_for("""() => +document.getElementById('autoindex-sitemap').shadowRoot
+        .querySelector('[data-role=map-progress]').getAttribute('data-done') >= 10""")
+    # Paused, the requests in flight come in and commit, and no other starts; then the
+    # page is left, which ends the map where it is. (A request in flight as a page goes is
+    # lost with it, and asked again.)
+    page.control('pause').click()
+    paused = wait_state(page, ['paused'])
+    time.sleep(1)
+    assert progress(page)['done'] == paused['done'] or progress(page)['done'] < 64
+    held = len(server.requests())
+    time.sleep(0.6)
+    assert len(server.requests()) == held, 'no request starts while paused'
+    kept = read_cache(page)
+    page.goto(server.url('/b/'))
+    fetched_before = len(below_root(server))
+    page.open_sitemap(server.url('/'), bookmarklet)
+    shown = wait_state(page, ['stopped'])
+    assert shown['offer'] == 'Resume the map: {} directories left'.format(
+        shown['known'] - shown['done']) and 10 <= shown['done'] < shown['known']
+    assert shown['status'].endswith('{} of {} directories mapped just now'.format(
+        shown['done'], shown['known']))
+    page.control('map').click()
+    resumed = wait_state(page, ['done'])
+    assert resumed['done'] == resumed['known'] == 64 and resumed['failed'] == 0
+    # The second map counted on from the first: every directory once, the root's visits apart.
+    uris = below_root(server)
+    assert set(uris.values()) == {1}, [uri for uri, count in uris.items() if count > 1]
+    assert len(uris) == 64 and fetched_before < 64 and kept is not None
+    assert page.errors == []
+
+
+@pytest.mark.parametrize('browser', ['chromium', 'firefox'], indirect=True)
+def test_a_503_with_retry_after_holds_every_request_of_the_map_for_its_seconds(
+        page, slow, bookmarklet):
+    server, www = slow
+    page.open_sitemap(server.url('/'), bookmarklet)
+    quiet_requests(server)
+    server.forget_requests()
+    (www / '.busy').write_bytes(b'')
+    page.control('map').click()
+    deadline = time.monotonic() + 10
+    while not any(r['status'] == 503 for r in server.requests()) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    (www / '.busy').unlink()
+    shown = wait_state(page, ['done'])
+    assert shown['done'] == shown['known'] == 64 and shown['failed'] == 0
+    times = [[float(r['time']), r['status']] for r in server.requests() if r['uri'] != '/']
+    refused = [at for at, status in times if status == 503]
+    after = [at for at, status in times if status == 200 and at > refused[-1]]
+    assert refused and after and min(after) - refused[0] >= 1.9, [
+        r for r in server.requests() if r['uri'] != '/']
+    assert page.errors == []
+
+
+@pytest.mark.parametrize('browser', ['chromium', 'firefox'], indirect=True)
+def test_a_symlink_loop_is_fetched_once_and_said(page, small, bookmarklet):
+    server, www = small
+    os.symlink('..', www / 'a' / 'x' / 'back')
+    page.open_sitemap(server.url('/'), bookmarklet)
+    page.control('map').click()
+    shown = wait_state(page, ['done'])
+    assert shown['done'] == shown['known'] == 65
+    uris = below_root(server)
+    assert uris['/a/x/back/'] == 1 and not any('/back/' in uri and uri != '/a/x/back/' for uri in uris)
+    page.control('scope').select_option('tree')
+    page.press('/')
+    page.type('back')
+    page.wait_for("""() => document.getElementById('autoindex-sitemap').shadowRoot
+        .querySelector('[data-role=hit] [data-role=note]') !== null""")
+    hit = page.find('[data-role=hit]')
+    assert hit.get_attribute('data-path') == 'a/x/back/'
+    assert page.find('[data-role=hit] [data-role=note]').text_content() == 'looks like a loop of /a/'
+    # Its row, where its parent's listing is shown, says so too.
+    page.control('filter').fill('')
+    page.control('scope').select_option('page')
+    for name in ['a', 'x']:
+        opener = '[data-role=row][data-name={}] [data-role=open]'.format(name)
+        page.wait_for("""(opener) => document.getElementById('autoindex-sitemap').shadowRoot
+            .querySelector(opener) !== null""", opener)
+        page.find(opener).click()
+    page.wait_for("""() => document.getElementById('autoindex-sitemap').shadowRoot
+        .querySelector('[data-role=row][data-name=back] [data-role=note]') !== null""")
+    assert page.find('[data-role=row][data-name=back] [data-role=note]').text_content() == \
+        'looks like a loop of /a/'
+    page.find('[data-role=crumb]').click()
+    page.control('scope').select_option('tree')
+    page.control('filter').fill('back')
+    page.wait_for("""() => document.getElementById('autoindex-sitemap').shadowRoot
+        .querySelector('[data-role=hit] [data-role=note]') !== null""")
+    page.find('.export summary').click()  # open the export box
+    page.control('export-format').select_option('json')
+    exported = json.loads(page.control('export-text').input_value())
+    assert [item.get('note') for item in exported if item['path'] == 'a/x/back/'] == [
+        'looks like a loop of /a/']
+
+
+@pytest.mark.parametrize('browser', ['chromium', 'firefox'], indirect=True)
+def test_nested_roots_keep_their_own_maps_and_two_tabs_fetch_each_directory_once(
+        page, slow, bookmarklet):
+    server, www = slow
+    page.open_sitemap(server.url('/a/x/'), bookmarklet)
+    page.control('map').click()
+    page.control('pause').click()  # held while the other tab opens: this tab keeps the map
+    other = page.new_tab()
+    other.open_sitemap(server.url('/a/x/'), bookmarklet)
+    # The same root in another tab: it says so, and shows the map's progress.
+    elsewhere = wait_state(other, ['paused'])
+    assert elsewhere['name'].startswith('Running in another tab: ')
+    assert other.control('map').is_disabled()
+    page.control('resume').click()
+    inner = wait_state(page, ['done'])
+    assert inner['done'] == inner['known'] == 30
+    assert wait_state(other, ['done'])['done'] == 30
+    # The map of /a/ above it: its own frontier and counts; /a/x/'s records are current.
+    other.open_sitemap(server.url('/a/'), bookmarklet)
+    assert progress(other)['hidden']
+    other.control('map').click()
+    outer = wait_state(other, ['done'])
+    assert outer['done'] == outer['known'] == 62
+    uris = below_root(server)
+    del uris['/a/x/']  # each visit's wave 1 asks for the root it shows
+    assert set(uris.values()) == {1} and len(uris) == 1 + 61, uris  # /a/ itself, and below
+    # Each root still shows its own last map.
+    page.open_sitemap(server.url('/a/x/'), bookmarklet)
+    assert wait_state(page, ['done'])['known'] == 30

@@ -1,0 +1,350 @@
+"""The map under CPython: the real mapping, root, pool and memory store with a fake server
+of nginx JSON listings and a fake clock (bookmarklet/mapping.py).
+
+Each test maps a tree and reads what was requested, what the store kept (records,
+frontier, the map's own record) and what the screen would show.
+"""
+
+import asyncio
+import concurrent.futures
+import email.utils
+import functools
+import json
+
+import pytest
+
+from bookmarklet.mapping import new_map, read_map, start_map, pause_map, resume_map, stop_map, \
+    map_shown, frontier_key
+from bookmarklet.pool import new_pool
+from bookmarklet.root import new_root
+from bookmarklet.settings import SETTINGS
+from bookmarklet.store import memory_store
+
+
+ROOT = 'http://test/files/'
+START = 1_800_000_000
+
+
+def run(test):
+    """Run an async test in a loop of its own, in a thread of its own (Playwright's sync API
+    keeps a loop in the tests' thread)."""
+    @functools.wraps(test)
+    def runner(*args, **kwargs):
+        with concurrent.futures.ThreadPoolExecutor(1) as thread:
+            thread.submit(lambda: asyncio.run(asyncio.wait_for(test(*args, **kwargs), 20))).result()
+    return runner
+
+
+def tree(depth, fan):
+    """Directories fan wide and depth deep below the root, each with a file f (whose date
+    tells the levels apart: no listing is the same as another's)."""
+    node = {'f': {'mtime': START - 86400 - depth}}
+    if depth == 0:
+        return node
+    for index in range(fan):
+        node['d{}'.format(index)] = {'mtime': START - 86400 * (index + 2), 'children': tree(depth - 1, fan)}
+    return node
+
+
+class Server:
+    """nginx's JSON listings of a tree; a URL can answer a status instead, or be held."""
+
+    def __init__(self, root):
+        self.root = root
+        self.clock = START
+        self.requests = []
+        self.statuses = {}      # url: [status, wait] answered once each
+        self.failing = set()    # urls that fail at every request
+        self.held = None        # an Event every request waits for, when set
+        self.aliases = {}       # url: the url whose listing it gives (a symlink)
+
+    def node_of(self, url):
+        url = self.aliases.get(url, url)
+        node = self.root
+        for name in url[len(ROOT):].split('/')[:-1]:
+            node = node[name]['children']
+        return node
+
+    async def fetch_listing(self, url, timeout_seconds):
+        self.requests.append(url)
+        if self.held is not None:
+            await self.held.wait()
+        if url in self.statuses and self.statuses[url]:
+            status, wait = self.statuses[url].pop(0)
+            return {'ok': False, 'message': 'HTTP {}'.format(status), 'wait': wait}
+        if url in self.failing:
+            return {'ok': False, 'message': 'HTTP 500'}
+        listing = [{'name': name, 'type': 'directory' if 'children' in child else 'file',
+                    'mtime': email.utils.formatdate(child['mtime'], usegmt=True), 'size': 1}
+                   for name, child in self.node_of(url).items()]
+        return {'ok': True, 'contentType': 'application/json', 'text': json.dumps(listing),
+                'url': url, 'date': self.clock}
+
+
+class Tab:
+    """One tab: adapters over the server, a store shared with other tabs, a lock shared too."""
+
+    def __init__(self, server, store, locks, **settings):
+        self.server = server
+        self.store = store
+        self.locks = locks
+        self.waits = []
+        self.changes = 0
+        adapters = type('Adapters', (), {})()
+        adapters.fetch_listing = server.fetch_listing
+        adapters.page_of_html = lambda text: {'heads': [], 'rows': []}
+        adapters.clock_now = lambda: server.clock
+        adapters.wait_seconds = self.wait_seconds
+        adapters.hold_lock = self.hold_lock
+        self.root = new_root(ROOT, dict(SETTINGS, **settings), adapters)
+        self.root.is_live = True
+        self.root.read_at = server.clock
+        pool = new_pool(self.root.run_settings['maxConcurrentRequests'])
+        self.mapping = new_map(self.root, asyncio.ensure_future(self.ready()), pool, self.changed)
+
+    async def ready(self):
+        return self.store
+
+    def changed(self):
+        self.changes += 1
+
+    async def wait_seconds(self, seconds):
+        """The clock moves on by seconds, at once."""
+        self.waits.append(seconds)
+        self.server.clock += seconds
+        await asyncio.sleep(0)
+
+    async def hold_lock(self, name, task):
+        if name in self.locks:
+            return None
+        self.locks.add(name)
+        try:
+            done = task()
+            return await done if asyncio.iscoroutine(done) else done
+        finally:
+            self.locks.discard(name)
+
+    def entries(self):
+        return [{'name': name, 'href': name, 'undecodable': False,
+                 'type': 'directory' if 'children' in child else 'file', 'mtime': child['mtime'],
+                 'size': None if 'children' in child else 1, 'sizeApprox': False}
+                for name, child in self.server.root.items()]
+
+    async def map(self):
+        await read_map(self.mapping)
+        await start_map(self.mapping, self.entries())
+        return map_shown(self.mapping)
+
+
+async def start_held(tab):
+    """Start tab's map with every request held back: its task, once the first request waits."""
+    tab.server.held = asyncio.Event()
+    running = asyncio.ensure_future(tab.map())
+    for _ in range(50):
+        await asyncio.sleep(0)
+    return running
+
+
+def directory_urls(node, base=ROOT):
+    found = []
+    for name, child in node.items():
+        if 'children' in child:
+            found.append(base + name + '/')
+            found.extend(directory_urls(child['children'], base + name + '/'))
+    return found
+
+
+async def kept(store):
+    return {'records': await store.records_below(ROOT), 'frontier': await store.read_frontier(ROOT),
+            'map': await store.read_map(ROOT)}
+
+
+@run
+async def test_a_map_fetches_every_directory_at_every_depth_once_and_keeps_its_record():
+    server = Server(tree(4, 3))
+    store = memory_store('a test')
+    shown = await Tab(server, store, set()).map()
+    every = directory_urls(server.root)
+    assert sorted(server.requests) == sorted(every) and len(every) == 3 + 9 + 27 + 81
+    assert {key: shown[key] for key in ['state', 'done', 'known', 'failed']} == {
+        'state': 'done', 'done': 120, 'known': 120, 'failed': 0}
+    assert shown['entries'] == 120 + 120 - 3 and shown['said'].startswith(' · 120 of 120 directories mapped')
+    found = await kept(store)
+    assert sorted(record['url'] for record in found['records']) == sorted(every)
+    assert found['frontier'] == [] and found['map']['state'] == 'done'
+
+
+@run
+async def test_a_directory_is_in_the_frontier_before_it_is_fetched_and_a_resume_fetches_only_the_rest():
+    server = Server(tree(3, 3))
+    store = memory_store('a test')
+    first = Tab(server, store, set(), maxConcurrentRequests=1)
+    running = await start_held(first)
+    # The first request waits: the directories known are in the frontier already.
+    assert len(server.requests) == 1
+    assert sorted(item['url'] for item in (await kept(store))['frontier']) == sorted(
+        ROOT + 'd{}/'.format(index) for index in range(3))
+    # Let five listings in, then the tab is gone with its map (nothing more is written).
+    for _ in range(5):
+        server.held.set()
+        await asyncio.sleep(0)
+        server.held = asyncio.Event()
+        for _ in range(50):
+            await asyncio.sleep(0)
+    running.cancel()
+    committed = {record['url'] for record in (await kept(store))['records']}
+    asked = list(server.requests)
+    server.held = None
+    server.requests = []
+    again = Tab(server, store, set())
+    await read_map(again.mapping)
+    assert map_shown(again.mapping)['state'] == 'stopped'
+    assert map_shown(again.mapping)['offer'] == 'Resume the map: {} directories left'.format(
+        len((await kept(store))['frontier']))
+    shown = await again.map()
+    assert shown['state'] == 'done' and shown['done'] == shown['known'] == 39
+    # No directory whose record was committed is asked again; every other one once.
+    assert not committed & set(server.requests)
+    assert sorted(set(asked) | set(server.requests)) == sorted(directory_urls(server.root))
+    assert len(server.requests) == len(set(server.requests))
+
+
+@run
+async def test_a_429_or_503_holds_every_request_for_its_retry_after_then_goes_on():
+    server = Server(tree(2, 3))
+    server.statuses[ROOT + 'd1/'] = [[503, 7]]
+    server.statuses[ROOT + 'd2/'] = [[429, 0], [429, 0]]
+    tab = Tab(server, memory_store('a test'), set(), maxConcurrentRequests=1)
+    shown = await tab.map()
+    assert shown['state'] == 'done' and shown['failed'] == 0 and shown['done'] == 12
+    # 7 s as asked; without a Retry-After, 1 s, then twice that.
+    assert tab.waits == [7, 1, 2]
+    assert server.requests.count(ROOT + 'd1/') == 2 and server.requests.count(ROOT + 'd2/') == 3
+
+
+@run
+async def test_failures_in_a_row_stop_the_map_with_their_likely_cause_and_stay_to_resume():
+    server = Server(tree(2, 12))
+    server.failing = set(directory_urls(server.root))
+    store = memory_store('a test')
+    tab = Tab(server, store, set(), maxConcurrentRequests=1)
+    shown = await tab.map()
+    assert shown['state'] == 'stopped' and shown['failed'] == 10
+    assert shown['note'] == 'The map stopped after 10 failures in a row: HTTP 500.'
+    assert len(server.requests) == 10
+    assert len((await kept(store))['frontier']) == 12
+
+
+@run
+async def test_a_listing_the_same_as_an_ancestors_is_kept_once_marked_and_not_followed():
+    server = Server(tree(2, 2))
+    server.root['d0']['children']['back'] = {'mtime': START - 86400, 'children': {}}
+    server.aliases[ROOT + 'd0/back/'] = ROOT
+    store = memory_store('a test')
+    shown = await Tab(server, store, set()).map()
+    assert shown['state'] == 'done' and shown['done'] == shown['known'] == 7
+    assert server.requests.count(ROOT + 'd0/back/') == 1
+    assert not any(url.startswith(ROOT + 'd0/back/') and url != ROOT + 'd0/back/'
+                   for url in server.requests)
+    loops = {record['url']: record['loopOf'] for record in (await kept(store))['records']
+             if record['loopOf'] != ''}
+    assert loops == {ROOT + 'd0/back/': ROOT}
+
+
+@run
+async def test_a_map_stops_at_its_limits_and_says_so():
+    server = Server(tree(4, 2))
+    shown = await Tab(server, memory_store('a test'), set(), mapLimit=10).map()
+    assert shown['state'] == 'stopped' and shown['known'] == 10 and len(server.requests) == 10
+    assert shown['note'] == 'The map stops at 10 directories.'
+    server = Server(tree(4, 2))
+    shown = await Tab(server, memory_store('a test'), set(), mapDepth=2).map()
+    assert shown['state'] == 'stopped' and shown['known'] == 6
+    assert shown['note'] == 'The map goes no deeper than 2 levels.'
+
+
+@run
+async def test_a_map_running_in_another_tab_is_followed_not_run_again():
+    server = Server(tree(2, 2))
+    store = memory_store('a test')
+    locks = set()
+    first = Tab(server, store, locks)
+    running = await start_held(first)
+    second = Tab(server, store, locks)
+    await read_map(second.mapping)
+    assert map_shown(second.mapping)['elsewhere'] and map_shown(second.mapping)['state'] == 'running'
+    assert map_shown(second.mapping)['text'].startswith('Running in another tab: ')
+    server.held.set()
+    await running
+    assert sorted(server.requests) == sorted(directory_urls(server.root))
+
+
+@run
+async def test_pause_holds_every_new_request_resume_goes_on_and_stop_keeps_the_frontier():
+    server = Server(tree(2, 3))
+    store = memory_store('a test')
+    tab = Tab(server, store, set(), maxConcurrentRequests=1)
+    running = await start_held(tab)
+    pause_map(tab.mapping)
+    server.held.set()
+    for _ in range(100):
+        await asyncio.sleep(0)
+    assert len(server.requests) == 1 and map_shown(tab.mapping)['state'] == 'paused'
+    resume_map(tab.mapping)
+    for _ in range(10):
+        await asyncio.sleep(0)
+    stop_map(tab.mapping, '')
+    await running
+    shown = map_shown(tab.mapping)
+    assert shown['state'] == 'stopped' and shown['done'] < shown['known']
+    left = (await kept(store))['frontier']
+    assert len(left) == shown['known'] - shown['done'] and len(left) > 0
+    assert (await kept(store))['map']['state'] == 'stopped'
+
+
+def test_frontier_keys_of_nested_roots_never_meet():
+    assert not frontier_key(ROOT + 'a/', ROOT + 'a/b/').startswith(frontier_key(ROOT, ''))
+    assert frontier_key(ROOT, ROOT + 'a/').startswith(ROOT + ' ')
+
+
+@pytest.mark.parametrize('value', [None, 'x', {'root': ROOT}])
+def test_a_damaged_map_record_is_no_map(value):
+    async def check():
+        store = memory_store('a test')
+        await store.change([{'store': 'maps', 'put': value if isinstance(value, dict) else
+                             {'root': ROOT, 'state': value}}])
+        return await store.read_map(ROOT)
+    assert asyncio.run(check()) is None
+
+
+def test_a_store_change_is_applied_whole():
+    async def check():
+        store = memory_store('a test')
+        item = {'key': frontier_key(ROOT, ROOT + 'a/'), 'root': ROOT, 'url': ROOT + 'a/',
+                'depth': 1, 'mtime': None, 'sums': [5]}
+        await store.change([{'store': 'frontier', 'put': item}])
+        first = await store.read_frontier(ROOT)
+        await store.change([{'store': 'frontier', 'drop': item['key']}])
+        return first, await store.read_frontier(ROOT), await store.read_frontier(ROOT + 'a/')
+    first, after, nested = asyncio.run(check())
+    assert len(first) == 1 and after == [] and nested == []
+
+
+
+
+@run
+async def test_a_map_done_with_a_failure_says_so_and_the_next_map_asks_for_everything_again():
+    server = Server(tree(2, 3))
+    server.failing = {ROOT + 'd1/'}
+    store = memory_store('a test')
+    shown = await Tab(server, store, set()).map()
+    assert (shown['state'], shown['done'], shown['known'], shown['failed']) == ('done', 9, 9, 1)
+    assert shown['said'].startswith(' · 9 of 9 directories mapped') and shown['said'].endswith(', 1 failed')
+    assert shown['offer'] == 'Map everything below'
+    assert (await kept(store))['frontier'] == []
+    server.failing = set()
+    server.requests = []
+    server.clock += 60
+    shown = await Tab(server, store, set()).map()
+    assert (shown['state'], shown['done'], shown['failed']) == ('done', 12, 0)
+    assert sorted(server.requests) == sorted(directory_urls(server.root))
