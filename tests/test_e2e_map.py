@@ -1,6 +1,7 @@
 """The map, end to end against a real nginx, read through docs/contract.md only: a tree six
-levels deep mapped whole in every engine, what's new after a re-map, an interrupted map
-resumed, a 503's Retry-After, a symlink loop, nested roots and two tabs.
+levels deep mapped whole, what's new after a re-map, an interrupted map resumed, a 503's
+Retry-After and a symlink loop, in every engine; nested roots and two tabs in Chromium and
+Firefox.
 
 Requests are counted in nginx's log (its JSON listings are asked for by Accept, so each
 directory's URI is its own).
@@ -178,7 +179,6 @@ def below_root(server):
     return Counter(uri for uri in directory_uris(server) if uri != '/')
 
 
-@pytest.mark.parametrize('browser', ['chromium', 'firefox'], indirect=True)
 def test_a_map_the_tab_left_is_resumed_and_fetches_no_directory_twice(page, slow, bookmarklet):
     server, www = slow
     page.open_sitemap(server.url('/'), bookmarklet)
@@ -215,7 +215,6 @@ def test_a_map_the_tab_left_is_resumed_and_fetches_no_directory_twice(page, slow
     assert page.errors == []
 
 
-@pytest.mark.parametrize('browser', ['chromium', 'firefox'], indirect=True)
 def test_a_503_with_retry_after_holds_every_request_of_the_map_for_its_seconds(
         page, slow, bookmarklet):
     server, www = slow
@@ -238,7 +237,6 @@ def test_a_503_with_retry_after_holds_every_request_of_the_map_for_its_seconds(
     assert page.errors == []
 
 
-@pytest.mark.parametrize('browser', ['chromium', 'firefox'], indirect=True)
 def test_a_symlink_loop_is_fetched_once_and_said(page, small, bookmarklet):
     server, www = small
     os.symlink('..', www / 'a' / 'x' / 'back')
