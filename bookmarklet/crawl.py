@@ -58,7 +58,8 @@ def new_crawl(href, settings, adapters):
     crawl.to_draw = []                  # the answers waiting for a frame,
     crawl.drawn_results = {}            # and each row's result drawn
     crawl.map_unit = None               # the map of the root shown (mapping.py)
-    crawl.map_drawing = False           # its progress waits for a frame
+    crawl.map_drawing = False           # its progress waits for a frame,
+    crawl.map_state_drawn = ''          # and the state it showed last
     return crawl
 
 
@@ -96,6 +97,7 @@ def show_root_of(crawl, root, wave_1):
     crawl.settle_unit = new_settling(root, crawl.store_ready, crawl.upkeep_unit)
     crawl.map_unit = new_map(root, crawl.store_ready, crawl.settle_unit.fetch_pool,
                              lambda: show_map(crawl, root))
+    crawl.map_state_drawn = ''
     crawl.overlay_ui.show_root(root.root_url, crumbs_of(crawl.page_url, root.root_url))
     show_map(crawl, root)
     crawl.crawl_done = started(run(crawl, root, wave_1))
@@ -238,8 +240,8 @@ def show_map(crawl, root):
             return
         shown = map_shown(crawl.map_unit)
         crawl.overlay_ui.show_map(shown)
-        if shown['state'] != crawl.map_unit.drawn_state:
-            crawl.map_unit.drawn_state = shown['state']
+        if shown['state'] != crawl.map_state_drawn:
+            crawl.map_state_drawn = shown['state']
             crawl.index_task = None
             if shown['note'] != '':
                 crawl.overlay_ui.add_note(shown['note'])

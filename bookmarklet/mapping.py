@@ -76,7 +76,6 @@ def new_map(root, store_ready, pool, on_change):
     mapping.is_remap = False
     mapping.run_clock = 0           # the client's clock when this tab's run began,
     mapping.run_done = 0            # and the directories done then: the rate
-    mapping.drawn_state = ''        # the state the screen last showed (crawl.show_map)
     return mapping
 
 
