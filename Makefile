@@ -1,6 +1,7 @@
 # make        set up what is missing and build dist/
 # make test   the same, then every test: unit, parity, browser end to end in Chromium,
-#             Firefox and WebKit; the slowest tests are listed at the end
+#             Firefox and WebKit; the slowest tests are listed at the end, then the
+#             wall time of the whole make test, set-up and build included
 # make test-fast   unit, parity and house style: every test that drives no browser and
 #                  builds nothing from nothing and installs no wheel (the `slow` ones, pytest.ini)
 # make demo   build and serve a sample tree with nginx on 127.0.0.1:$(PORT)
@@ -13,6 +14,8 @@ PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 PORT ?= 8080
+# When make started, for make test's wall time.
+STARTED := $(shell date +%s)
 
 .PHONY: all build test test-fast demo screenshots bench soak dist clean
 
@@ -30,8 +33,13 @@ node_modules/.installed: package.json package-lock.json
 build: $(VENV)/.installed node_modules/.installed
 	$(PY) generator.py
 
+# The time is printed whatever pytest's outcome, which make test then exits with.
 test: build
-	$(PY) -m pytest --durations=15
+	@echo '$(PY) -m pytest --durations=15'; \
+	$(PY) -m pytest --durations=15; status=$$?; \
+	seconds=$$(( $$(date +%s) - $(STARTED) )); \
+	echo "make test took $$((seconds / 60)) min $$((seconds % 60)) s"; \
+	exit $$status
 
 test-fast: build
 	$(PY) -m pytest -m 'not browser and not slow'

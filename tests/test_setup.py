@@ -1,0 +1,35 @@
+"""The set-up a new user runs: tools/install-packages holds the one list of Debian packages,
+the README and CI run it rather than a copy of the list, and it accepts the node here."""
+
+import re
+import subprocess
+
+from toolkit import ROOT
+
+SCRIPT = ROOT / 'tools' / 'install-packages'
+
+
+def listed_packages():
+    """The packages the script installs where they are missing."""
+    text = SCRIPT.read_text(encoding='utf-8')
+    return re.findall(r'^need +(\S+) ', text, re.M) + re.findall(r'^ *missing\+=\((\S+)\)$', text, re.M)
+
+
+def test_the_package_list_lives_in_the_script_alone():
+    packages = listed_packages()
+    assert len(packages) == len(set(packages)) and {'nodejs', 'npm', 'chromium'} <= set(packages)
+    contract = (ROOT / 'docs' / 'contract.md').read_text(encoding='utf-8')
+    named = re.search(r'names that line \(`([^`]+)`', contract).group(1).split()
+    assert set(named) <= set(packages), 'every package docs/contract.md names is installed'
+    ci = (ROOT / '.ci' / 'run').read_text(encoding='utf-8')
+    assert re.search(r'^tools/install-packages$', ci, re.M) and 'apt-get' not in ci
+    readme = (ROOT / 'README.md').read_text(encoding='utf-8')
+    assert 'sudo tools/install-packages\n' in readme and 'apt-get install -y' not in readme
+    assert 'libjavascriptcoregtk' not in readme + ci
+
+
+def test_its_dry_run_accepts_the_node_the_tests_run_with():
+    done = subprocess.run([str(SCRIPT), '--dry-run'], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert re.search(r'^node: \S+ v\d+\.\d+\.\d+, from ', done.stdout, re.M), done.stdout
+    assert 'node: new enough for every tool package-lock.json pins\n' in done.stdout
