@@ -30,7 +30,10 @@ node_modules/.installed: package.json package-lock.json
 	npm ci --no-audit --no-fund
 	touch $@
 
+# The build writes only into a dist/ holding an earlier build alone: the wheel make dist
+# put beside it, made from that build, goes first.
 build: $(VENV)/.installed node_modules/.installed
+	rm -f dist/autoindex_sitemap-*.whl
 	$(PY) generator.py
 
 # The time is printed whatever pytest's outcome, which make test then exits with.

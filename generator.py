@@ -17,7 +17,7 @@ from pathlib import Path
 
 from toolkit import ROOT
 from toolkit.compile import compiled_bookmarklet, module_table
-from toolkit.dist import write_build
+from toolkit.dist import check_out, write_build
 from toolkit.errors import BuildError
 from toolkit.settings import parse_options, settings_of
 
@@ -25,6 +25,7 @@ from toolkit.settings import parse_options, settings_of
 def build(options):
     started = time.monotonic()
     settings, build_options = settings_of(options)
+    check_out(Path(options.out))  # before a compile of seconds, not only before the write
     parts = compiled_bookmarklet(Path(options.build_dir))
     page = (ROOT / 'loader' / 'install.html').read_text(encoding='utf-8')
     write_build(parts, page, settings, build_options, Path(options.out))

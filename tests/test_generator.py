@@ -3,6 +3,7 @@
 import base64
 import hashlib
 import json
+import os
 import re
 
 import pytest
@@ -11,6 +12,7 @@ from toolkit.errors import BuildError
 from toolkit.javascript_url import URL_LIMITS, SIZE_BUDGET, check_sizes, size_table
 from toolkit.savings import grown_most, recorded_module_sizes
 from toolkit.settings import OPTIONS, SETTINGS, option_text, parse_options, settings_of
+from toolkit.release import MANIFEST_NAME
 from tests.support.builds import COMPILED, ROOT, run_generator, build
 
 
@@ -141,12 +143,127 @@ def test_the_same_inputs_give_the_same_dist_byte_for_byte(tmp_path):
     second = run_generator(tmp_path / 'two', '--page-size', '15')
     assert first.returncode == 0 and second.returncode == 0, first.stderr + second.stderr
     names = sorted(path.name for path in (tmp_path / 'one' / 'dist').iterdir())
-    assert names == ['autoindex-sitemap.user.js', 'bookmarklet.url', 'install.html', 'loader.url',
-                     'offer-apache.conf', 'offer.html', 'sitemap.js']
+    assert names == BUILT
     for name in names:
         assert (tmp_path / 'one' / 'dist' / name).read_bytes() == \
             (tmp_path / 'two' / 'dist' / name).read_bytes(), name
     assert 'Firefox desktop (65,536)' in first.stdout and 'built in' in first.stdout
+
+
+def snapshot(folder):
+    """Everything under folder, links not followed: {relative path: bytes, a link's target,
+    or 'folder'}, with each entry's modification time."""
+    found = {}
+    for place, folders, names in os.walk(folder):
+        for name in folders + names:
+            path = os.path.join(place, name)
+            what = os.readlink(path) if os.path.islink(path) else 'folder' \
+                if os.path.isdir(path) else open(path, 'rb').read()
+            found[os.path.relpath(path, folder)] = (what, os.lstat(path).st_mtime_ns)
+    return found
+
+
+def refused(folder, out, words):
+    """generator.py --out out, run in folder, is refused with words, and everything beside
+    and below out is as it was: nothing written, moved or deleted, not even a build dir."""
+    before = snapshot(folder)
+    done = run_generator(folder, '--out', str(out), '--build-dir', str(folder / 'kept-build'))
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert all(word in done.stderr for word in words), done.stderr
+    assert 'Nothing was changed' in done.stderr
+    assert not (folder / 'kept-build').exists(), 'refused before compiling'
+    assert snapshot(folder) == before
+
+
+def test_a_build_never_deletes_a_person_s_file_in_its_out_folder(tmp_path):
+    earlier = build(tmp_path)
+    (earlier / 'notes.txt').write_text('my notes', encoding='utf-8')
+    refused(tmp_path, earlier, ['--out ' + str(earlier) + ' holds "notes.txt"',
+                                'which the build did not write'])
+
+
+def test_a_build_never_follows_or_deletes_a_symlink_in_its_out_folder(tmp_path):
+    earlier = build(tmp_path)
+    (tmp_path / 'photos').mkdir()
+    (tmp_path / 'photos' / 'cat.jpg').write_bytes(b'\xff\xd8 a cat')
+    # A link named as a file the build writes, to a file of the person's, and one to a folder.
+    (earlier / 'sitemap.js').unlink()
+    (earlier / 'sitemap.js').symlink_to(tmp_path / 'photos' / 'cat.jpg')
+    refused(tmp_path, earlier, ['holds "sitemap.js"'])
+    (earlier / 'sitemap.js').unlink()
+    (earlier / 'photos').symlink_to(tmp_path / 'photos')
+    refused(tmp_path, earlier, ['holds "photos"'])
+
+
+def test_a_build_never_replaces_the_root_of_a_served_tree(tmp_path):
+    """The folder a server serves, which the docs tell people to copy dist/ into: --out
+    naming it, by its path or as '.' from inside, is refused naming its first entry; a
+    page of the person's named as one the build writes is theirs too."""
+    www = tmp_path / 'www'
+    (www / 'files').mkdir(parents=True)
+    (www / 'files' / 'report.pdf').write_bytes(b'%PDF')
+    (www / 'install.html').write_text('<p>my own page</p>', encoding='utf-8')
+    refused(tmp_path, www, ['holds "files" and 1 more', 'none is there'])
+    (www / 'files' / 'report.pdf').unlink()
+    (www / 'files').rmdir()
+    refused(tmp_path, www, ['holds "install.html", which the build did not write'])
+    before = snapshot(tmp_path)
+    done = run_generator(www, '--out', '.', '--build-dir', str(tmp_path / 'kept-build'))
+    assert done.returncode == 1 and '--out . holds "install.html"' in done.stderr, done.stderr
+    assert snapshot(tmp_path) == before
+
+
+def test_a_file_of_the_build_changed_since_is_the_person_s(tmp_path):
+    earlier = build(tmp_path)
+    with open(earlier / 'install.html', 'a', encoding='utf-8') as page:
+        page.write('<p>Ask me for the password.</p>')
+    refused(tmp_path, earlier, ['holds "install.html", which changed since the build wrote it'])
+
+
+def test_an_out_that_is_no_folder_is_refused(tmp_path):
+    (tmp_path / 'dist.txt').write_text('a file', encoding='utf-8')
+    refused(tmp_path, tmp_path / 'dist.txt', ['is not a folder'])
+    (tmp_path / 'elsewhere').mkdir()
+    (tmp_path / 'linked').symlink_to(tmp_path / 'elsewhere')
+    refused(tmp_path, tmp_path / 'linked', ['is a symbolic link'])
+
+
+BUILT = ['.autoindex-sitemap-build.json', 'autoindex-sitemap.user.js', 'bookmarklet.url',
+         'install.html', 'loader.url', 'offer-apache.conf', 'offer.html', 'sitemap.js']
+
+
+def test_an_earlier_build_alone_is_replaced_and_nothing_beside_it_is_touched(tmp_path):
+    earlier = build(tmp_path, '--title', 'Earlier')
+    assert sorted(path.name for path in earlier.iterdir()) == BUILT
+    (earlier / 'offer.html').unlink()  # a build that wrote fewer files
+    for beside in ['dist.old', 'dist.new']:
+        (tmp_path / beside).mkdir()
+        (tmp_path / beside / 'keep.txt').write_text(beside, encoding='utf-8')
+    before = snapshot(tmp_path)
+    dist = build(tmp_path, '--title', 'Later')
+    assert sorted(path.name for path in dist.iterdir()) == BUILT
+    assert '"title":"Later"' in (dist / 'sitemap.js').read_text(encoding='utf-8')
+    beside = [path for path in before if path.split(os.sep)[0] not in ('dist', 'build')]
+    assert {path: snapshot(tmp_path).get(path) for path in beside} == \
+        {path: before[path] for path in beside}
+    assert sorted(os.listdir(tmp_path)) == ['build', 'dist', 'dist.new', 'dist.old'], \
+        'no staging folder is left'
+    empty = tmp_path / 'empty'
+    empty.mkdir()
+    assert build(tmp_path / 'other', '--out', str(empty)) and \
+        sorted(path.name for path in empty.iterdir()) == BUILT
+
+
+def test_an_earlier_build_s_record_names_nothing_outside_its_folder(tmp_path):
+    """The record is read, never followed: a name in it that leads out of the folder is no
+    file of the folder, and what it names stays."""
+    (tmp_path / 'victim.txt').write_text('mine', encoding='utf-8')
+    (tmp_path / 'dist').mkdir()
+    (tmp_path / 'dist' / MANIFEST_NAME).write_text(json.dumps({'files': {
+        '../victim.txt': hashlib.sha256(b'mine').hexdigest()}}), encoding='utf-8')
+    dist = build(tmp_path)
+    assert sorted(path.name for path in dist.iterdir()) == BUILT
+    assert (tmp_path / 'victim.txt').read_text(encoding='utf-8') == 'mine'
 
 
 def test_the_loader_is_pinned_to_the_script_it_ships_with(dist):

@@ -5,14 +5,19 @@ the parts its package carries; both write the same dist/ for the same
 settings.
 """
 
-import shutil
+import hashlib
+import json
+import os
+import tempfile
 import urllib.parse
+from pathlib import Path
 
+from toolkit.errors import BuildError
 from toolkit.javascript_url import bookmarklet_url, check_sizes, size_table
 from toolkit.literal import hosted, offering, self_contained, with_settings
 from toolkit.loader import install_page, loader_url, page_data, script_pin, with_install_page
-from toolkit.release import APACHE_OFFER_NAME, OFFER_ELEMENT_NAME, USERSCRIPT_NAME, \
-    license_header, offer_element, userscript_head
+from toolkit.release import APACHE_OFFER_NAME, MANIFEST_NAME, OFFER_ELEMENT_NAME, \
+    USERSCRIPT_NAME, license_header, offer_element, userscript_head
 from toolkit.settings import OPTIONS, SETTINGS, option_text
 
 
@@ -54,21 +59,108 @@ def dist_files(parts, template, settings, options):
             APACHE_OFFER_NAME: 'IndexHeadInsert "' + element + '"\n'}
 
 
+def digest(data):
+    return hashlib.sha256(data).hexdigest()
+
+
+def manifest_text(files):
+    """The record of what a build wrote into its folder: each file's name and SHA-256."""
+    return json.dumps({'files': {name: digest(text.encode('utf-8'))
+                                 for name, text in sorted(files.items())}}, indent=1) + '\n'
+
+
+def recorded_files(out):
+    """{name: SHA-256} of the files the build that wrote out recorded (manifest_text); None
+    when out holds no such record, or one that is damaged."""
+    path = out / MANIFEST_NAME
+    try:
+        if path.is_symlink():
+            return None
+        record = json.loads(path.read_text(encoding='utf-8'))
+    except (OSError, UnicodeDecodeError, ValueError):
+        return None
+    files = record.get('files') if isinstance(record, dict) else None
+    if not isinstance(files, dict) or not all(isinstance(value, str) for value in files.values()):
+        return None
+    return files
+
+
+def foreign_entries(out):
+    """[(name, why)] of what out holds that a build did not write, by name: all of it but the
+    record of an earlier build and the regular files it names, each with the bytes it
+    recorded; [] when out is missing. Raises BuildError when out itself is no folder."""
+    if not os.path.lexists(out):
+        return []
+    if out.is_symlink() or not out.is_dir():
+        raise BuildError('--out {} is {}. Nothing was changed; name a folder to write'.format(
+            out, 'a symbolic link' if out.is_symlink() else 'not a folder'))
+    recorded = recorded_files(out)
+    found = []
+    for entry in sorted(os.scandir(out), key=lambda entry: entry.name):
+        if entry.name == MANIFEST_NAME and recorded is not None:
+            continue
+        if recorded is None or entry.name not in recorded or \
+                not entry.is_file(follow_symlinks=False):
+            found.append((entry.name, 'which the build did not write'))
+        else:
+            with open(entry.path, 'rb') as file:
+                if digest(file.read()) != recorded[entry.name]:
+                    found.append((entry.name, 'which changed since the build wrote it'))
+    return found
+
+
+def check_out(out):
+    """Refuse an out holding what the build did not write, before anything is written: the
+    build replaces the whole folder, so it writes only into a new or empty folder or one
+    holding an earlier build alone, as that build recorded it."""
+    found = foreign_entries(out)
+    if found:
+        name, why = found[0]
+        raise BuildError(
+            '--out {} holds {}{}, {}: the build replaces the whole folder, so it writes only '
+            'into a new or empty folder or one holding an earlier build alone, as that build '
+            'recorded it in {}{}. Nothing was changed; move it away or choose another '
+            '--out'.format(out, json.dumps(name, ensure_ascii=False),
+                           ' and {} more'.format(len(found) - 1) if len(found) > 1 else '', why,
+                           MANIFEST_NAME, '' if recorded_files(out) is not None else
+                           ' (none is there: a build made before builds kept that record '
+                           'is removed by hand)'))
+
+
 def write_dist(files, out):
-    """Replace out with the given files at once, so no half-written dist/ is ever left."""
-    fresh = out.with_name(out.name + '.new')
-    old = out.with_name(out.name + '.old')
-    for folder in (fresh, old):
-        if folder.exists():
-            shutil.rmtree(folder)
-    fresh.mkdir(parents=True)
-    for name, text in files.items():
-        (fresh / name).write_text(text, encoding='utf-8')
-    if out.exists():
-        out.rename(old)
-    fresh.rename(out)
-    if old.exists():
-        shutil.rmtree(old)
+    """Replace out with the given files and their record (manifest_text) at once, so no
+    half-written dist/ is ever left, when out holds nothing but an earlier build (check_out).
+    The files are written into a folder of their own beside out, into which the earlier
+    build then moves to be removed file by file: nothing else is ever deleted, whatever
+    stands beside out or comes into it meanwhile."""
+    check_out(out)
+    files = dict(files, **{MANIFEST_NAME: manifest_text(files)})
+    place = Path(os.path.abspath(out))
+    # What the earlier build holds, as checked: plain names, whatever its record says.
+    earlier = os.listdir(place) if os.path.lexists(place) else []
+    place.parent.mkdir(parents=True, exist_ok=True)
+    staging = Path(tempfile.mkdtemp(prefix='.' + place.name + '.', dir=place.parent))
+    fresh, old = staging / 'new', staging / 'old'
+    try:
+        fresh.mkdir()
+        for name, text in files.items():
+            (fresh / name).write_text(text, encoding='utf-8')
+        check_out(out)
+        if os.path.lexists(place):
+            place.rename(old)
+        try:
+            fresh.rename(place)
+        except OSError:
+            if old.is_dir():
+                old.rename(place)
+            raise
+    finally:
+        for folder, names in [(fresh, files), (old, earlier)]:
+            if folder.is_dir():
+                for name in names:
+                    (folder / name).unlink(missing_ok=True)
+                folder.rmdir()
+        staging.rmdir()
 
 
 def settings_fragment(values, base):

@@ -12,6 +12,9 @@ from toolkit.errors import BuildError
 USERSCRIPT_NAME = 'autoindex-sitemap.user.js'
 OFFER_ELEMENT_NAME = 'offer.html'
 APACHE_OFFER_NAME = 'offer-apache.conf'
+# What a build wrote into its folder, each file with its digest (toolkit/dist.py): the
+# files a later build may replace there.
+MANIFEST_NAME = '.autoindex-sitemap-build.json'
 
 
 def project_version():
