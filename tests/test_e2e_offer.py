@@ -13,6 +13,7 @@ import json
 import shutil
 import subprocess
 import time
+import urllib.request
 
 import pytest
 
@@ -254,19 +255,32 @@ def test_nginx_offers_the_sitemap_on_every_listing_under_script_src_self(
     assert page.errors == []
 
 
-def public_dist(dist, public_tmp, name):
-    """A copy of dist/ that a server run as www-data can read."""
-    copy = public_tmp / name
-    if not copy.exists():
-        shutil.copytree(dist, copy)
-    return copy
+# What visitors load from the folder apache/offer-to-visitors.conf serves; offer-apache.conf
+# goes to Apache's own configuration instead.
+VISITORS_LOAD = ['sitemap.js', 'install.html', USERSCRIPT_NAME]
 
 
-def offering_apache(root, work, dist, csp=CSP):
+def apache_folders(dist, public_tmp, name):
+    """(served, configuration), filled from dist as apache/offer-to-visitors.conf says: what
+    visitors load in a folder www-data can read, offer-apache.conf in a folder of Apache's
+    configuration, which only its root process reads."""
+    served, configuration = public_tmp / name, public_tmp / (name + '-configuration')
+    if not served.exists():
+        served.mkdir()
+        configuration.mkdir(mode=0o700)
+        for file in VISITORS_LOAD:
+            shutil.copy(dist / file, served)
+        shutil.copy(dist / APACHE_OFFER_NAME, configuration)
+    return served, configuration
+
+
+def offering_apache(root, work, folders, csp=CSP):
     """Apache with apache/offer-to-visitors.conf, as a user includes it, and the CSP."""
+    served, configuration = folders
     text = (ROOT / 'apache' / 'offer-to-visitors.conf').read_text(encoding='utf-8')
-    text = text.replace('/srv/autoindex-sitemap/', str(dist) + '/').replace(
-        '/srv/files/', str(root) + '/')
+    text = text.replace('/srv/autoindex-sitemap/', str(served) + '/').replace(
+        '/srv/files/', str(root) + '/').replace('/etc/apache2/autoindex-sitemap/',
+                                                str(configuration) + '/')
     policy = 'Header always set Content-Security-Policy "{}"\n'.format(csp) if csp else ''
     return Apache(root, work, extra='LoadModule headers_module /usr/lib/apache2/modules/mod_headers.so\n'
                   + policy + text)
@@ -274,8 +288,8 @@ def offering_apache(root, work, dist, csp=CSP):
 
 def test_apache_accepts_the_offer_and_writes_it_into_each_listing(tmp_path, public_tmp,
                                                                    small_tree, dist):  # noqa: F811
-    served = public_dist(dist, public_tmp, 'dist-apache')
-    server = offering_apache(small_tree, tmp_path / 'apache', served)
+    server = offering_apache(small_tree, tmp_path / 'apache',
+                             apache_folders(dist, public_tmp, 'dist-apache'))
     server.work.mkdir(parents=True)
     done = subprocess.run(server.command(server.write_config())[:-1] + ['-t'],
                           capture_output=True, text=True)
@@ -285,11 +299,25 @@ def test_apache_accepts_the_offer_and_writes_it_into_each_listing(tmp_path, publ
         'IndexHeadInsert "' + element + '"\n'
 
 
+def test_whoever_writes_the_served_folder_writes_no_apache_configuration(
+        tmp_path, public_tmp, small_tree, dist):  # noqa: F811
+    """A deploy that writes the folder visitors load from (or anyone who can) plants an
+    offer-apache.conf there, as copying dist/ whole would: Apache never reads it."""
+    served, configuration = apache_folders(dist, public_tmp, 'dist-apache-planted')
+    (served / APACHE_OFFER_NAME).write_text(
+        'IndexHeadInsert "<script src=\'//planted.example/x.js\'></script>"\n', encoding='utf-8')
+    with offering_apache(small_tree, tmp_path / 'apache', (served, configuration)) as server:
+        with urllib.request.urlopen(server.url('/')) as answer:
+            listing = answer.read().decode('utf-8')
+    assert 'planted.example' not in listing
+    assert (dist / OFFER_ELEMENT_NAME).read_text(encoding='utf-8').strip() in listing
+
+
 def test_apache_offers_the_sitemap_on_every_listing_under_script_src_self(
         page, new_page, tmp_path, public_tmp, small_tree, dist, bookmarklet):  # noqa: F811
-    served = public_dist(dist, public_tmp, 'dist-apache')
-    with offering_apache(small_tree, tmp_path / 'apache', served) as server, \
-            offering_apache(small_tree, tmp_path / 'reference', served, csp=None) as reference:
+    folders = apache_folders(dist, public_tmp, 'dist-apache')
+    with offering_apache(small_tree, tmp_path / 'apache', folders) as server, \
+            offering_apache(small_tree, tmp_path / 'reference', folders, csp=None) as reference:
         page.goto(server.url('/'))
         assert the_button(page)['first']
         open_both_ways(page, new_page, server.url('/'), bookmarklet, reference.url('/'))
