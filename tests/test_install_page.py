@@ -163,6 +163,43 @@ def test_the_userscript_link_saves_the_build_userscript_and_names_its_version(pa
     assert element(page, USERSCRIPT).get_attribute('href') is None
 
 
+ELSEWHERE = 'https://elsewhere.example/s/sitemap.js'
+HOSTED = 'https://files.example.org/tools/sitemap.js'
+
+
+@pytest.fixture(scope='module')
+def hosted_build(tmp_path_factory):
+    """dist/ as generator.py writes it for a sitemap.js at an https URL given in full."""
+    return build(tmp_path_factory.mktemp('hosted'), '--script-url', HOSTED)
+
+
+UPDATES = '[data-role=userscript-updates]'
+
+
+@pytest.mark.parametrize('hosted', [False, True])
+def test_a_shared_link_never_chooses_where_the_userscript_updates_from(page, dist, hosted_build,
+                                                                     hosted):
+    """A link to the install page naming another server's script: the loader follows it,
+    and says so; the userscript, which runs on every site, updates only from where the build
+    put it (or from nowhere), and its part of the page says which."""
+    built = hosted_build if hosted else dist
+    for how in ['fragment', 'form']:
+        open_page(page, built, '#scriptUrl=' + ELSEWHERE if how == 'fragment' else '')
+        if how == 'form':
+            fill(page, {'scriptUrl': ELSEWHERE})
+        assert shown_error(page) == '' and 'elsewhere.example' in hrefs(page)['loader']
+        saved = page.evaluate(SAVED_USERSCRIPT)
+        assert 'elsewhere.example' not in saved, how
+        assert saved == (built / USERSCRIPT_NAME).read_text(encoding='utf-8'), how
+        said = element(page, UPDATES).text_content()
+        assert 'elsewhere.example' not in said
+        if hosted:
+            url = 'https://files.example.org/tools/' + USERSCRIPT_NAME
+            assert '// @updateURL    {}\n'.format(url) in saved and url in said
+        else:
+            assert '@updateURL' not in saved and 'names no address to update from' in said
+
+
 def test_the_fragment_fills_the_form_and_follows_it(page, new_page, dist):
     open_page(page, dist, '#pageSize=20&title=Files')
     assert field(page, 'pageSize').input_value() == '20'

@@ -13,7 +13,7 @@ from toolkit.bundle import minify
 from toolkit.errors import BuildError
 from toolkit.javascript_url import URL_LIMITS, javascript_url
 from toolkit.literal import OFFER_MARKS, SETTINGS_END, SETTINGS_START, json_text
-from toolkit.release import USERSCRIPT_NAME, userscript_head
+from toolkit.release import USERSCRIPT_NAME, hosted_at, userscript_head
 from toolkit.settings import MESSAGES, OPTIONS, SETTINGS, WHOLE_NUMBER, ON, OFF, option_text, \
     SCRIPT_URL_PARTS, SCRIPT_URL_FULL, LOOPBACK
 
@@ -91,11 +91,13 @@ def page_data(loader, pin, settings, options, version, script):
     """What the install page's script needs to build both bookmarklets and the userscript
     for any settings: the settings table with each rule, the messages, this build's values,
     the loader with its blanks, the hosted script's pin, and the userscript's metadata
-    block for a script at a path (toolkit/release.py) with the offer marks and the script
-    it is made of (the bookmarklet's carries no offer)."""
+    block as this build writes it (toolkit/release.py), with the offer marks and the script
+    it is made of (the bookmarklet's carries no offer). The block's update URLs are the
+    build's alone: the page's form and fragment choose settings, never where the userscript
+    updates from."""
     return {
         'version': version,
-        'userscript': {'head': userscript_head(version, '/'), 'name': USERSCRIPT_NAME,
+        'userscript': {'head': userscript_head(version, options['scriptUrl']),
                        'offer': [OFFER_MARKS[False], OFFER_MARKS[True]], 'script': script},
         'settings': [{'key': setting.key, 'flag': setting.flag, 'rule': setting.rule,
                       'carried': setting in SETTINGS} for setting in SETTINGS + OPTIONS],
@@ -106,6 +108,19 @@ def page_data(loader, pin, settings, options, version, script):
         'literal': [SETTINGS_START, SETTINGS_END],
         'loader': loader, 'blanks': LOADER_BLANKS, 'pin': pin,
     }
+
+
+def userscript_updates(script_location):
+    """What the install page says, in the userscript's part, of where the userscript updates
+    from: the address this build gives it (toolkit/release.py hosted_at), or none."""
+    url = hosted_at(script_location)
+    if url is None:
+        return ("It names no address to update from, since this build's script URL is a path "
+                "on each listing's own server: its manager does not update it. Install it "
+                "again from here for a new version.")
+    return ('Its manager updates it from <code>{}</code>, the address this build gives it; '
+            'an update brings the settings that file carries. No setting on this page changes '
+            'where it updates from.').format(html.escape(url))
 
 
 def install_page(template, urls, settings, options, data, userscript):
@@ -144,6 +159,7 @@ def install_page(template, urls, settings, options, data, userscript):
         'script_url': html.escape(options['scriptUrl']),
         'userscript_name': USERSCRIPT_NAME,
         'userscript_size': '{:,} bytes'.format(len(userscript.encode('utf-8'))),
+        'userscript_updates': userscript_updates(options['scriptUrl']),
         'version': html.escape(data['version']),
         'size_rows': '\n'.join(size_rows),
         'setting_rows': '\n'.join(setting_rows),
