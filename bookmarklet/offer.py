@@ -9,9 +9,16 @@ Edge, Firefox and Safari take Ctrl, Cmd or Alt with a letter, Firefox's menus Al
 F, E, V, S, B, T or H), and a page that handles it itself keeps it: the offer listens
 last, on the window, and leaves a key whose default the page has prevented, and keys
 typed into a field.
+
+Every site is a page that may try to open the sitemap itself (docs/design.md, Trust):
+only the person's own press acts. The key and the button act on trusted events alone,
+the key's target is where it was typed, even inside a shadow root, and the button does
+not act while it is drawn transparent, hidden, filtered, masked or covered where it is
+pressed (pressed_in_sight): a press is refused then, rather than asked again, since a
+second question would be drawn by the same page that hid the first.
 """
 
-from bookmarklet.portable import JSError
+from bookmarklet.portable import JSError, new_object
 from bookmarklet.words import BUTTON_ID, OPEN_ROLE, OFFER_ATTRIBUTE
 from bookmarklet.panel import add, add_style
 from bookmarklet.html_listing import read_html_listing
@@ -47,11 +54,65 @@ def reads_as_listing(page, settings):
 
 
 def is_offer_key(event):
-    """True for Alt+Shift+M pressed once, outside a field, that the page left alone."""
-    target = event.target
-    return event.code == OFFER_KEY and event.altKey and event.shiftKey and not (
-        event.ctrlKey or event.metaKey or event.repeat or event.defaultPrevented
-        or target.isContentEditable or FIELDS.find(' ' + target.nodeName + ' ') >= 0)
+    """True for Alt+Shift+M pressed once by the person, outside a field, that the page left
+    alone. Where it was typed is the composed path's first element: event.target, heard on
+    the window, is the host of a shadow root the field sits in (a web component's, the
+    overlay's filter)."""
+    target = event.composedPath()[0]
+    return event.isTrusted and event.code == OFFER_KEY and event.altKey and event.shiftKey and \
+        not (event.ctrlKey or event.metaKey or event.repeat or event.defaultPrevented
+             or target.isContentEditable or FIELDS.find(' ' + target.nodeName + ' ') >= 0)
+
+
+# What a press needs of how the button is drawn: these computed styles, property and value
+# in turn, on the button and on every element it sits in, through the shadow root to the
+# document's root element; each can make it transparent, hidden or another picture while it
+# still takes presses. One text, so that no word of it is shared with the bookmarklet's
+# (toolkit/rewrite.py shared_values).
+DRAWN = 'opacity 1 visibility visible filter none mix-blend-mode normal mask-image none ' \
+    '-webkit-mask-image none'
+
+
+def is_drawn(page, element):
+    """True when element and every element it sits in are drawn as they are (DRAWN); a
+    property the engine does not have ('') is no matter."""
+    drawn = DRAWN.split(' ')
+    while element != None:
+        style = page.getComputedStyle(element)
+        for at in range(0, len(drawn), 2):
+            value = style.getPropertyValue(drawn[at])
+            if value != drawn[at + 1] and value != '':
+                return False
+        element = element.parentElement or element.getRootNode().host
+    return True
+
+
+def sight_of(page, button):
+    """A function that says whether the engine last saw button unobscured: the
+    isVisible of IntersectionObserver v2 (Chromium), which also sees what is painted over it
+    and takes no presses (pointer-events: none); True once looked at where the engine cannot
+    tell (no isVisible), False before it has looked at all."""
+    sight = new_object()
+    sight.is_visible = False
+
+    def look(found):
+        sight.is_visible = found[len(found) - 1].isVisible != False  # undefined: cannot tell
+
+    __new__(page.IntersectionObserver(look, {'trackVisibility': True, 'delay': 100})).observe(button)
+    return lambda: sight.is_visible
+
+
+def pressed_in_sight(page, shadow, button, event, is_seen):
+    """True for a press of the person's (a trusted click, by pointer or key) on the button
+    as drawn: not transparent or hidden (is_drawn), the browser's own hit test finding it
+    at its centre (an element over it that takes presses is found instead: a key press on a
+    covered button), and, where the engine can tell, nothing painted over it (is_seen). The
+    document's hit test finds the host and the shadow root's the button: Firefox's shadow
+    root finds its own topmost element even under the page's."""
+    box = button.getBoundingClientRect()
+    hit = lambda root: root.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2)
+    return event.isTrusted and is_drawn(page, button) and is_seen() and \
+        hit(page.document) == shadow.host and hit(shadow) == button
 
 
 def offer(page, settings, open_sitemap):
@@ -65,11 +126,17 @@ def offer(page, settings, open_sitemap):
     host.id = BUTTON_ID
     shadow = host.attachShadow({'mode': 'open'})
     add_style(page, shadow, OFFER_STYLE)
-    add(shadow, 'button', {'type': 'button', 'data-role': OPEN_ROLE,
-                           'aria-keyshortcuts': OFFER_SHORTCUT,
-                           'title': 'Open the sitemap (' + OFFER_SHORTCUT + ')',
-                           'click': lambda event: open_sitemap()}, settings['title'])
+
+    def on_press(event):
+        if pressed_in_sight(page, shadow, button, event, is_seen):
+            open_sitemap()
+
+    button = add(shadow, 'button', {'type': 'button', 'data-role': OPEN_ROLE,
+                                    'aria-keyshortcuts': OFFER_SHORTCUT,
+                                    'title': 'Open the sitemap (' + OFFER_SHORTCUT + ')',
+                                    'click': on_press}, settings['title'])
     document.body.prepend(host)
+    is_seen = sight_of(page, button)
 
     def on_key(event):
         if is_offer_key(event):

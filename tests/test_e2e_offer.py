@@ -216,6 +216,143 @@ def test_the_key_is_left_to_a_page_that_handles_it_and_to_a_field(
     assert page.wait_settled()['status']['state'] == 'done'
 
 
+# Every site is a page that may try (docs/design.md, Trust): what its own script can do to the
+# offer's key and button, each through the page's own DOM, in the page's realm.
+FORGED_PRESSES = """() => {
+  const button = document.getElementById('autoindex-sitemap-button').shadowRoot
+    .querySelector('button');
+  const key = {code: 'KeyM', key: 'M', altKey: true, shiftKey: true, bubbles: true,
+               composed: true, cancelable: true};
+  for (const target of [document.body, document, window])
+    target.dispatchEvent(new KeyboardEvent('keydown', key));
+  button.click();
+  button.dispatchEvent(new MouseEvent('click', {bubbles: true, composed: true}));
+  button.dispatchEvent(new PointerEvent('click', {bubbles: true, composed: true}));
+}"""
+
+
+def stays_closed(page):
+    time.sleep(0.5)
+    return not page.evaluate(OVERLAY_OPEN)
+
+
+def test_a_page_cannot_open_the_sitemap_by_itself(
+        page, live_server, small_tree, userscript):  # noqa: F811
+    server = live_server('nginx', small_tree, site='html-listings.conf')
+    offer_on(page, server.url('/'), userscript)
+    page.evaluate(FORGED_PRESSES)
+    assert stays_closed(page), 'a key or a click the page made opened the sitemap'
+    page.press('Alt+Shift+M')
+    assert page.wait_settled()['status']['state'] == 'done', 'the person\'s key opens it'
+    assert page.errors == []
+
+
+# A web component of the page with a field in its open shadow root, the field focused (a
+# click there, which WebKitWebDriver takes for a click on the host's cover).
+COMPONENT = """() => {
+  const host = document.body.appendChild(document.createElement('div'));
+  host.id = 'sitemap-test-component';
+  host.attachShadow({mode: 'open'}).appendChild(document.createElement('input')).focus();
+}"""
+
+
+def test_the_key_typed_into_a_field_in_a_shadow_root_is_the_field_s(
+        page, live_server, small_tree, userscript):  # noqa: F811
+    server = live_server('nginx', small_tree, site='html-listings.conf')
+    offer_on(page, server.url('/'), userscript)
+    page.evaluate(COMPONENT)
+    page.press('Alt+Shift+M')
+    assert stays_closed(page), 'typed into a web component\'s field'
+    page.evaluate("document.getElementById('sitemap-test-component').remove()")
+    page.press('Alt+Shift+M')
+    page.wait_settled()
+    page.press('/')  # to the filter
+    page.press('Alt+Shift+M')
+    time.sleep(0.5)
+    assert page.evaluate(OVERLAY_OPEN), 'typed into the overlay\'s own filter: it stays open'
+    assert page.errors == []
+
+
+# The page lays the button, drawn invisible, over a button of its own (the attack: the
+# person presses "Play" and presses the sitemap's button).
+UNDER_THE_CURSOR = """(drawn) => {
+  const play = document.body.appendChild(document.createElement('button'));
+  play.textContent = 'Play';
+  play.style.cssText = 'position:fixed;left:40px;top:200px;width:160px;height:60px';
+  const host = document.getElementById('autoindex-sitemap-button');
+  host.style.cssText = 'position:fixed;left:40px;top:200px;z-index:2147483647;margin:0;' + drawn;
+}"""
+# What makes the button invisible while it still takes presses, on its host or above it.
+INVISIBLE = {'transparent': 'opacity:0.01', 'filtered': 'filter:opacity(0)',
+             'masked': 'mask-image:linear-gradient(transparent,transparent);'
+                       '-webkit-mask-image:linear-gradient(transparent,transparent)',
+             'blended': 'mix-blend-mode:multiply;opacity:1'}
+DRAWN_PLAIN = """() => { document.getElementById('autoindex-sitemap-button').style.cssText = ''; }"""
+
+
+@pytest.mark.parametrize('how', sorted(INVISIBLE))
+def test_the_button_is_not_pressed_through_while_invisible(
+        page, live_server, small_tree, userscript, how):  # noqa: F811
+    server = live_server('nginx', small_tree, site='html-listings.conf')
+    offer_on(page, server.url('/'), userscript)
+    page.evaluate(UNDER_THE_CURSOR, INVISIBLE[how])
+    page.find(OPEN, in_overlay=BUTTON_ID).click()
+    assert stays_closed(page), 'pressed through, drawn ' + how
+    page.evaluate(DRAWN_PLAIN)
+    time.sleep(0.3)  # what the engine sees of the button is reported every 100 ms
+    page.find(OPEN, in_overlay=BUTTON_ID).click()
+    assert page.wait_settled()['status']['state'] == 'done', 'drawn plain, the press opens it'
+
+
+# The page focuses the button and covers it with a picture of its own that takes presses:
+# Space, which the person presses for the page's game, presses the focused button.
+COVERED_AND_FOCUSED = """() => {
+  const host = document.getElementById('autoindex-sitemap-button');
+  host.shadowRoot.querySelector('button').focus();
+  const box = host.getBoundingClientRect();
+  const cover = document.body.appendChild(document.createElement('div'));
+  cover.id = 'sitemap-test-cover';
+  cover.textContent = 'Press Space to play';
+  cover.style.cssText = 'position:absolute;background:#fff;z-index:2147483647;left:0;top:' +
+    (box.top + scrollY) + 'px;width:100%;height:' + (box.height + 20) + 'px';
+}"""
+# A picture over the button that takes no presses: the press goes through it to the button.
+PAINTED_OVER = COVERED_AND_FOCUSED.replace(
+    "cover.textContent", "cover.style.pointerEvents = 'none'; cover.textContent").replace(
+    "'position:absolute", "'pointer-events:none;position:absolute")
+UNCOVERED = "() => { document.getElementById('sitemap-test-cover').remove(); }"
+
+
+def test_a_covered_button_is_not_pressed_by_a_key(
+        page, live_server, small_tree, userscript):  # noqa: F811
+    server = live_server('nginx', small_tree, site='html-listings.conf')
+    offer_on(page, server.url('/'), userscript)
+    page.evaluate(COVERED_AND_FOCUSED)
+    page.press(' ')
+    assert stays_closed(page), 'Space pressed the covered button'
+    page.evaluate(UNCOVERED)
+    time.sleep(0.3)
+    page.evaluate("""() => document.getElementById('autoindex-sitemap-button').shadowRoot
+        .querySelector('button').focus()""")
+    page.press(' ')
+    assert page.wait_settled()['status']['state'] == 'done', 'uncovered, Space opens it'
+
+
+@pytest.mark.needs('sees-what-covers')
+def test_a_button_painted_over_is_not_pressed_through(
+        page, live_server, small_tree, userscript):  # noqa: F811
+    server = live_server('nginx', small_tree, site='html-listings.conf')
+    offer_on(page, server.url('/'), userscript)
+    page.evaluate(PAINTED_OVER)
+    time.sleep(0.3)
+    page.find(OPEN, in_overlay=BUTTON_ID).click()
+    assert stays_closed(page), 'pressed through a picture that takes no presses'
+    page.evaluate(UNCOVERED)
+    time.sleep(0.3)
+    page.find(OPEN, in_overlay=BUTTON_ID).click()
+    assert page.wait_settled()['status']['state'] == 'done'
+
+
 def test_a_page_element_named_current_script_cannot_turn_the_bookmarklet_into_an_offer(
         page, live_server, small_tree, bookmarklet):  # noqa: F811
     server = live_server('nginx', small_tree, site='html-listings.conf')

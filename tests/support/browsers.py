@@ -38,6 +38,12 @@ LIMITS = {
     'forced-colors': {
         'webkit': 'WebKitGTK has no forced colours mode: it never matches (forced-colors: active)',
     },
+    'sees-what-covers': {
+        'firefox': 'no IntersectionObserver v2 (trackVisibility) in Firefox: what is painted over '
+                   'an element and takes no presses (pointer-events: none) goes unseen',
+        'webkit': 'no IntersectionObserver v2 (trackVisibility) in WebKit: what is painted over '
+                  'an element and takes no presses (pointer-events: none) goes unseen',
+    },
     'long-tasks': {
         'firefox': 'no Long Tasks API (PerformanceObserver longtask) in Firefox',
         'webkit': 'no Long Tasks API (PerformanceObserver longtask) in WebKit',
