@@ -5,6 +5,9 @@ JavaScript side only.
 The text is made while the box is open, once what is shown has stayed a quarter of a
 second, so a search over a large tree does not format every hit at each keystroke; and
 when the box opens or the format changes.
+
+Save, Copy and the hint take the text and the format the script made, never the box's
+value read back: a page's script can write into the box (docs/design.md, Trust).
 """
 
 from bookmarklet.portable import JSError, new_object
@@ -21,32 +24,48 @@ def add_export_box(panel):
     shown.items_of = lambda: []
     shown.root_url = ''
     shown.fill_timer = None
+    # The export as last made, and its format: what Save, Copy and the hint take.
+    shown.text = ''
+    shown.format_name = 'urls'
+    shown.is_copying = False
 
     # The box's handlers, defined before the elements that call them are made.
     def fill():
         """The text, when it changed: a copy's message and selection stay with their text."""
-        made = export_of(shown.items_of(), choice.value, shown.root_url)
+        shown.format_name = choice.value
+        made = export_of(shown.items_of(), shown.format_name, shown.root_url)
         left_out.textContent = left_out_text(made['left'])
-        hint.textContent = tool_hint(choice.value, shown.root_url)
-        if made['text'] != output.value:
-            output.value = made['text']
+        hint.textContent = tool_hint(shown.format_name, shown.root_url)
+        if made['text'] != shown.text:
+            output.value = shown.text = made['text']
             feedback.textContent = ''
 
     def copy(event):
         """The selection's copy command: every browser has it, also on a page that is not
-        secure and so has no navigator.clipboard. The text stays selected, to copy by hand
-        if refused."""
+        secure and so has no navigator.clipboard; the copy it starts puts the script's text
+        (put_text), which the box shows again. The text stays selected, to copy by hand if
+        refused."""
+        output.value = shown.text
         output.select()
+        shown.is_copying = True
         try:
             copied = page.document.execCommand('copy')
         except JSError:
             copied = False
+        shown.is_copying = False
         feedback.textContent = 'Copied' if copied else 'Not copied: select the text and copy it'
+
+    def put_text(event):
+        """The Copy button's copy takes the script's text, not the selection's."""
+        if shown.is_copying:
+            event.clipboardData.setData('text/plain', shown.text)
+            event.preventDefault()
+            event.stopPropagation()
 
     def save(event):
         """Save the text as a file through a link to a Blob of it."""
-        blob = __new__(page.Blob([output.value], {'type': 'text/plain'}))
-        link = add(details, 'a', {'href': page.URL.createObjectURL(blob), 'download': file_name(choice.value)}, '')
+        blob = __new__(page.Blob([shown.text], {'type': 'text/plain'}))
+        link = add(details, 'a', {'href': page.URL.createObjectURL(blob), 'download': file_name(shown.format_name)}, '')
         link.click()
         link.remove()
         page.setTimeout(lambda: page.URL.revokeObjectURL(link.href), 1000)
@@ -61,7 +80,7 @@ def add_export_box(panel):
     left_out = add(details, 'div', {'class': 'meta', 'data-role': 'left-out'}, '')
     hint = add(details, 'code', {}, '')
     output = add(details, 'textarea', {'data-role': 'export-text', 'readonly': 'readonly',
-                                       'aria-label': 'Export'}, '')
+                                       'aria-label': 'Export', 'copy': put_text}, '')
 
     def show_export(items_of, root_url):
         shown.items_of = items_of

@@ -194,3 +194,58 @@ def test_a_visit_at_a_time_that_is_no_time_is_no_visit(page, serve, tmp_path, di
     page.wait_for("""() => document.getElementById('autoindex-sitemap').shadowRoot
         .querySelector('[data-role=matches]').textContent !== ''""")
     assert page.read_overlay()['matches'] == 'No previous visit here'
+
+
+# Every site is a page that may try (docs/design.md, Trust): what a page's script writes into
+# the export box and its format select, in the page's own realm, after the person opened it,
+# and what it puts on the clipboard of every copy, before and after the box's own listener.
+TAMPER = """(planted) => {
+  const box = document.getElementById('autoindex-sitemap').shadowRoot.querySelector('.export');
+  box.querySelector('[data-role=export-text]').value = planted;
+  box.querySelector('[data-role=export-format]').value = 'json';
+  const put = (event) => { event.clipboardData.setData('text/plain', planted);
+                           event.preventDefault(); };
+  window.addEventListener('copy', put, true);
+  window.addEventListener('copy', put);
+}"""
+HINT = """document.getElementById('autoindex-sitemap').shadowRoot
+    .querySelector('.export code').textContent"""
+COPY_SAID = """document.getElementById('autoindex-sitemap').shadowRoot
+    .querySelector('.export .meta').textContent"""
+
+
+def test_the_export_saved_and_copied_is_the_script_s_own(page, new_page, serve, tmp_path, dist,
+                                                          bookmarklet):
+    """The page replaces the box's text with input of its own for the tool the hint names
+    (and the format select's value): Save downloads the text the script made, under the name
+    the hint reads, Copy copies it, and the hint's command with the real tool writes only
+    inside its folder and asks only the listing's server."""
+    server, attacker = servers(serve, tmp_path, dist)
+    planted = {
+        'aria2': attacker.url('/from-attacker/planted.txt') + '\n dir=../../../escaped\n out=x\n',
+        'wget': attacker.url('/from-attacker/planted.txt') + '\n'}
+    for tool in ['aria2', 'wget']:
+        tab = page if tool == 'aria2' else new_page()
+        tab.open_sitemap(server.url('/'), bookmarklet)
+        tab.find('.export summary').click()
+        made = choose_export(tab, tool)
+        hint = tab.evaluate(HINT)
+        assert hint.endswith(' -i sitemap.txt') and 'http' in made
+        tab.evaluate(TAMPER, planted[tool])
+        tab.control('save').click()
+        [[name, saved]] = tab.wait_for_downloads().items()
+        # The hint's command, run by the real tool over the file saved, as the person runs it.
+        folder = tmp_path / tool / 'outer' / 'inner' / 'folder'
+        done, written = run_tool(TOOLS[tool](server.url('/')), folder, saved.decode('utf-8'))
+        for place, _, names in os.walk(tmp_path / tool):
+            assert names == [] or os.path.commonpath([place, str(folder)]) == str(folder), \
+                'the tool wrote outside its folder: ' + place
+        assert attacker.requests() == []
+        assert done.returncode == 0 and written, (tool, done.stderr[-500:])
+        assert [name, saved] == ['sitemap.txt', made.encode('utf-8')], tool
+        tab.evaluate(TAMPER, planted[tool])
+        tab.control('copy').click()
+        assert tab.wait_for(COPY_SAID) == 'Copied'
+        tab.press('Escape')
+        assert tab.paste() == made, tool
+    assert attacker.requests() == []
