@@ -117,10 +117,11 @@ def pressed_in_sight(page, shadow, button, event, is_seen):
 
 def offer(page, settings, open_sitemap):
     """On a page that reads as a listing (and has no button yet), the button and the key,
-    each calling open_sitemap(); on any other page, nothing."""
+    each calling open_sitemap(); on any other page, nothing. The listing test comes first:
+    a page that hooks the document's lookups sees no name of the offer's before it."""
     document = page.document
-    if document.body == None or document.getElementById(BUTTON_ID) != None or \
-            not reads_as_listing(page, settings):
+    if document.body == None or not reads_as_listing(page, settings) or \
+            document.getElementById(BUTTON_ID) != None:
         return
     host = document.createElement('div')
     host.id = BUTTON_ID

@@ -184,6 +184,50 @@ def test_the_userscript_adds_nothing_to_an_ordinary_page(page, live_server, ordi
     assert page.errors == []
 
 
+# A page that watches for the userscript: it hooks the document's lookups and records each
+# one's argument, in order, before the userscript runs.
+WATCH_LOOKUPS = """() => {
+  const seen = [];
+  Object.defineProperty(window, 'sitemapTestLookups', {value: seen});
+  for (const [prototype, names] of [
+      [Document.prototype, ['getElementById', 'getElementsByName', 'getElementsByTagName',
+                            'getElementsByClassName', 'querySelector', 'querySelectorAll']],
+      [Element.prototype, ['querySelector', 'querySelectorAll', 'closest', 'matches',
+                           'getElementsByTagName', 'getElementsByClassName']]]) {
+    for (const name of names) {
+      const own = prototype[name];
+      prototype[name] = function (...args) {
+        seen.push(name + ' ' + String(args[0]));
+        return own.apply(this, args);
+      };
+    }
+  }
+}"""
+
+
+@pytest.mark.parametrize('path', ['/', '/article/', '/login/', '/links/', '/docs/', '/missing/'])
+def test_a_page_learns_nothing_of_the_userscript_before_it_reads_as_a_listing(
+        page, live_server, ordinary_tree, small_tree, userscript, path):  # noqa: F811
+    """Whether the page reads as a listing is the first thing the userscript asks of it: no
+    lookup of its own names before, so a page that hooks the lookups learns of it only where
+    it offers the sitemap anyway."""
+    listing = path == '/'
+    server = live_server('nginx', small_tree if listing else ordinary_tree,
+                         site='html-listings.conf')
+    page.goto(server.url(path))
+    page.evaluate(WATCH_LOOKUPS)
+    page.evaluate(INJECT, userscript)
+    if listing:
+        the_button(page)
+    seen = page.evaluate('window.sitemapTestLookups')
+    own = [at for at, lookup in enumerate(seen) if 'autoindex' in lookup]
+    if listing:
+        assert own and own[0] > 0, 'its own names looked up only after the page was read'
+    else:
+        assert own == [], seen
+    assert page.errors == []
+
+
 # A page of its own that handles Alt+Shift+M, and a field to type into.
 PAGE_KEEPS_THE_KEY = """() => {
   const keep = (event) => {
