@@ -7,7 +7,8 @@ second, so a search over a large tree does not format every hit at each keystrok
 when the box opens or the format changes.
 
 Save, Copy and the hint take the text and the format the script made, never the box's
-value read back: a page's script can write into the box (docs/design.md, Trust).
+value read back: a page's script can write into the box (docs/design.md, Trust). A page's
+own copy listeners still see Copy, as every copy made on the page; Save is out of reach.
 """
 
 from bookmarklet.portable import JSError, new_object
@@ -27,7 +28,6 @@ def add_export_box(panel):
     # The export as last made, and its format: what Save, Copy and the hint take.
     shown.text = ''
     shown.format_name = 'urls'
-    shown.is_copying = False
 
     # The box's handlers, defined before the elements that call them are made.
     def fill():
@@ -42,25 +42,15 @@ def add_export_box(panel):
 
     def copy(event):
         """The selection's copy command: every browser has it, also on a page that is not
-        secure and so has no navigator.clipboard; the copy it starts puts the script's text
-        (put_text), which the box shows again. The text stays selected, to copy by hand if
-        refused."""
+        secure and so has no navigator.clipboard. What it copies is the script's text, which
+        the box shows again first; it stays selected, to copy by hand if refused."""
         output.value = shown.text
         output.select()
-        shown.is_copying = True
         try:
             copied = page.document.execCommand('copy')
         except JSError:
             copied = False
-        shown.is_copying = False
         feedback.textContent = 'Copied' if copied else 'Not copied: select the text and copy it'
-
-    def put_text(event):
-        """The Copy button's copy takes the script's text, not the selection's."""
-        if shown.is_copying:
-            event.clipboardData.setData('text/plain', shown.text)
-            event.preventDefault()
-            event.stopPropagation()
 
     def save(event):
         """Save the text as a file through a link to a Blob of it."""
@@ -80,7 +70,7 @@ def add_export_box(panel):
     left_out = add(details, 'div', {'class': 'meta', 'data-role': 'left-out'}, '')
     hint = add(details, 'code', {}, '')
     output = add(details, 'textarea', {'data-role': 'export-text', 'readonly': 'readonly',
-                                       'aria-label': 'Export', 'copy': put_text}, '')
+                                       'aria-label': 'Export'}, '')
 
     def show_export(items_of, root_url):
         shown.items_of = items_of

@@ -197,16 +197,11 @@ def test_a_visit_at_a_time_that_is_no_time_is_no_visit(page, serve, tmp_path, di
 
 
 # Every site is a page that may try (docs/design.md, Trust): what a page's script writes into
-# the export box and its format select, in the page's own realm, after the person opened it,
-# and what it puts on the clipboard of every copy, before and after the box's own listener.
+# the export box and its format select, in the page's own realm, after the person opened it.
 TAMPER = """(planted) => {
   const box = document.getElementById('autoindex-sitemap').shadowRoot.querySelector('.export');
   box.querySelector('[data-role=export-text]').value = planted;
   box.querySelector('[data-role=export-format]').value = 'json';
-  const put = (event) => { event.clipboardData.setData('text/plain', planted);
-                           event.preventDefault(); };
-  window.addEventListener('copy', put, true);
-  window.addEventListener('copy', put);
 }"""
 HINT = """document.getElementById('autoindex-sitemap').shadowRoot
     .querySelector('.export code').textContent"""
