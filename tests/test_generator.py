@@ -254,6 +254,19 @@ def test_an_earlier_build_alone_is_replaced_and_nothing_beside_it_is_touched(tmp
         sorted(path.name for path in empty.iterdir()) == BUILT
 
 
+def test_a_build_made_before_builds_kept_their_record_is_replaced_alone(tmp_path):
+    """A dist/ of an older version (its files, a bookmarklet among them, and no record) is
+    replaced, as `make` after an update must; with a person's file beside it, it is not."""
+    earlier = build(tmp_path, '--title', 'Earlier')
+    (earlier / MANIFEST_NAME).unlink()
+    (earlier / 'notes.txt').write_text('my notes', encoding='utf-8')
+    refused(tmp_path, earlier, ['holds "notes.txt"', 'none is there'])
+    (earlier / 'notes.txt').unlink()
+    dist = build(tmp_path, '--title', 'Later')
+    assert sorted(path.name for path in dist.iterdir()) == BUILT
+    assert '"title":"Later"' in (dist / 'sitemap.js').read_text(encoding='utf-8')
+
+
 def test_an_earlier_build_s_record_names_nothing_outside_its_folder(tmp_path):
     """The record is read, never followed: a name in it that leads out of the folder is no
     file of the folder, and what it names stays."""

@@ -85,6 +85,24 @@ def recorded_files(out):
     return files
 
 
+# What every build writes: a folder of these alone, whose bookmarklet.url is one, is a build
+# made before builds kept their record, replaced as one (`make` after an update).
+BUILD_NAMES = {'bookmarklet.url', 'loader.url', 'sitemap.js', 'install.html', USERSCRIPT_NAME,
+               OFFER_ELEMENT_NAME, APACHE_OFFER_NAME}
+
+
+def earlier_build_files(out):
+    """The files of a build made before builds kept their record, as names; None when out is
+    not one."""
+    entries = list(os.scandir(out))
+    names = {entry.name for entry in entries}
+    if not entries or not names <= BUILD_NAMES or 'bookmarklet.url' not in names or \
+            not all(entry.is_file(follow_symlinks=False) for entry in entries):
+        return None
+    with open(os.path.join(out, 'bookmarklet.url'), 'rb') as file:
+        return names if file.read(len(b'javascript:')) == b'javascript:' else None
+
+
 def foreign_entries(out):
     """[(name, why)] of what out holds that a build did not write, by name: all of it but the
     record of an earlier build and the regular files it names, each with the bytes it
@@ -95,6 +113,8 @@ def foreign_entries(out):
         raise BuildError('--out {} is {}. Nothing was changed; name a folder to write'.format(
             out, 'a symbolic link' if out.is_symlink() else 'not a folder'))
     recorded = recorded_files(out)
+    if recorded is None and earlier_build_files(out) is not None:
+        return []
     found = []
     for entry in sorted(os.scandir(out), key=lambda entry: entry.name):
         if entry.name == MANIFEST_NAME and recorded is not None:
