@@ -53,8 +53,9 @@ def site(tmp_path, serve, delaying_upstream):
     latin = os.path.join(os.fsencode(www), b'caf\xe9.txt')
     open(latin, 'wb').close()
     os.utime(latin, (SEPT_2026, SEPT_2026))
-    # Listings below /zz/deeper/ are held back two seconds: a map waits for one a while.
-    return serve(held_site(tmp_path, delaying_upstream(2), '/zz/deeper/'), www), www
+    # Listings below /zz/deeper/ are held back a minute: a map waits for one while the
+    # states of a map under way and stopped are checked, however slow the machine.
+    return serve(held_site(tmp_path, delaying_upstream(60), '/zz/deeper/'), www), www
 
 
 def visit_then_change(page, server, www, bookmarklet):
@@ -148,8 +149,8 @@ STATES = [
         page.find('[data-role=row][data-name=has-index] [data-role=open]').click(),
         shows(page, '[data-role=status][data-state=broken]'))),
     ('a map under way, paused', map_under_way),
-    ('a map finished, one directory failed', lambda page, www: (
-        page.control('resume').click(), page.wait_for(MAP_STATE, 'done'))),
+    ('a map stopped, what is left to resume', lambda page, www: (
+        page.control('stop').click(), page.wait_for(MAP_STATE, 'stopped'))),
 ]
 
 # The checks made in every state, each a function of the page: what fails, as lines to read.

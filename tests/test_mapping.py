@@ -308,28 +308,23 @@ def test_frontier_keys_of_nested_roots_never_meet():
 
 
 @pytest.mark.parametrize('value', [None, 'x', {'root': ROOT}])
-def test_a_damaged_map_record_is_no_map(value):
-    async def check():
-        store = memory_store('a test')
-        await store.change([{'store': 'maps', 'put': value if isinstance(value, dict) else
-                             {'root': ROOT, 'state': value}}])
-        return await store.read_map(ROOT)
-    assert asyncio.run(check()) is None
+@run
+async def test_a_damaged_map_record_is_no_map(value):
+    store = memory_store('a test')
+    await store.change([{'store': 'maps', 'put': value if isinstance(value, dict) else
+                         {'root': ROOT, 'state': value}}])
+    assert await store.read_map(ROOT) is None
 
 
-def test_a_store_change_is_applied_whole():
-    async def check():
-        store = memory_store('a test')
-        item = {'key': frontier_key(ROOT, ROOT + 'a/'), 'root': ROOT, 'url': ROOT + 'a/',
-                'depth': 1, 'mtime': None, 'sums': [5]}
-        await store.change([{'store': 'frontier', 'put': item}])
-        first = await store.read_frontier(ROOT)
-        await store.change([{'store': 'frontier', 'drop': item['key']}])
-        return first, await store.read_frontier(ROOT), await store.read_frontier(ROOT + 'a/')
-    first, after, nested = asyncio.run(check())
-    assert len(first) == 1 and after == [] and nested == []
-
-
+@run
+async def test_a_store_change_is_applied_whole():
+    store = memory_store('a test')
+    item = {'key': frontier_key(ROOT, ROOT + 'a/'), 'root': ROOT, 'url': ROOT + 'a/',
+            'depth': 1, 'mtime': None, 'sums': [5]}
+    await store.change([{'store': 'frontier', 'put': item}])
+    assert len(await store.read_frontier(ROOT)) == 1
+    await store.change([{'store': 'frontier', 'drop': item['key']}])
+    assert await store.read_frontier(ROOT) == [] and await store.read_frontier(ROOT + 'a/') == []
 
 
 @run
