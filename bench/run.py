@@ -216,7 +216,9 @@ def map_section(rows, kept):
              .format(NOISE_FLOOR),
              'The floor is ceil(n / c) round trips. The longest task is the longest the main',
              'thread was held during the map (Long Tasks API) in the worst run, and in the',
-             'median run. Targets: within {} of plain fetch at the machine\'s speed, {} with'
+             'median run. *Requests beyond the tree* counts, over all runs, the map\'s requests',
+             'past one for each directory below the level-1 ones (each run\'s in its log line).',
+             'Targets: within {} of plain fetch at the machine\'s speed, {} with'
              .format(ratio(MAP_TARGETS[1]), ratio(MAP_TARGETS[THROTTLED])),
              'the CPU {}x slower; no task over {} at the machine\'s speed.'.format(
                  THROTTLED, ms(MAP_LONGEST)), '']
@@ -226,10 +228,10 @@ def map_section(rows, kept):
                      ratio(row['ratio']), spread(row['plain_again']), ratio(row['floor']),
                      ms(row['floor_ms']), '{} ({})'.format(ms(row['longest']),
                                                           ms(row['longest_median'])),
-                     map_verdict(row)])
+                     row['extra'], map_verdict(row)])
     lines.append(table(['CPU', 'runs of each', 'map', 'plain fetch', 'map vs plain',
                         'plain fetch again', 'plain vs plain', 'floor', 'longest task',
-                        'target'], body))
+                        'requests beyond the tree', 'target'], body))
     lines += ['', 'The page\'s JS heap (CDP `Runtime.getHeapUsage` after forced collections, the',
               'machine\'s speed, no added latency): {:.1f} MB once the visit settled, {:.1f} MB'
               .format(kept['visit'] / 1e6, kept['after'] / 1e6),
