@@ -152,11 +152,17 @@ def one_map(browser, server, url, bookmarklet, rate, rtt, expected):
         visit['context'].close()
 
 
-def one_plain(browser, url, urls, rate, rtt):
-    """ms for plain fetch of urls, CONCURRENCY at a time, in a fresh profile."""
+def one_plain(browser, server, url, urls, rate, rtt, expected):
+    """{ms, extra} of plain fetch of urls, CONCURRENCY at a time, in a fresh profile; extra
+    as one_map's, counted alike so that what the browser and the server repeat shows apart
+    from the map."""
     context = browser.new_context(ignore_https_errors=True)
     try:
-        return emulated_page(context, url, rtt, rate).evaluate(PLAIN, [urls, CONCURRENCY, MAP_TIMEOUT_MS])
+        page = emulated_page(context, url, rtt, rate)
+        server.forget_requests()
+        took = page.evaluate(PLAIN, [urls, CONCURRENCY, MAP_TIMEOUT_MS])
+        asked = collections.Counter(map_requests(server))
+        return {'ms': took, 'extra': sorted((asked - collections.Counter(expected)).elements())}
     finally:
         context.close()
 
@@ -173,7 +179,8 @@ def compare(browser, work, now, bookmarklet, pairs, rates, rtt=RTT, log=print, b
             least=5):
     """Rows {rate, rtt, directories, concurrency, map [Q1, median, Q3], plain, plain_again,
     ratio, floor (the A/A ratio), longest (the longest task in any map run), longest_median,
-    entries, extra (requests beyond one per directory, over all runs), pairs, floor_ms}:
+    entries, extra (the map's requests beyond one per directory, over all runs),
+    plain_extra (the same of plain fetch), pairs, floor_ms}:
     pairs interleaved runs of each at each CPU rate; with a budget (seconds per rate), no
     new three start once it is spent and least have run."""
     tree = work / 'mapping'
@@ -185,28 +192,30 @@ def compare(browser, work, now, bookmarklet, pairs, rates, rtt=RTT, log=print, b
         urls = [url + path for path in below]
         for rate in rates:
             series = {'map': [], 'plain': [], 'again': []}
+            extra = {'map': [], 'plain': [], 'again': []}
             longest = []
-            extra = []
             entries = 0
             began = time.monotonic()
             for index in range(pairs):
                 if budget is not None and index >= least and time.monotonic() - began > budget:
                     break
+                repeated = []
                 for kind in ORDERS[index % len(ORDERS)]:
                     if kind == 'map':
-                        mapped = one_map(browser, server, url, bookmarklet, rate, rtt, expected)
-                        series['map'].append(mapped['ms'])
-                        longest.append(mapped['longest'])
-                        extra += mapped['extra']
-                        entries = mapped['entries']
+                        run = one_map(browser, server, url, bookmarklet, rate, rtt, expected)
+                        longest.append(run['longest'])
+                        entries = run['entries']
                     else:
-                        series[kind].append(one_plain(browser, url, urls, rate, rtt))
+                        run = one_plain(browser, server, url, urls, rate, rtt, expected)
+                    series[kind].append(run['ms'])
+                    extra[kind] += run['extra']
+                    if run['extra']:
+                        repeated.append(', {} asked beyond the tree once: {}'.format(
+                            kind, ' '.join(run['extra'])))
                 log('map, CPU {}x, run {} of {}: map {:.0f} ms, plain {:.0f} and {:.0f} ms, '
                     'longest task {:.0f} ms{}'.format(
                         rate, index + 1, pairs, series['map'][-1], series['plain'][-1],
-                        series['again'][-1], longest[-1],
-                        ', asked beyond the tree once: ' + ' '.join(mapped['extra'])
-                        if mapped['extra'] else ''))
+                        series['again'][-1], longest[-1], ''.join(repeated)))
             rows.append({'rate': rate, 'rtt': rtt, 'directories': len(below),
                          'concurrency': CONCURRENCY, 'pairs': len(series['map']),
                          'map': quartiles(series['map']), 'plain': quartiles(series['plain']),
@@ -214,7 +223,9 @@ def compare(browser, work, now, bookmarklet, pairs, rates, rtt=RTT, log=print, b
                          'ratio': median(series['map']) / median(series['plain']),
                          'floor': median(series['again']) / median(series['plain']),
                          'longest': max(longest), 'longest_median': median(longest),
-                         'entries': entries, 'extra': len(extra), 'floor_ms': -(-len(below) // CONCURRENCY) * rtt})
+                         'entries': entries, 'extra': len(extra['map']),
+                         'plain_extra': len(extra['plain']) + len(extra['again']),
+                         'floor_ms': -(-len(below) // CONCURRENCY) * rtt})
     return rows
 
 
@@ -249,12 +260,13 @@ def summary(row):
     return ('CPU {}x, {:,} directories, HTTP/2 at {} ms, {} at once, {} interleaved runs each: '
             'map {:.0f} ms ({:.0f} to {:.0f}), plain fetch {:.0f} ms ({:.0f} to {:.0f}), '
             '{:.2f}x; plain against plain {:.0f} ms ({:.0f} to {:.0f}), {:.2f}x; longest task '
-            '{:.0f} ms (median of runs {:.0f}); {} requests beyond one per directory').format(
+            '{:.0f} ms (median of runs {:.0f}); requests beyond one per directory: the map {}, '
+            'plain fetch {}').format(
                 row['rate'], row['directories'], row['rtt'], row['concurrency'], row['pairs'],
                 row['map'][1], row['map'][0], row['map'][2], row['plain'][1], row['plain'][0],
                 row['plain'][2], row['ratio'], row['plain_again'][1], row['plain_again'][0],
                 row['plain_again'][2], row['floor'], row['longest'], row['longest_median'],
-                row['extra'])
+                row['extra'], row['plain_extra'])
 
 
 def search_line(found):

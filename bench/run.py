@@ -216,8 +216,9 @@ def map_section(rows, kept):
              .format(NOISE_FLOOR),
              'The floor is ceil(n / c) round trips. The longest task is the longest the main',
              'thread was held during the map (Long Tasks API) in the worst run, and in the',
-             'median run. *Requests beyond the tree* counts, over all runs, the map\'s requests',
-             'past one for each directory below the level-1 ones (each run\'s in its log line).',
+             'median run. *Requests beyond the tree* counts in nginx\'s log, over all runs, the',
+             'map\'s requests past one for each directory below the level-1 ones (and in',
+             'brackets plain fetch\'s past one for each URL): the browser asking again.',
              'Targets: within {} of plain fetch at the machine\'s speed, {} with'
              .format(ratio(MAP_TARGETS[1]), ratio(MAP_TARGETS[THROTTLED])),
              'the CPU {}x slower; no task over {} at the machine\'s speed.'.format(
@@ -228,7 +229,7 @@ def map_section(rows, kept):
                      ratio(row['ratio']), spread(row['plain_again']), ratio(row['floor']),
                      ms(row['floor_ms']), '{} ({})'.format(ms(row['longest']),
                                                           ms(row['longest_median'])),
-                     row['extra'], map_verdict(row)])
+                     '{} ({})'.format(row['extra'], row['plain_extra']), map_verdict(row)])
     lines.append(table(['CPU', 'runs of each', 'map', 'plain fetch', 'map vs plain',
                         'plain fetch again', 'plain vs plain', 'floor', 'longest task',
                         'requests beyond the tree', 'target'], body))
