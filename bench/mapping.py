@@ -65,18 +65,23 @@ MAP = """(limit) => new Promise((resolve, reject) => {
 
 # The baseline: the same URLs fetched by plain JavaScript in the same page, c at a time,
 # each body read, after one request for the root that opens the connection, as the visit
-# before the map does.
+# before the map does: {ms, retried}. nginx closes an HTTP/2 connection after 1,000
+# requests (keepalive_requests), and now and then a request caught in the close fails: it
+# is asked once more, and counted.
 PLAIN = """async ([urls, concurrency, limit]) => {
   const ask = {headers: {Accept: 'application/json'}, cache: 'no-store'};
   await (await fetch(location.href, ask)).text();
   const started = performance.now();
-  let next = 0;
-  const worker = async () => {
-    while (next < urls.length) { await (await fetch(urls[next++], ask)).text(); }
+  const retried = [];
+  const get = async (url) => {
+    try { await (await fetch(url, ask)).text(); }
+    catch (error) { retried.push(url); await (await fetch(url, ask)).text(); }
   };
+  let next = 0;
+  const worker = async () => { while (next < urls.length) await get(urls[next++]); };
   await Promise.race([Promise.all(Array.from({length: concurrency}, worker)),
     new Promise((_, reject) => setTimeout(() => reject(new Error('plain fetch over ' + limit + ' ms')), limit))]);
-  return performance.now() - started;
+  return {ms: performance.now() - started, retried};
 }"""
 
 # Whether the store holds count records: the visit's wave 2 and prefetch are in.
@@ -129,9 +134,10 @@ def map_requests(server):
 
 
 def one_map(browser, server, url, bookmarklet, rate, rtt, expected):
-    """{ms, longest, entries, extra} of one map of the tree in a fresh profile, extra the
-    URIs it asked for beyond the expected ones (or more than once); raises unless it ended
-    done with every expected URI asked for."""
+    """{ms, longest, entries, extra, failed} of one map of the tree in a fresh profile,
+    extra the URIs it asked for beyond the expected ones (or more than once), failed the
+    directories it could not read; raises unless it ended done with every expected URI
+    asked for or failed."""
     visit = visited_page(browser, url, bookmarklet, rate, rtt, LEVEL_ONE)
     try:
         page = visit['page']
@@ -140,12 +146,12 @@ def one_map(browser, server, url, bookmarklet, rate, rtt, expected):
         marks = page.evaluate('() => window.__sitemapBench')
         asked = collections.Counter(map_requests(server))
         wanted = collections.Counter(expected)
-        if ended['state'] != 'done' or ended['failed'] != 0 or wanted - asked:
+        if ended['state'] != 'done' or len(wanted - asked) > ended['failed']:
             raise RuntimeError('the map did not fetch the tree: {} {} of {} known, {} failed, '
                                '{} directories not asked for'.format(
                                    ended['state'], ended['done'], ended['known'],
                                    ended['failed'], len(wanted - asked)))
-        return {'ms': ended['ms'], 'entries': ended['entries'],
+        return {'ms': ended['ms'], 'entries': ended['entries'], 'failed': ended['failed'],
                 'extra': sorted((asked - wanted).elements()),
                 'longest': longest_task(marks, ended['started'], ended['ended'])}
     finally:
@@ -153,16 +159,17 @@ def one_map(browser, server, url, bookmarklet, rate, rtt, expected):
 
 
 def one_plain(browser, server, url, urls, rate, rtt, expected):
-    """{ms, extra} of plain fetch of urls, CONCURRENCY at a time, in a fresh profile; extra
-    as one_map's, counted alike so that what the browser and the server repeat shows apart
-    from the map."""
+    """{ms, extra, failed} of plain fetch of urls, CONCURRENCY at a time, in a fresh profile;
+    extra as one_map's, counted alike so that what the browser and the server repeat shows
+    apart from the map; failed the requests that failed once and were asked again."""
     context = browser.new_context(ignore_https_errors=True)
     try:
         page = emulated_page(context, url, rtt, rate)
         server.forget_requests()
         took = page.evaluate(PLAIN, [urls, CONCURRENCY, MAP_TIMEOUT_MS])
         asked = collections.Counter(map_requests(server))
-        return {'ms': took, 'extra': sorted((asked - collections.Counter(expected)).elements())}
+        return {'ms': took['ms'], 'failed': len(took['retried']),
+                'extra': sorted((asked - collections.Counter(expected)).elements())}
     finally:
         context.close()
 
@@ -180,7 +187,8 @@ def compare(browser, work, now, bookmarklet, pairs, rates, rtt=RTT, log=print, b
     """Rows {rate, rtt, directories, concurrency, map [Q1, median, Q3], plain, plain_again,
     ratio, floor (the A/A ratio), longest (the longest task in any map run), longest_median,
     entries, extra (the map's requests beyond one per directory, over all runs),
-    plain_extra (the same of plain fetch), pairs, floor_ms}:
+    plain_extra (the same of plain fetch), failed (directories the map could not read, over
+    all runs), plain_failed (plain fetch's requests asked again), pairs, floor_ms}:
     pairs interleaved runs of each at each CPU rate; with a budget (seconds per rate), no
     new three start once it is spent and least have run."""
     tree = work / 'mapping'
@@ -193,6 +201,7 @@ def compare(browser, work, now, bookmarklet, pairs, rates, rtt=RTT, log=print, b
         for rate in rates:
             series = {'map': [], 'plain': [], 'again': []}
             extra = {'map': [], 'plain': [], 'again': []}
+            failed = {'map': 0, 'plain': 0, 'again': 0}
             longest = []
             entries = 0
             began = time.monotonic()
@@ -209,9 +218,12 @@ def compare(browser, work, now, bookmarklet, pairs, rates, rtt=RTT, log=print, b
                         run = one_plain(browser, server, url, urls, rate, rtt, expected)
                     series[kind].append(run['ms'])
                     extra[kind] += run['extra']
+                    failed[kind] += run['failed']
                     if run['extra']:
                         repeated.append(', {} asked beyond the tree once: {}'.format(
                             kind, ' '.join(run['extra'])))
+                    if run['failed']:
+                        repeated.append(', {} failed {}'.format(kind, run['failed']))
                 log('map, CPU {}x, run {} of {}: map {:.0f} ms, plain {:.0f} and {:.0f} ms, '
                     'longest task {:.0f} ms{}'.format(
                         rate, index + 1, pairs, series['map'][-1], series['plain'][-1],
@@ -225,6 +237,7 @@ def compare(browser, work, now, bookmarklet, pairs, rates, rtt=RTT, log=print, b
                          'longest': max(longest), 'longest_median': median(longest),
                          'entries': entries, 'extra': len(extra['map']),
                          'plain_extra': len(extra['plain']) + len(extra['again']),
+                         'failed': failed['map'], 'plain_failed': failed['plain'] + failed['again'],
                          'floor_ms': -(-len(below) // CONCURRENCY) * rtt})
     return rows
 
@@ -261,12 +274,12 @@ def summary(row):
             'map {:.0f} ms ({:.0f} to {:.0f}), plain fetch {:.0f} ms ({:.0f} to {:.0f}), '
             '{:.2f}x; plain against plain {:.0f} ms ({:.0f} to {:.0f}), {:.2f}x; longest task '
             '{:.0f} ms (median of runs {:.0f}); requests beyond one per directory: the map {}, '
-            'plain fetch {}').format(
+            'plain fetch {}; failed: the map {}, plain fetch {}').format(
                 row['rate'], row['directories'], row['rtt'], row['concurrency'], row['pairs'],
                 row['map'][1], row['map'][0], row['map'][2], row['plain'][1], row['plain'][0],
                 row['plain'][2], row['ratio'], row['plain_again'][1], row['plain_again'][0],
                 row['plain_again'][2], row['floor'], row['longest'], row['longest_median'],
-                row['extra'], row['plain_extra'])
+                row['extra'], row['plain_extra'], row['failed'], row['plain_failed'])
 
 
 def search_line(found):

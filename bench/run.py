@@ -217,8 +217,10 @@ def map_section(rows, kept):
              'The floor is ceil(n / c) round trips. The longest task is the longest the main',
              'thread was held during the map (Long Tasks API) in the worst run, and in the',
              'median run. *Requests beyond the tree* counts in nginx\'s log, over all runs, the',
-             'map\'s requests past one for each directory below the level-1 ones (and in',
-             'brackets plain fetch\'s past one for each URL): the browser asking again.',
+             'map\'s requests past one for each directory below the level-1 ones (in brackets',
+             'plain fetch\'s past one for each URL); *failed*, the directories the map could',
+             'not read (plain fetch\'s requests that failed and were asked again): nginx closes',
+             'an HTTP/2 connection after 1,000 requests, and a request caught in the close fails.',
              'Targets: within {} of plain fetch at the machine\'s speed, {} with'
              .format(ratio(MAP_TARGETS[1]), ratio(MAP_TARGETS[THROTTLED])),
              'the CPU {}x slower; no task over {} at the machine\'s speed.'.format(
@@ -229,10 +231,11 @@ def map_section(rows, kept):
                      ratio(row['ratio']), spread(row['plain_again']), ratio(row['floor']),
                      ms(row['floor_ms']), '{} ({})'.format(ms(row['longest']),
                                                           ms(row['longest_median'])),
-                     '{} ({})'.format(row['extra'], row['plain_extra']), map_verdict(row)])
+                     '{} ({})'.format(row['extra'], row['plain_extra']),
+                     '{} ({})'.format(row['failed'], row['plain_failed']), map_verdict(row)])
     lines.append(table(['CPU', 'runs of each', 'map', 'plain fetch', 'map vs plain',
                         'plain fetch again', 'plain vs plain', 'floor', 'longest task',
-                        'requests beyond the tree', 'target'], body))
+                        'requests beyond the tree', 'failed', 'target'], body))
     lines += ['', 'The page\'s JS heap (CDP `Runtime.getHeapUsage` after forced collections, the',
               'machine\'s speed, no added latency): {:.1f} MB once the visit settled, {:.1f} MB'
               .format(kept['visit'] / 1e6, kept['after'] / 1e6),
