@@ -1,0 +1,334 @@
+"""The map under latency: 2,000 directories mapped over HTTP/2 with Chromium's network
+emulation adding a round trip to every request, against plain fetch of the same 2,000 URLs
+at the same concurrency in the same page; the longest main-thread task during the map, and
+the JS heap the map leaves per entry mapped.
+
+The tree: 20 level-1 directories, each of 100 level-2 directories of 5 files. A visit's wave
+2 and its prefetch fetch the 20 (page size 10, two pages), so the map, pressed once they are
+in the store, finds them there and fetches exactly the 2,000 below, 10 at once (the
+bookmarklet's own settings: dist/bookmarklet.url as it ships). Each map run checks that in
+nginx's log. The map's time runs from its button's click to its progress saying done.
+
+Runs are interleaved in threes, a map and two plain fetches, each three in another of the
+six orders, so that none of them always follows another: the map against the first plain
+series, and the two plain series against each other (A/A), the run's noise floor.
+
+    .venv/bin/python -m bench.mapping [--pairs N] [--rates 1,4] [--search RUNS]
+
+prints those figures, and with --search the search at 500,000 mapped entries
+(bench/search.py) too.
+"""
+
+import argparse
+import collections
+import itertools
+import os
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from bench.common import DAY, ROOT, Server, click_and_wait, heap_used, longest_task, median
+from bench.latency import emulated_page, http2_site
+
+LEVEL_ONE = 20
+EACH = 100
+FILES_EACH = 5
+RTT = 50
+CONCURRENCY = 10    # the bookmarklet's default maxConcurrentRequests
+MAP_TIMEOUT_MS = 300000     # any one run, the map's or plain fetch's
+# The three runs of each turn, in each order in turn: none always follows another.
+ORDERS = [list(order) for order in itertools.permutations(['map', 'plain', 'again'])]
+
+# Click the map's button and resolve once its progress says it ended: {ms, state, done,
+# known, failed, entries, started, ended}, in the page's performance.now().
+MAP = """(limit) => new Promise((resolve, reject) => {
+  const root = document.getElementById('autoindex-sitemap').shadowRoot;
+  const bar = root.querySelector('[data-role=map-progress]');
+  let started = 0;
+  const timer = setTimeout(() => reject(new Error('no end of the map in ' + limit + ' ms')), limit);
+  const observer = new MutationObserver(() => {
+    const state = bar.getAttribute('data-state');
+    if (state !== 'done' && state !== 'stopped') return;
+    const ended = performance.now();
+    observer.disconnect();
+    clearTimeout(timer);
+    const count = (name) => +bar.getAttribute('data-' + name);
+    resolve({ms: ended - started, state, done: count('done'), known: count('known'),
+             failed: count('failed'), entries: count('entries'), started, ended});
+  });
+  observer.observe(bar, {attributes: true});
+  started = performance.now();
+  root.querySelector('[data-role=map]').click();
+})"""
+
+# The baseline: the same URLs fetched by plain JavaScript in the same page, c at a time,
+# each body read, after one request for the root that opens the connection, as the visit
+# before the map does: {ms, retried}. nginx closes an HTTP/2 connection after 1,000
+# requests (keepalive_requests), and now and then a request caught in the close fails: it
+# is asked once more, and counted.
+PLAIN = """async ([urls, concurrency, limit]) => {
+  const ask = {headers: {Accept: 'application/json'}, cache: 'no-store'};
+  await (await fetch(location.href, ask)).text();
+  const started = performance.now();
+  const retried = [];
+  const get = async (url) => {
+    try { await (await fetch(url, ask)).text(); }
+    catch (error) { retried.push(url); await (await fetch(url, ask)).text(); }
+  };
+  let next = 0;
+  const worker = async () => { while (next < urls.length) await get(urls[next++]); };
+  await Promise.race([Promise.all(Array.from({length: concurrency}, worker)),
+    new Promise((_, reject) => setTimeout(() => reject(new Error('plain fetch over ' + limit + ' ms')), limit))]);
+  return {ms: performance.now() - started, retried};
+}"""
+
+# Whether the store holds count records: the visit's wave 2 and prefetch are in.
+RECORDS = """(count) => new Promise((resolve) => {
+  const request = indexedDB.open('autoindex-sitemap');
+  request.onsuccess = () => {
+    const records = request.result.transaction('records').objectStore('records').count();
+    records.onsuccess = () => { request.result.close(); resolve(records.result >= count); };
+  };
+  request.onerror = () => resolve(false);
+})"""
+
+
+def write_tree(root, now, level_one=LEVEL_ONE, each=EACH, files_each=FILES_EACH):
+    """level_one directories of each directories of files_each empty files; mtimes distinct
+    seconds ending a day ago (the files keep theirs). Returns the level-2 paths, '/'-ended."""
+    root = Path(root)
+    below = []
+    newest = now - DAY
+    for top in range(level_one):
+        upper = root / 'top-{:03d}'.format(top)
+        for index in range(each):
+            lower = upper / 'dir-{:04d}'.format(index)
+            lower.mkdir(parents=True)
+            for child in range(files_each):
+                (lower / 'file-{:03d}.txt'.format(child)).touch()
+            mtime = newest - 60 - top * each - index
+            os.utime(lower, (mtime, mtime))
+            below.append('top-{:03d}/dir-{:04d}/'.format(top, index))
+        mtime = newest - top
+        os.utime(upper, (mtime, mtime))
+    return below
+
+
+def visited_page(browser, url, bookmarklet, rate, rtt, level_one):
+    """{context, page}: a fresh profile whose visit has settled and whose wave 2 and prefetch
+    have stored the records of level_one directories (and the root's), every request since
+    the page opened rtt ms late."""
+    context = browser.new_context(ignore_https_errors=True)
+    page = emulated_page(context, url, rtt, rate)
+    click_and_wait(page, bookmarklet, 'settled', timeout=MAP_TIMEOUT_MS)
+    page.wait_for_function(RECORDS, arg=level_one + 1, timeout=MAP_TIMEOUT_MS, polling=200)
+    return {'context': context, 'page': page}
+
+
+def map_requests(server):
+    """The directories below the root whose JSON listing nginx was asked for."""
+    return [r['uri'] for r in server.requests()
+            if r['uri'].endswith('/') and r['uri'] != '/' and 'application/json' in r['accept']]
+
+
+def one_map(browser, server, url, bookmarklet, rate, rtt, expected):
+    """{ms, longest, entries, extra, failed} of one map of the tree in a fresh profile,
+    extra the URIs it asked for beyond the expected ones (or more than once), failed the
+    directories it could not read; raises unless it ended done with every expected URI
+    asked for or failed."""
+    visit = visited_page(browser, url, bookmarklet, rate, rtt, LEVEL_ONE)
+    try:
+        page = visit['page']
+        server.forget_requests()
+        ended = page.evaluate(MAP, MAP_TIMEOUT_MS)
+        marks = page.evaluate('() => window.__sitemapBench')
+        asked = collections.Counter(map_requests(server))
+        wanted = collections.Counter(expected)
+        if ended['state'] != 'done' or len(wanted - asked) > ended['failed']:
+            raise RuntimeError('the map did not fetch the tree: {} {} of {} known, {} failed, '
+                               '{} directories not asked for'.format(
+                                   ended['state'], ended['done'], ended['known'],
+                                   ended['failed'], len(wanted - asked)))
+        return {'ms': ended['ms'], 'entries': ended['entries'], 'failed': ended['failed'],
+                'extra': sorted((asked - wanted).elements()),
+                'longest': longest_task(marks, ended['started'], ended['ended'])}
+    finally:
+        visit['context'].close()
+
+
+def one_plain(browser, server, url, urls, rate, rtt, expected):
+    """{ms, extra, failed} of plain fetch of urls, CONCURRENCY at a time, in a fresh profile;
+    extra as one_map's, counted alike so that what the browser and the server repeat shows
+    apart from the map; failed the requests that failed once and were asked again."""
+    context = browser.new_context(ignore_https_errors=True)
+    try:
+        page = emulated_page(context, url, rtt, rate)
+        server.forget_requests()
+        took = page.evaluate(PLAIN, [urls, CONCURRENCY, MAP_TIMEOUT_MS])
+        asked = collections.Counter(map_requests(server))
+        return {'ms': took['ms'], 'failed': len(took['retried']),
+                'extra': sorted((asked - collections.Counter(expected)).elements())}
+    finally:
+        context.close()
+
+
+def quartiles(values):
+    """[Q1, median, Q3] (a single run is all three)."""
+    if len(values) < 2:
+        return [values[0]] * 3
+    cuts = statistics.quantiles(values, n=4, method='inclusive')
+    return [cuts[0], cuts[1], cuts[2]]
+
+
+def compare(browser, work, now, bookmarklet, pairs, rates, rtt=RTT, log=print, budget=None,
+            least=5):
+    """Rows {rate, rtt, directories, concurrency, map [Q1, median, Q3], plain, plain_again,
+    ratio, floor (the A/A ratio), longest (the longest task in any map run), longest_median,
+    entries, extra (the map's requests beyond one per directory, over all runs),
+    plain_extra (the same of plain fetch), failed (directories the map could not read, over
+    all runs), plain_failed (plain fetch's requests asked again), pairs, floor_ms}:
+    pairs interleaved runs of each at each CPU rate; with a budget (seconds per rate), no
+    new three start once it is spent and least have run."""
+    tree = work / 'mapping'
+    below = write_tree(tree, now)
+    expected = sorted('/' + path for path in below)
+    rows = []
+    with Server(str(http2_site(work)), tree, work / 'nginx-mapping') as server:
+        url = server.url('/').replace('http://', 'https://')
+        urls = [url + path for path in below]
+        for rate in rates:
+            series = {'map': [], 'plain': [], 'again': []}
+            extra = {'map': [], 'plain': [], 'again': []}
+            failed = {'map': 0, 'plain': 0, 'again': 0}
+            longest = []
+            entries = 0
+            began = time.monotonic()
+            for index in range(pairs):
+                if budget is not None and index >= least and time.monotonic() - began > budget:
+                    break
+                repeated = []
+                for kind in ORDERS[index % len(ORDERS)]:
+                    if kind == 'map':
+                        run = one_map(browser, server, url, bookmarklet, rate, rtt, expected)
+                        longest.append(run['longest'])
+                        entries = run['entries']
+                    else:
+                        run = one_plain(browser, server, url, urls, rate, rtt, expected)
+                    series[kind].append(run['ms'])
+                    extra[kind] += run['extra']
+                    failed[kind] += run['failed']
+                    if run['extra']:
+                        repeated.append(', {} asked beyond the tree once: {}'.format(
+                            kind, ' '.join(run['extra'])))
+                    if run['failed']:
+                        repeated.append(', {} failed {}'.format(kind, run['failed']))
+                log('map, CPU {}x, run {} of {}: map {:.0f} ms, plain {:.0f} and {:.0f} ms, '
+                    'longest task {:.0f} ms{}'.format(
+                        rate, index + 1, pairs, series['map'][-1], series['plain'][-1],
+                        series['again'][-1], longest[-1], ''.join(repeated)))
+            rows.append({'rate': rate, 'rtt': rtt, 'directories': len(below),
+                         'concurrency': CONCURRENCY, 'pairs': len(series['map']),
+                         'map': quartiles(series['map']), 'plain': quartiles(series['plain']),
+                         'plain_again': quartiles(series['again']),
+                         'ratio': median(series['map']) / median(series['plain']),
+                         'floor': median(series['again']) / median(series['plain']),
+                         'longest': max(longest), 'longest_median': median(longest),
+                         'entries': entries, 'extra': len(extra['map']),
+                         'plain_extra': len(extra['plain']) + len(extra['again']),
+                         'failed': failed['map'], 'plain_failed': failed['plain'] + failed['again'],
+                         'floor_ms': -(-len(below) // CONCURRENCY) * rtt})
+    return rows
+
+
+def heap(browser, work, bookmarklet):
+    """{visit, after, entries, directories}: the page's JS heap (bytes, after full
+    collections) once the visit settled and once the map of compare's tree is done, at the
+    machine's speed and with no added latency, and the entries and directories mapped."""
+    with Server(str(http2_site(work)), work / 'mapping', work / 'nginx-mapping-heap') as server:
+        url = server.url('/').replace('http://', 'https://')
+        visit = visited_page(browser, url, bookmarklet, 1, 0, LEVEL_ONE)
+        try:
+            page = visit['page']
+            before = heap_used(page)
+            ended = page.evaluate(MAP, MAP_TIMEOUT_MS)
+            return {'visit': before, 'after': heap_used(page), 'entries': ended['entries'],
+                    'directories': ended['done']}
+        finally:
+            visit['context'].close()
+
+
+def heap_line(kept):
+    """One line of heap's figures."""
+    return ('heap: {:.1f} MB once the visit settled, {:.1f} MB once {:,} directories of {:,} '
+            'entries are mapped: {:.0f} B per entry, {:.0f} B more per entry than the '
+            'visit').format(kept['visit'] / 1e6, kept['after'] / 1e6, kept['directories'],
+                            kept['entries'], kept['after'] / kept['entries'],
+                            (kept['after'] - kept['visit']) / kept['entries'])
+
+
+def summary(row):
+    """One line of a row of compare."""
+    return ('CPU {}x, {:,} directories, HTTP/2 at {} ms, {} at once, {} interleaved runs each: '
+            'map {:.0f} ms ({:.0f} to {:.0f}), plain fetch {:.0f} ms ({:.0f} to {:.0f}), '
+            '{:.2f}x; plain against plain {:.0f} ms ({:.0f} to {:.0f}), {:.2f}x; longest task '
+            '{:.0f} ms (median of runs {:.0f}); requests beyond one per directory: the map {}, '
+            'plain fetch {}; failed: the map {}, plain fetch {}').format(
+                row['rate'], row['directories'], row['rtt'], row['concurrency'], row['pairs'],
+                row['map'][1], row['map'][0], row['map'][2], row['plain'][1], row['plain'][0],
+                row['plain'][2], row['ratio'], row['plain_again'][1], row['plain_again'][0],
+                row['plain_again'][2], row['floor'], row['longest'], row['longest_median'],
+                row['extra'], row['plain_extra'], row['failed'], row['plain_failed'])
+
+
+def search_line(found):
+    """One line of search.mapped_keystrokes' figures."""
+    return ('search at {:,} mapped entries ({:,} directories, mapped in {:.0f} s): a keystroke '
+            '{:.0f} ms (slowest {:.0f}; by keystroke {}), to the frame {:.0f} ms (slowest '
+            '{:.0f}), the first {:,.0f} ms; {}; heap {:.1f} MB at the visit, +{:.1f} MB once '
+            'mapped, +{:.1f} MB with the index ({:.0f} B per entry)').format(
+                found['entries'], found['directories'], found['map_seconds'], found['median'],
+                found['worst'], ' '.join('{:.0f}'.format(ms) for ms in found['by_key']),
+                found['frame'], found['frame_worst'], found['first'], found['hits'],
+                found['heap_visit'] / 1e6, found['heap_map'] / 1e6, found['heap_index'] / 1e6,
+                found['heap_index'] / found['entries'])
+
+
+def main(argv):
+    parser = argparse.ArgumentParser(prog='bench.mapping', description=__doc__.splitlines()[0])
+    parser.add_argument('--pairs', type=int, default=15, help='interleaved runs of each')
+    parser.add_argument('--rates', default='1,4', help='CPU slowdowns, comma-separated')
+    parser.add_argument('--search', type=int, default=3, metavar='RUNS',
+                        help='typings of the search at 500,000 mapped entries (0: none)')
+    options = parser.parse_args(argv)
+    from playwright.sync_api import sync_playwright
+    from bench.common import launch
+    bookmarklet = (ROOT / 'dist' / 'bookmarklet.url').read_text(encoding='utf-8').strip()
+    started = time.monotonic()
+    with tempfile.TemporaryDirectory(prefix='autoindex-sitemap-map-') as folder, \
+            sync_playwright() as driver:
+        browser = launch(driver)
+        try:
+            rows = compare(browser, Path(folder), int(time.time()), bookmarklet, options.pairs,
+                           [int(rate) for rate in options.rates.split(',')],
+                           log=lambda line: print(line, flush=True))
+            kept = heap(browser, Path(folder), bookmarklet)
+            if options.search:
+                from bench import search
+                found = search.mapped_keystrokes(browser, bookmarklet, Path(folder),
+                                                 int(time.time()), options.search)
+        finally:
+            browser.close()
+    for row in rows:
+        print(summary(row))
+    print(heap_line(kept))
+    if options.search:
+        print(search_line(found))
+    print('{:.0f} s'.format(time.monotonic() - started))
+    return 0
+
+
+if __name__ == '__main__':
+    sys.exit(main(sys.argv[1:]))
+
