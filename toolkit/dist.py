@@ -92,15 +92,16 @@ BUILD_NAMES = {'bookmarklet.url', 'loader.url', 'sitemap.js', 'install.html', US
 
 
 def earlier_build_files(out):
-    """The files of a build made before builds kept their record, as names; None when out is
-    not one."""
-    entries = list(os.scandir(out))
-    names = {entry.name for entry in entries}
-    if not entries or not names <= BUILD_NAMES or 'bookmarklet.url' not in names or \
-            not all(entry.is_file(follow_symlinks=False) for entry in entries):
-        return None
-    with open(os.path.join(out, 'bookmarklet.url'), 'rb') as file:
-        return names if file.read(len(b'javascript:')) == b'javascript:' else None
+    """The names of the files of a build made before builds kept their record: those named
+    as a build names them, where its bookmarklet.url is one; [] when out holds none."""
+    path = os.path.join(out, 'bookmarklet.url')
+    if not os.path.isfile(path) or os.path.islink(path):
+        return []
+    with open(path, 'rb') as file:
+        if file.read(len(b'javascript:')) != b'javascript:':
+            return []
+    return [entry.name for entry in os.scandir(out)
+            if entry.name in BUILD_NAMES and entry.is_file(follow_symlinks=False)]
 
 
 def foreign_entries(out):
@@ -113,11 +114,10 @@ def foreign_entries(out):
         raise BuildError('--out {} is {}. Nothing was changed; name a folder to write'.format(
             out, 'a symbolic link' if out.is_symlink() else 'not a folder'))
     recorded = recorded_files(out)
-    if recorded is None and earlier_build_files(out) is not None:
-        return []
+    earlier = earlier_build_files(out) if recorded is None else []
     found = []
     for entry in sorted(os.scandir(out), key=lambda entry: entry.name):
-        if entry.name == MANIFEST_NAME and recorded is not None:
+        if entry.name == MANIFEST_NAME and recorded is not None or entry.name in earlier:
             continue
         if recorded is None or entry.name not in recorded or \
                 not entry.is_file(follow_symlinks=False):
