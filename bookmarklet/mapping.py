@@ -28,7 +28,7 @@ from bookmarklet.order import sorted_entries
 from bookmarklet.pool import run_in_pool
 from bookmarklet.root import request_listing, server_now
 from bookmarklet.names import entry_url
-from bookmarklet.stored import DAMAGED
+from bookmarklet.stored import DAMAGED, frontier_key
 from bookmarklet.display import likely_cause
 from bookmarklet.upkeep import read_store
 from bookmarklet.times import format_age
@@ -81,12 +81,6 @@ def new_map(root, store_ready, pool, on_change):
 
 def lock_name(mapping):
     return 'autoindex-sitemap map ' + mapping.root_dir.root_url
-
-
-def frontier_key(root_url, url):
-    """A frontier item's key: its map's root, then its URL (no URL holds a space), so the
-    frontiers of nested roots never meet."""
-    return root_url + ' ' + url
 
 
 def map_value(mapping):

@@ -25,7 +25,7 @@ from bookmarklet.portable import JSError, Problem, new_object, dict_key, drop_ke
     problem_of, record_field, is_record, is_text, is_exactly
 from bookmarklet.freshness import level_one_urls
 from bookmarklet.stored import DAMAGED, stored_record, stored_visit, stored_choices, \
-    sound_visits, is_path_below, stored_frontier, stored_map
+    sound_visits, is_path_below, stored_frontier, stored_map, frontier_key
 from bookmarklet.words import DATABASE
 
 # The IndexedDB version: raise it with a new step in upgrade() when the stores change.
@@ -128,7 +128,7 @@ async def read_map(tables, root_url):
 
 async def read_frontier(tables, root_url):
     """The frontier items kept for the map of root_url."""
-    return stored_frontier(await tables.found_below(FRONTIER, root_url + ' ', False), root_url)
+    return stored_frontier(await tables.found_below(FRONTIER, frontier_key(root_url, ''), False), root_url)
 
 
 async def forget(tables, root_url):
@@ -136,7 +136,7 @@ async def forget(tables, root_url):
     steps = [{'store': VISITS, 'drop': root_url}, {'store': MAPS, 'drop': root_url}]
     for url in await tables.found_below(RECORDS, root_url, True):
         steps.append({'store': RECORDS, 'drop': url})
-    for key in await tables.found_below(FRONTIER, root_url + ' ', True):
+    for key in await tables.found_below(FRONTIER, frontier_key(root_url, ''), True):
         steps.append({'store': FRONTIER, 'drop': key})
     await tables.change(steps)
 

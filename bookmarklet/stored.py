@@ -104,6 +104,13 @@ def stored_record(value, url):
     return value
 
 
+def frontier_key(root_url, url):
+    """A frontier item's key: its map's root, then its URL (no URL holds a space), so the
+    frontiers of nested roots never meet; with url '', what every key of that map starts
+    with."""
+    return root_url + ' ' + url
+
+
 def stored_frontier(values, root_url):
     """The frontier items among values that belong to the map of root_url, each below it as
     listings spell it, with its key, depth and the sums of its ancestors (one for each
@@ -111,7 +118,7 @@ def stored_frontier(values, root_url):
     found = []
     for value in values:
         if has_fields(value, FRONTIER_FIELDS) and is_exactly(value['root'], root_url) and \
-                is_exactly(value['key'], root_url + ' ' + value['url']) and \
+                is_exactly(value['key'], frontier_key(root_url, value['url'])) and \
                 is_path_below(value['url'], root_url) and value['depth'] >= 1 and \
                 len(value['sums']) == value['depth'] and are_counts(value['sums']):
             found.append(value)

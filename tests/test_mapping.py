@@ -13,8 +13,9 @@ import json
 
 import pytest
 
+from bookmarklet.stored import frontier_key
 from bookmarklet.mapping import new_map, read_map, start_map, pause_map, resume_map, stop_map, \
-    map_shown, frontier_key
+    map_shown
 from bookmarklet.pool import new_pool
 from bookmarklet.root import new_root
 from bookmarklet.settings import SETTINGS
