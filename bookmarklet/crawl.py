@@ -30,6 +30,9 @@ from bookmarklet.phrases import FORGETTING, NO_DATES, no_listing, listing_reques
     went_wrong, uncached
 from bookmarklet.words import STALE, FAILED, PAGE_SCOPE, READING, LOADING, BROKEN
 
+# Seconds between two draws of a map's progress.
+MAP_DRAWN_EVERY = 0.25
+
 
 def new_crawl(href, settings, adapters):
     """A crawl of the page at href that has shown nothing yet: every field it keeps."""
@@ -58,7 +61,7 @@ def new_crawl(href, settings, adapters):
     crawl.to_draw = []                  # the answers waiting for a frame,
     crawl.drawn_results = {}            # and each row's result drawn
     crawl.map_unit = None               # the map of the root shown (mapping.py)
-    crawl.map_drawing = False           # its progress waits for a frame,
+    crawl.map_drawing = 0               # its progress waits: 1 a while, 2 for a frame,
     crawl.map_state_drawn = ''          # and the state it showed last
     return crawl
 
@@ -228,14 +231,26 @@ def leave(crawl):
 
 
 def show_map(crawl, root):
-    """Show the map's progress in the next frame, once however often it changes; at its
-    end, the tree is read afresh and the status line says how complete it is."""
-    if crawl.map_drawing or crawl.is_closed or crawl.root_dir != root:
+    """Show the map's progress soon, once however often it changes: a new state in the next
+    frame, progress once in MAP_DRAWN_EVERY seconds (each draw lays out and paints the
+    panel, and a map settles hundreds of directories a second). At its end, the tree is
+    read afresh and the status line says how complete it is."""
+    if crawl.is_closed or crawl.root_dir != root:
         return
-    crawl.map_drawing = True
+    soon = 2 if crawl.map_unit.map_state != crawl.map_state_drawn else 1
+    if crawl.map_drawing < soon:
+        crawl.map_drawing = soon
+        started(draw_map(crawl, root, soon))
 
-    def draw_map():
-        crawl.map_drawing = False
+
+async def draw_map(crawl, root, soon):
+    if soon == 1:
+        await crawl.io_adapters.wait_seconds(MAP_DRAWN_EVERY)
+        if crawl.map_drawing != 1:
+            return  # drawn meanwhile
+
+    def draw():
+        crawl.map_drawing = 0
         if crawl.is_closed or crawl.root_dir != root:
             return
         shown = map_shown(crawl.map_unit)
@@ -247,7 +262,7 @@ def show_map(crawl, root):
                 crawl.overlay_ui.add_note(shown['note'])
             if crawl.rows_view.was_listed and crawl.list_shown == ROWS:
                 show_progress(crawl)
-    crawl.io_adapters.next_frame(draw_map)
+    crawl.io_adapters.next_frame(draw)
 
 
 async def poll(crawl):

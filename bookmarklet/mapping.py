@@ -40,6 +40,10 @@ from bookmarklet.words import RUNNING, PAUSED, STOPPED, DONE
 # Retry-After waits, in seconds.
 FAILURES_IN_A_ROW = 10
 LONGEST_WAIT = 60
+# The store steps one transaction takes at most (but a directory's own, which commit
+# together): each put holds the page about a tenth of a millisecond in Chromium, and a tree
+# read before would put or read thousands at once.
+STEPS_AT_ONCE = 200
 
 
 def new_map(root, store_ready, pool, on_change):
@@ -63,14 +67,13 @@ def new_map(root, store_ready, pool, on_change):
     mapping.urgent_tasks = []       # to fetch: no record, or a new mtime
     mapping.later_tasks = []        # to fetch again: oldest record first
     mapping.later_sorted = True
-    mapping.fetch_count = 0         # requests in flight
+    mapping.fetch_count = 0         # requests in flight, and records standing in
     mapping.hold_until = 0          # the client's clock before which no request starts
     mapping.hold_seconds = 0        # the last back-off, doubled at the next
     mapping.failures_in_row = 0
     mapping.failure_problems = []
     mapping.failed_steps = []       # the frontier items that failed: dropped once the map is done
-    mapping.unwritten_steps = []    # store steps waiting for the commit under way
-    mapping.write_wanted = False
+    mapping.unwritten_steps = []    # the store steps of each directory waiting for a commit
     mapping.is_writing = False
     mapping.wake_latch = None
     mapping.is_remap = False
@@ -180,7 +183,7 @@ async def run_map(mapping, entries):
         mapping.entry_count = 0
         mapping.byte_count = 0
         found = found_items(mapping, root.root_url, 0, entries, [listing_sum(entries)])
-        steps = add_items([], found)
+        steps = frontier_puts(found)
     mapping.map_state = RUNNING
     mapping.ended_at = None
     mapping.run_clock = root.io_adapters.clock_now()
@@ -219,41 +222,43 @@ def found_items(mapping, url, depth, entries, sums):
     return items
 
 
-def add_items(steps, items):
-    """steps, with a put of each frontier item."""
+def frontier_puts(items):
+    """The store steps that put each frontier item."""
+    steps = []
     for item in items:
         steps.append({'store': 'frontier', 'put': item})
     return steps
 
 
 async def queue_items(mapping, items):
-    """Read the records of items together and queue each: fetched first when it has none or
-    its mtime moved, later when it has one, at once when the record stands in."""
-    if len(items) == 0:
-        return
-    urls = []
-    for item in items:
-        urls.append(item['url'])
-    records = await read_store(mapping.store_ready, lambda store: store.read_records(urls), {})
+    """Read the records of items, STEPS_AT_ONCE in a transaction, and queue each: first when
+    it has none, its mtime moved or the record stands in, later (fetched again) when it has
+    one."""
     root = mapping.root_dir
-    now = server_now(root)
-    # Records fetched since the map began (in its second too: Date has whole seconds).
-    stale_after = now - mapping.started_at + 1 if mapping.is_remap else \
-        root.run_settings['staleAfterSeconds']
-    for item in items:
-        key = dict_key(item['url'])
-        record = records[key] if key in records and not is_exactly(records[key], DAMAGED) else None
-        task = {'item': item, 'record': record,
-                'decision': cache_decision(record, item['mtime'], root.mtime_precision, now,
-                                           stale_after, False, True)}
-        if task['decision'] == HIT:
-            started(map_directory(mapping, task))
-        elif task['decision'] != RECHECK:
-            mapping.urgent_tasks.append(task)
-        else:
-            mapping.later_tasks.append(task)
-            mapping.later_sorted = False
-    wake(mapping)
+    start = 0
+    while start < len(items):
+        some = part(items, start, start + STEPS_AT_ONCE)
+        start += STEPS_AT_ONCE
+        urls = []
+        for item in some:
+            urls.append(item['url'])
+        records = await read_store(mapping.store_ready, lambda store: store.read_records(urls), {})
+        now = server_now(root)
+        # Records fetched since the map began (in its second too: Date has whole seconds).
+        stale_after = now - mapping.started_at + 1 if mapping.is_remap else \
+            root.run_settings['staleAfterSeconds']
+        for item in some:
+            key = dict_key(item['url'])
+            record = records[key] if key in records and not is_exactly(records[key], DAMAGED) else None
+            task = {'item': item, 'record': record,
+                    'decision': cache_decision(record, item['mtime'], root.mtime_precision, now,
+                                               stale_after, False, True)}
+            if task['decision'] != RECHECK:
+                mapping.urgent_tasks.append(task)
+            else:
+                mapping.later_tasks.append(task)
+                mapping.later_sorted = False
+        wake(mapping)
 
 
 def next_task(mapping):
@@ -277,7 +282,8 @@ def wake(mapping):
 
 async def dispatch(mapping):
     """Start the fetches, as many at once as the settings allow, until every directory
-    known is settled or the map is stopped."""
+    known is settled or the map is stopped. A record standing in takes a place too, so that
+    those of a whole tree read before come in turns, not in one long task."""
     adapters = mapping.root_dir.io_adapters
     limit = mapping.root_dir.run_settings['maxConcurrentRequests']
     while mapping.map_state == RUNNING or mapping.map_state == PAUSED:
@@ -300,15 +306,23 @@ async def dispatch(mapping):
 
 
 async def map_directory(mapping, task):
-    """Settle one directory: its record, or a fetch; then commit what it found."""
+    """Settle one directory: its record, or a fetch; then commit what it found. Its place
+    is free when its fetch ends, or once a record standing in has queued its children."""
+    try:
+        await settle_directory(mapping, task)
+    finally:
+        if task['decision'] == HIT:
+            free_place(mapping)
+
+
+async def settle_directory(mapping, task):
     root = mapping.root_dir
     item = task['item']
-    steps = [{'store': 'frontier', 'drop': item['key']}]
     try:
         listing = task['record']
         if task['decision'] != HIT:
             fetched = await run_in_pool(mapping.fetch_pool, lambda: request_listing(root, item['url']))
-            mapping.fetch_count -= 1
+            free_place(mapping)
             if fetched.retry_after != None:
                 hold_map(mapping, task, fetched.retry_after)
                 return
@@ -320,7 +334,6 @@ async def map_directory(mapping, task):
                                  fetched.listing_read, fetched.date_sent if fetched.date_sent != None
                                  else server_now(root), listing)
             listing['loopOf'] = loop_of(mapping, item, listing['entries'])
-            steps.append({'store': 'records', 'put': listing})
         children = []
         if listing['loopOf'] == '' and mapping.map_state != STOPPED:
             sums = part(item['sums'], 0, None)
@@ -337,9 +350,18 @@ async def map_directory(mapping, task):
     for entry in listing['entries']:
         if entry['type'] == 'file' and entry['size'] != None:
             mapping.byte_count += entry['size']
-    await write_steps(mapping, add_items(steps, children))
+    steps = frontier_puts(children)
+    if task['decision'] != HIT:
+        steps.append({'store': 'records', 'put': listing})
+    steps.append({'store': 'frontier', 'drop': item['key']})
+    await write_steps(mapping, steps)
     await queue_items(mapping, children)
     mapping.on_change()
+    wake(mapping)
+
+
+def free_place(mapping):
+    mapping.fetch_count -= 1
     wake(mapping)
 
 
@@ -371,21 +393,23 @@ def fail_task(mapping, task, problem):
 
 
 async def write_steps(mapping, steps):
-    """Commit steps with the map's record in one transaction; those that come while a
-    commit runs go in the next. Transactions commit in order, so a directory's record
-    never commits before the frontier item its parent's listing added."""
-    for step in steps:
-        mapping.unwritten_steps.append(step)
-    mapping.write_wanted = True
+    """Commit steps (one directory's, whole) with the map's record; those that come while a
+    commit runs go in the next transactions, STEPS_AT_ONCE at most to each unless one
+    directory's are more. Transactions commit in order, so a directory's record never
+    commits before the frontier item its parent's listing added."""
+    mapping.unwritten_steps.append(steps)
     if mapping.is_writing:
         return
     mapping.is_writing = True
     try:
         store = await mapping.store_ready
-        while mapping.write_wanted:
-            mapping.write_wanted = False
-            batch = mapping.unwritten_steps
-            mapping.unwritten_steps = []
+        while len(mapping.unwritten_steps) > 0:
+            batch = []
+            waiting = mapping.unwritten_steps
+            while len(waiting) > 0 and (len(batch) == 0 or len(batch) + len(waiting[0]) <= STEPS_AT_ONCE):
+                for step in waiting[0]:
+                    batch.append(step)
+                remove_at(waiting, 0)
             batch.append({'store': 'maps', 'put': map_value(mapping)})
             await store.change(batch)
     except JSError as error:

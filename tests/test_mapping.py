@@ -211,6 +211,44 @@ async def test_a_directory_is_in_the_frontier_before_it_is_fetched_and_a_resume_
 
 
 @run
+async def test_a_tab_gone_between_two_commits_loses_no_directory_and_counts_each_once():
+    # 250 directories below one: more steps than a transaction takes (STEPS_AT_ONCE), and
+    # the tab is gone after the first transaction that puts any of them.
+    server = Server({'wide': {'mtime': START - 86400, 'children': {
+        'd{:03d}'.format(index): {'mtime': START - 86400 * 2 - index, 'children': {}}
+        for index in range(250)}}})
+    store = memory_store('a test')
+    commits = []
+
+    async def change(steps):
+        if commits:
+            await asyncio.Event().wait()
+        if any(step.get('put', {}).get('depth') == 2 for step in steps):
+            commits.append(steps)
+        await store.change(steps)
+    cut = type('Store', (), {})()
+    for name in dir(store):
+        if not name.startswith('_'):
+            setattr(cut, name, getattr(store, name))
+    cut.change = change
+    running = asyncio.ensure_future(Tab(server, cut, set()).map())
+    for _ in range(200):
+        await asyncio.sleep(0)
+    assert len(commits) == 1
+    running.cancel()
+    committed = {record['url'] for record in (await kept(store))['records']}
+    server.requests = []
+    shown = await Tab(server, store, set()).map()
+    every = directory_urls(server.root)
+    assert {key: shown[key] for key in ['state', 'done', 'known', 'failed']} == {
+        'state': 'done', 'done': len(every), 'known': len(every), 'failed': 0}
+    assert {record['url'] for record in (await kept(store))['records']} >= set(every)
+    # What was committed is not asked again; the rest once each.
+    assert not committed & set(server.requests)
+    assert len(server.requests) == len(set(server.requests))
+
+
+@run
 async def test_a_429_or_503_holds_every_request_for_its_retry_after_then_goes_on():
     server = Server(tree(2, 3))
     server.statuses[ROOT + 'd1/'] = [[503, 7]]
