@@ -43,7 +43,7 @@ LONGEST_WAIT = 60
 # The store steps one transaction takes at most (but a directory's own, which commit
 # together): each put holds the page about a tenth of a millisecond in Chromium, and a tree
 # read before would put or read thousands at once.
-STEPS_AT_ONCE = 200
+STEPS_AT_ONCE = 100
 
 
 def new_map(root, store_ready, pool, on_change):
@@ -239,6 +239,8 @@ async def queue_items(mapping, items):
     while start < len(items):
         some = part(items, start, start + STEPS_AT_ONCE)
         start += STEPS_AT_ONCE
+        # A task of its own for each read: those of many listings at once held the page.
+        await root.io_adapters.wait_seconds(0)
         urls = []
         for item in some:
             urls.append(item['url'])
@@ -293,6 +295,9 @@ async def dispatch(mapping):
             if task != None:
                 mapping.fetch_count += 1
                 started(map_directory(mapping, task))
+                if task['decision'] == HIT:
+                    # Records standing in, each in a task of its own.
+                    await adapters.wait_seconds(0)
                 continue
             if wait > 0:
                 await adapters.wait_seconds(wait)
