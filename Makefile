@@ -36,10 +36,11 @@ build: $(VENV)/.installed node_modules/.installed
 	rm -f dist/autoindex_sitemap-*.whl
 	$(PY) generator.py
 
-# The time is printed whatever pytest's outcome, which make test then exits with.
+# One pytest-xdist worker per CPU, each test file whole to one worker (its servers are
+# started once). The time is printed whatever pytest's outcome, which make test then exits with.
 test: build
-	@echo '$(PY) -m pytest --durations=15'; \
-	$(PY) -m pytest --durations=15; status=$$?; \
+	@echo '$(PY) -m pytest -n auto --dist loadfile --durations=15'; \
+	$(PY) -m pytest -n auto --dist loadfile --durations=15; status=$$?; \
 	seconds=$$(( $$(date +%s) - $(STARTED) )); \
 	echo "make test took $$((seconds / 60)) min $$((seconds % 60)) s"; \
 	exit $$status

@@ -48,17 +48,23 @@ def dist():
     return DIST
 
 
+def parity_folder(config):
+    """build/, or a folder of its own for each pytest-xdist worker, which builds at once."""
+    worker = getattr(config, 'workerinput', {}).get('workerid')
+    return ROOT / 'build' / ('parity-' + worker if worker else '')
+
+
 @pytest.fixture(scope='session')
-def parity_build():
+def parity_build(pytestconfig):
     """The parity test build of this checkout's sources: {script, runtime, modules}, with
     the bundle at build/parity.js."""
-    return parity_harness.build_parity_bundle(ROOT / 'build')
+    return parity_harness.build_parity_bundle(parity_folder(pytestconfig))
 
 
 @pytest.fixture(scope='session')
-def parity_bundle(parity_build):
+def parity_bundle(parity_build, pytestconfig):
     """build/parity.js: the core modules and the parity case runner, built as dist/ is."""
-    return ROOT / 'build' / 'parity.js'
+    return parity_folder(pytestconfig) / 'parity.js'
 
 
 @pytest.fixture(scope='session')
@@ -228,8 +234,24 @@ def new_page(browser):
 OUTCOMES = {}
 
 
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    """In a pytest-xdist worker, the summary lines a test added go with its report to the
+    process that writes the summary."""
+    report = (yield).get_result()
+    if hasattr(item.config, 'workerinput') and report.when == 'teardown':
+        report.user_properties.append(('summary', {'figure': list(FIGURE),
+                                                   'parity': list(parity_harness.REPORTS)}))
+        del parity_harness.REPORTS[:]
+
+
 def pytest_runtest_logreport(report):
-    """Count each browser test's outcome under its engine, for the summary."""
+    """Count each browser test's outcome under its engine, for the summary; take the summary
+    lines a worker's test added."""
+    for name, value in report.user_properties:
+        if name == 'summary':
+            FIGURE[:] = value['figure'] or FIGURE
+            parity_harness.REPORTS.extend(value['parity'])
     engine = next((word for word in report.nodeid.partition('[')[2].rstrip(']').split('-')
                    if word in ENGINES), None)
     if engine and (report.when == 'call' or report.outcome != 'passed'):
