@@ -890,6 +890,28 @@ machine (medians; each before-figure from the build just before the fix):
   20 by keystroke; slowest 141), 51 ms to the next frame, the first
   keystroke 2,542 ms; the index takes 131 MB, 262 B per entry. One typing
   earlier the same day, under load: 66 ms a keystroke, 78 to the frame.
+
+  Fourteenth round (2026-12-03), the map in turns (`python -m bench.mapping
+  --pairs 15 --rates 1,4 --search 0`, the bookmarklet of 48,862 characters,
+  38 minutes). A trace of one map had the page's main thread busy 26.4 s of
+  29.9: the progress drawn each frame (paint 2.5 s, commit 1.1, layout 0.6),
+  the body of each listing read as a Blob and read back, IndexedDB puts, and
+  at the click 1,900 frontier puts in one transaction. The map now writes 100
+  steps at most to a transaction (a directory's whole), reads records 100 at a
+  time, starts each record standing in and each read in a task of its own
+  where the page is seen, and draws its progress four times a second (paint
+  0.38 s, layout 0.07). At the machine's speed: the map 18.2 s (quartiles
+  17.4 to 20.4), plain fetch 14.6 s (14.3 to 15.0), 1.24x (it was 1.68x);
+  plain against itself 1.00x. No task over 50 ms in 11 of 15 runs; the longest
+  165 ms, in a run while a build ran beside it. With the CPU 4x slower: 40.2 s
+  (36.9 to 44.9) against 24.2 (23.0 to 29.4), 1.67x (2.43x), but plain against
+  itself 1.11x, so this run judges nothing there; the longest task 114 ms
+  (median of runs 73). The map asked again for page 2's prefetched
+  directories in 2 of 15 runs at the machine's speed and none with the CPU
+  slower, once each of them twice. Side by side, 2,000 plain fetches read
+  with `.text()` took 16.0 s, through a Blob as `browser.read_text` does 17.9
+  s, through a stream reader 15.8 s (5 interleaved runs, under load): the Blob
+  is what is left of the map's own cost at the machine's speed.
 """
 
 

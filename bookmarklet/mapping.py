@@ -18,7 +18,7 @@ It is polite: a 429 or 503 holds every request of the map for its Retry-After (o
 back-off that doubles), failures in a row stop it with their likely cause, and a
 listing the same as an ancestor's (a symlink loop) is kept once and not followed.
 One tab maps a root at a time (adapters.hold_lock); another shows its progress.
-Adapters used: those of root.py, hold_lock, wait_seconds.
+Adapters used: those of root.py, hold_lock, wait_seconds, is_visible.
 """
 
 from bookmarklet.portable import JSError, new_object, new_latch, started, dict_key, part, \
@@ -240,7 +240,7 @@ async def queue_items(mapping, items):
         some = part(items, start, start + STEPS_AT_ONCE)
         start += STEPS_AT_ONCE
         # A task of its own for each read: those of many listings at once held the page.
-        await root.io_adapters.wait_seconds(0)
+        await take_turn(mapping)
         urls = []
         for item in some:
             urls.append(item['url'])
@@ -296,8 +296,7 @@ async def dispatch(mapping):
                 mapping.fetch_count += 1
                 started(map_directory(mapping, task))
                 if task['decision'] == HIT:
-                    # Records standing in, each in a task of its own.
-                    await adapters.wait_seconds(0)
+                    await take_turn(mapping)  # records standing in, each in a task of its own
                 continue
             if wait > 0:
                 await adapters.wait_seconds(wait)
@@ -363,6 +362,14 @@ async def settle_directory(mapping, task):
     await queue_items(mapping, children)
     mapping.on_change()
     wake(mapping)
+
+
+async def take_turn(mapping):
+    """Let the page draw and answer before the next piece of work, where it is seen: a
+    hidden tab's timers wait a second or more."""
+    adapters = mapping.root_dir.io_adapters
+    if adapters.is_visible():
+        await adapters.wait_seconds(0)
 
 
 def free_place(mapping):

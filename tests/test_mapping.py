@@ -96,6 +96,7 @@ class Tab:
         adapters.page_of_html = lambda text: {'heads': [], 'rows': []}
         adapters.clock_now = lambda: server.clock
         adapters.wait_seconds = self.wait_seconds
+        adapters.is_visible = lambda: True
         adapters.hold_lock = self.hold_lock
         self.root = new_root(ROOT, dict(SETTINGS, **settings), adapters)
         self.root.is_live = True
