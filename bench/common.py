@@ -142,6 +142,17 @@ CLICK = """(url) => { window.__sitemapBench.click = performance.now(); location.
 MARKS = "() => window.__sitemapBench"
 
 
+# Whether the bookmarklet's store holds count records (a visit's wave 2 and prefetch are in).
+RECORDS = """(count) => new Promise((resolve) => {
+  const request = indexedDB.open('autoindex-sitemap');
+  request.onsuccess = () => {
+    const records = request.result.transaction('records').objectStore('records').count();
+    records.onsuccess = () => { request.result.close(); resolve(records.result >= count); };
+  };
+  request.onerror = () => resolve(false);
+})"""
+
+
 def longest_task(marks, start, end):
     """ms of the longest task over 50 ms between two marks (0 for none)."""
     return max([duration for begun, duration in marks['tasks']

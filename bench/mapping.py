@@ -29,7 +29,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from bench.common import DAY, ROOT, Server, click_and_wait, heap_used, longest_task, median
+from bench.common import DAY, RECORDS, ROOT, Server, click_and_wait, heap_used, longest_task, median
 from bench.latency import emulated_page, http2_site
 
 LEVEL_ONE = 20
@@ -83,17 +83,6 @@ PLAIN = """async ([urls, concurrency, limit]) => {
     new Promise((_, reject) => setTimeout(() => reject(new Error('plain fetch over ' + limit + ' ms')), limit))]);
   return {ms: performance.now() - started, retried};
 }"""
-
-# Whether the store holds count records: the visit's wave 2 and prefetch are in.
-RECORDS = """(count) => new Promise((resolve) => {
-  const request = indexedDB.open('autoindex-sitemap');
-  request.onsuccess = () => {
-    const records = request.result.transaction('records').objectStore('records').count();
-    records.onsuccess = () => { request.result.close(); resolve(records.result >= count); };
-  };
-  request.onerror = () => resolve(false);
-})"""
-
 
 def write_tree(root, now, level_one=LEVEL_ONE, each=EACH, files_each=FILES_EACH):
     """level_one directories of each directories of files_each empty files; mtimes distinct

@@ -12,7 +12,7 @@ by pressing the map button (1,100 directories, under the default --map-limit),
 then searched in a new visit as above.
 """
 
-from bench.common import Server, click_and_wait, heap_used, median, write_flat_tree
+from bench.common import RECORDS, Server, click_and_wait, heap_used, median, write_flat_tree
 from bench import mapping
 
 DIRECTORIES = 10
@@ -55,15 +55,6 @@ CHOOSE_TREE = """() => {
   scope.dispatchEvent(new Event('change'));
 }"""
 
-CACHED = """(count) => new Promise((resolve) => {
-  const request = indexedDB.open('autoindex-sitemap');
-  request.onsuccess = () => {
-    const records = request.result.transaction('records').objectStore('records').count();
-    records.onsuccess = () => { request.result.close(); resolve(records.result >= count); };
-  };
-})"""
-
-
 def keystrokes(browser, bookmarklet, work, now, runs):
     """{entries, median, worst, first, hits}: ms per keystroke over runs typings."""
     tree = write_flat_tree(work / 'search', DIRECTORIES, now, FILES_EACH)
@@ -75,7 +66,7 @@ def keystrokes(browser, bookmarklet, work, now, runs):
             page = context.new_page()
             page.goto(server.url('/'), timeout=120000)
             click_and_wait(page, bookmarklet, 'settled')
-            page.wait_for_function(CACHED, arg=DIRECTORIES, timeout=120000, polling=200)
+            page.wait_for_function(RECORDS, arg=DIRECTORIES, timeout=120000, polling=200)
             for _ in range(runs):
                 page.goto(server.url('/'), timeout=120000)
                 click_and_wait(page, bookmarklet, 'settled')
@@ -115,7 +106,7 @@ def mapped_keystrokes(browser, bookmarklet, work, now, runs):
             page.goto(server.url('/'), timeout=120000)
             click_and_wait(page, bookmarklet, 'settled')
             # Wave 2 and the prefetch (two pages) stored, so the map starts from a still store.
-            page.wait_for_function(CACHED, arg=21, timeout=120000, polling=200)
+            page.wait_for_function(RECORDS, arg=21, timeout=120000, polling=200)
             heap_visit = heap_used(page)
             ended = page.evaluate(mapping.MAP, MAP_TIMEOUT_MS)
             directories = MAPPED_LEVEL_ONE * (MAPPED_EACH + 1)
