@@ -139,14 +139,15 @@ def test_the_size_table_marks_each_browser():
 
 @pytest.mark.slow
 def test_the_same_inputs_give_the_same_dist_byte_for_byte(tmp_path):
+    """A build from nothing writes what a build writes into the parts `make` compiled in
+    another folder: two compiles from nothing, and the kept parts taken as they are."""
     first = run_generator(tmp_path / 'one', '--page-size', '15')
-    second = run_generator(tmp_path / 'two', '--page-size', '15')
-    assert first.returncode == 0 and second.returncode == 0, first.stderr + second.stderr
+    assert first.returncode == 0, first.stderr
+    second = build(tmp_path / 'two', '--page-size', '15')
     names = sorted(path.name for path in (tmp_path / 'one' / 'dist').iterdir())
     assert names == BUILT
     for name in names:
-        assert (tmp_path / 'one' / 'dist' / name).read_bytes() == \
-            (tmp_path / 'two' / 'dist' / name).read_bytes(), name
+        assert (tmp_path / 'one' / 'dist' / name).read_bytes() == (second / name).read_bytes(), name
     assert 'Firefox desktop (65,536)' in first.stdout and 'built in' in first.stdout
 
 
