@@ -1,6 +1,8 @@
 """Fixtures shared by every test layer: the built dist/, nginx and the other servers, and
 the browsers: one per engine for the session, a fresh profile per test."""
 
+import fcntl
+import json
 import os
 import shutil
 import sys
@@ -48,23 +50,32 @@ def dist():
     return DIST
 
 
-def parity_folder(config):
-    """build/, or a folder of its own for each pytest-xdist worker, which builds at once."""
-    worker = getattr(config, 'workerinput', {}).get('workerid')
-    return ROOT / 'build' / ('parity-' + worker if worker else '')
+PARITY_FOLDER = ROOT / 'build'
 
 
 @pytest.fixture(scope='session')
 def parity_build(pytestconfig):
     """The parity test build of this checkout's sources: {script, runtime, modules}, with
-    the bundle at build/parity.js."""
-    return parity_harness.build_parity_bundle(parity_folder(pytestconfig))
+    the bundle at build/parity.js. Built once per run: the first pytest-xdist worker to
+    need it builds, and a worker that needs it meanwhile waits and reads what it wrote."""
+    run = getattr(pytestconfig, 'workerinput', {}).get('testrunuid')
+    PARITY_FOLDER.mkdir(exist_ok=True)
+    with open(PARITY_FOLDER / 'parity.lock', 'w') as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        made = PARITY_FOLDER / 'parity-build.json'
+        if run and made.exists():
+            kept = json.loads(made.read_text(encoding='utf-8'))
+            if kept['run'] == run:
+                return kept['build']
+        built = parity_harness.build_parity_bundle(PARITY_FOLDER)
+        made.write_text(json.dumps({'run': run, 'build': built}), encoding='utf-8')
+        return built
 
 
 @pytest.fixture(scope='session')
-def parity_bundle(parity_build, pytestconfig):
+def parity_bundle(parity_build):
     """build/parity.js: the core modules and the parity case runner, built as dist/ is."""
-    return parity_folder(pytestconfig) / 'parity.js'
+    return PARITY_FOLDER / 'parity.js'
 
 
 @pytest.fixture(scope='session')

@@ -47,6 +47,7 @@ class Firefox:
         self.answers = queue.Queue()
         self.stderr = []
         self.downloads = tempfile.mkdtemp(prefix='firefox-downloads-')  # a folder per profile
+        self.variants = {}  # {preferences as JSON: the browser started with them}
 
     def start(self):
         # The browser's own download folder too, which Firefox makes (~/Downloads) otherwise.
@@ -64,16 +65,22 @@ class Firefox:
     def new_page(self, init_script=None, color_scheme=None, media=None):
         """A tab in a fresh profile: empty cache, empty IndexedDB. The system's colour
         scheme and the user's media preferences are preferences of the whole browser, so
-        a page that sets one gets a browser of its own."""
+        a page that sets one gets a browser of those preferences, started at the first such
+        page and kept for the next (each page still a fresh profile of its own)."""
         preferences = {}
         if color_scheme is not None:
             preferences['ui.systemUsesDarkTheme'] = int(color_scheme == 'dark')
         for feature, value in (media or {}).items():
             preferences.update(MEDIA_PREFERENCES[feature, value])
-        browser = Firefox(preferences=preferences).start() if preferences else self
+        browser = self
+        if preferences:
+            key = json.dumps(preferences, sort_keys=True)
+            if key not in self.variants:
+                self.variants[key] = Firefox(preferences=preferences).start()
+            browser = self.variants[key]
         downloads = tempfile.mkdtemp(dir=browser.downloads)
         return FirefoxPage(browser, browser.call('profile', downloads=downloads), init_script,
-                           owns_browser=browser is not self, downloads=downloads)
+                           downloads=downloads)
 
     def _read_answers(self):
         for line in self.process.stdout:
@@ -103,6 +110,8 @@ class Firefox:
 
     def stop(self):
         """Close the browser through the driver; SIGTERM (which closes it too) if that hangs."""
+        for variant in self.variants.values():
+            variant.stop()
         shutil.rmtree(self.downloads, ignore_errors=True)
         if self.process is None:
             return
@@ -126,9 +135,8 @@ class FirefoxPage(Page):
 
     engine = 'firefox'
 
-    def __init__(self, firefox, tab, init_script=None, owns_browser=False, downloads=None):
+    def __init__(self, firefox, tab, init_script=None, downloads=None):
         self.firefox, self.tab, self.init_script = firefox, tab, init_script
-        self.owns_browser = owns_browser
         self.downloads_folder = downloads  # where its profile saves files
 
     def _call(self, op, **args):
@@ -175,5 +183,3 @@ class FirefoxPage(Page):
 
     def close(self):
         self._call('close')
-        if self.owns_browser:
-            self.firefox.stop()
