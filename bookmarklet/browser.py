@@ -190,10 +190,12 @@ def add_words(walk, text):
 
 
 def read_children(walk, parent):
-    """Read each child of parent: a line break in preformatted text ends a row."""
+    """Read each child of parent: a line break in preformatted text ends a row, but for
+    one in a link's text (nginx writes a name's as it is)."""
     for node in parent.childNodes:
         if node.nodeType == 3:
-            lines = node.data.split('\n') if walk.pre_depth > 0 and walk.item_depth == 0 else [node.data]
+            lines = node.data.split('\n') if walk.pre_depth > 0 and walk.item_depth == 0 \
+                and walk.link_open == None else [node.data]
             add_text(walk, lines[0])
             for index in range(1, len(lines)):
                 end_row(walk)

@@ -13,7 +13,8 @@ from tests.support.builds import built_bookmarklet
 from tests.support.fixture_corpus import fixture_names, load, FIXTURES
 from tests.support.visits import visit
 from tests.support.expectations import check_first_page, without, iso
-from tests.support.trees import standard_tree, write_tree, expected_entries
+from tests.support.trees import standard_tree, write_tree, expected_entries, directory, file, \
+    SEPT_2026
 
 PREFIXES = ['--json-prefix-from', '/files/', '--json-prefix-to', '/json/files/']
 
@@ -60,6 +61,18 @@ def test_the_json_location_failing_falls_back_to_the_open_page(page, serve, tmp_
     overlay = page.open_sitemap(server.url('/'), prefix_bookmarklet)
     assert [row['name'] for row in overlay['rows']] == \
         [entry['name'] for entry in expected_entries(spec, 60)][:10]
+
+
+def test_a_directory_whose_name_holds_a_line_break_keeps_its_place(page, serve, tmp_path,
+                                                                   bookmarklet):
+    """nginx's HTML writes the name's line break inside the link: the row still has its
+    date, so the directory is sorted at its place, not last."""
+    spec = standard_tree(12)
+    spec['line\nbreak'] = directory(SEPT_2026 + 3 * 3600 + 30, {'inside.txt': file(SEPT_2026, 4)})
+    write_tree(tmp_path / 'www', spec)
+    server = serve('html-listings.conf', tmp_path / 'www')
+    check_first_page(page.open_sitemap(server.url('/'), bookmarklet), spec, server.url('/'), 60)
+    assert page.errors == []
 
 
 @pytest.fixture

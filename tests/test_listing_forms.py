@@ -270,3 +270,15 @@ LINE = '{ "name":"a", "type":"file", "mtime":"Tue, 01 Sep 2026 12:34:56 GMT", "s
 def test_a_json_body_nginx_did_not_write_is_left_to_the_parser(text):
     found = json_readings(text)
     assert found['lines'] is None
+
+
+def test_a_name_holding_a_line_break_keeps_its_date_and_size():
+    """nginx writes a name's line break as it is, inside the link's text: the row goes on
+    past it to the date and size after the link (only a break outside a link ends a row)."""
+    text = nginx_body([nginx_line(b'line\nbreak/', '31-Aug-2026 10:00', '-'),
+                       nginx_line(b'plain.txt', '30-Aug-2026 10:00', '7')])
+    assert nginx_page(text) is None
+    entries = read_html_listing(page_of_html(text), SOURCE, READER)['entries']
+    assert [[entry['name'], entry['type'], entry['mtime'], entry['size']] for entry in entries] == [
+        ['line\nbreak', 'directory', utc(2026, 8, 31, 10), None],
+        ['plain.txt', 'file', utc(2026, 8, 30, 10), 7]]

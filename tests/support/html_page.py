@@ -53,7 +53,8 @@ class Walk:
             if isinstance(node, Tag):
                 self.read_element(node)
             elif isinstance(node, NavigableString) and not isinstance(node, PreformattedString):
-                lines = str(node).split('\n') if self.pre and not self.item else [str(node)]
+                lines = str(node).split('\n') if self.pre and not self.item and self.link is None \
+                    else [str(node)]
                 self.add_text(lines[0])
                 for line in lines[1:]:
                     self.end_row()
