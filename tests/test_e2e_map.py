@@ -18,6 +18,10 @@ from tests.support.held_sites import held_site
 from tests.support.trees import write_tree, directory, file, touch, SEPT_2026
 from tests.support.visits import read_cache, quiet_requests
 
+# Seconds a page may take to read an answer nginx has sent, on a machine as busy as a test
+# run makes it.
+READ_MOMENT = 0.05
+
 PROGRESS = """() => {
   const bar = document.getElementById('autoindex-sitemap').shadowRoot
       .querySelector('[data-role=map-progress]');
@@ -229,9 +233,12 @@ def test_a_503_with_retry_after_holds_every_request_of_the_map_for_its_seconds(
     (www / '.busy').unlink()
     shown = wait_state(page, ['done'])
     assert shown['done'] == shown['known'] == 64 and shown['failed'] == 0
-    times = [[float(r['time']), r['status']] for r in server.requests() if r['uri'] != '/']
-    refused = [at for at, status in times if status == 503]
-    after = [at for at, status in times if status == 200 and at > refused[-1]]
+    # When nginx began each answer. The page reads a 503 a moment after nginx sent it: a
+    # request begun meanwhile was asked before the 503 could be known.
+    begun = [[float(r['time']) - float(r['duration']), r['status']] for r in server.requests()
+             if r['uri'] != '/']
+    refused = [at for at, status in begun if status == 503]
+    after = [at for at, status in begun if status == 200 and at > refused[-1] + READ_MOMENT]
     assert refused and after and min(after) - refused[0] >= 1.9, [
         r for r in server.requests() if r['uri'] != '/']
     assert page.errors == []
