@@ -107,7 +107,7 @@ async def read_text(response, limit):
     The body is read chunk by chunk, and the reading stops at the chunk that passes the
     limit, so a body far past it never enters the page's memory. A stream reader answers
     sooner than the body taken whole (as text, a Blob or an ArrayBuffer): 2,000 listings,
-    10 at once, took 14.1 s read so against 16.4 s through a Blob (docs/benchmarks.md)."""
+    10 at once, took 14.1 s read so against 16.4 s through a Blob (docs/design.md)."""
     reader = response.body.getReader() if response.body else None
     chunks = []
     size = 0
