@@ -912,8 +912,9 @@ machine (medians; each before-figure from the build just before the fix):
   with `.text()` took 16.0 s, through a Blob as `browser.read_text` does 17.9
   s, through a stream reader 15.8 s (5 interleaved runs, under load): the Blob
   is what is left of the map's own cost at the machine's speed.
-- **Fifteenth round: the body as a stream** (`python -m bench.mapping --pairs
-  15 --rates 1 --search 0`, 13 minutes). Side by side, 6 interleaved rounds of
+
+  Fifteenth round (2026-12-03), the body as a stream (`python -m bench.mapping
+  --pairs 15 --rates 1 --search 0`, 13 minutes). Side by side, 6 interleaved rounds of
   2,000 fetches, 10 at once: `.text()` 15.1 s, a Blob read back (the old
   `read_text`) 16.4, `Blob.arrayBuffer()` 16.0, `Response.arrayBuffer()` 15.0,
   a stream reader 14.1. A 20 MB JSON listing, 15 interleaved runs: 193 ms
