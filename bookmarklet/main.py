@@ -47,9 +47,11 @@ def toggle(page):
 
 
 def start(page, offering):
-    """Toggle the overlay, or, offering, offer it: a button and a key that toggle it."""
+    """Toggle the overlay, or offer it (offering: the userscript, which decides alone whether
+    the page is a listing; or where a server's script element asks): a button and a key that
+    toggle it."""
     if offering or is_offered_here(page.document):
-        offer(page, SETTINGS, lambda: toggle(page))
+        offer(page, SETTINGS, lambda: toggle(page), offering)
     else:
         toggle(page)
 

@@ -21,7 +21,9 @@ second question would be drawn by the same page that hid the first.
 from bookmarklet.portable import JSError, new_object
 from bookmarklet.words import BUTTON_ID, OPEN_ROLE, OFFER_ATTRIBUTE
 from bookmarklet.panel import add, add_style
-from bookmarklet.html_listing import read_html_listing
+from bookmarklet.html_listing import read_html_listing, HEADS
+from bookmarklet.signs import is_directory_address, maybe_listing, offers_sitemap, \
+    parents_selector, sort_selector
 from bookmarklet.browser import read_open_page, now_seconds
 from bookmarklet.root import directory_url_of
 
@@ -41,16 +43,38 @@ def is_offered_here(document):
     return script != None and script.nodeName == 'SCRIPT' and script.hasAttribute(OFFER_ATTRIBUTE)
 
 
-def reads_as_listing(page, settings):
-    """True when the reader reads the open page as a listing: its own test, whatever the
-    page is (html_listing.py's read_html_listing, on the page's directory)."""
+def signs_of(page):
+    """What maybe_listing asks of the open page (signs.py), from a few lookups, none of
+    which walks the page's text."""
+    document = page.document
+    heads = []
+    for head in document.querySelectorAll(HEADS):
+        heads.append(head.textContent)
+    parents = []
+    for link in document.querySelectorAll(parents_selector(page.location.href, page.CSS.escape)):
+        parents.append({'href': link.getAttribute('href'), 'text': link.textContent})
+    first = document.body.firstElementChild
+    return {'url': page.location.href, 'heads': heads, 'parents': parents,
+            'sorting': document.querySelector(sort_selector()) != None,
+            'bare': len(heads) == 0 and first != None and first.nodeName == 'PRE'}
+
+
+def reads_as_listing(page, settings, alone):
+    """True when the reader reads the open page as a listing; alone (the userscript, with
+    no server's word for it), only when the page also shows a listing server's signs
+    (signs.py): the cheap ones first, the reader's walk and the rest where they say
+    "maybe"."""
+    url = page.location.href
+    if alone and (page.document.contentType != 'text/html' or not is_directory_address(url)
+                  or not maybe_listing(signs_of(page))):
+        return False
+    reading = read_open_page(page.document)
     try:
-        read_html_listing(read_open_page(page.document),
-                          {'url': directory_url_of(page.location.href), 'now': now_seconds()},
-                          settings)
-        return True
+        listing = read_html_listing(reading, {'url': directory_url_of(url), 'now': now_seconds()},
+                                    settings)
     except JSError:
         return False
+    return not alone or offers_sitemap(reading, listing, directory_url_of(url))
 
 
 def is_offer_key(event):
@@ -115,12 +139,13 @@ def pressed_in_sight(page, shadow, button, event, is_seen):
         hit(page.document) == shadow.host and hit(shadow) == button
 
 
-def offer(page, settings, open_sitemap):
-    """On a page that reads as a listing (and has no button yet), the button and the key,
-    each calling open_sitemap(); on any other page, nothing. The listing test comes first:
-    a page that hooks the document's lookups sees no name of the offer's before it."""
+def offer(page, settings, open_sitemap, alone):
+    """On a page that reads as a listing (reads_as_listing; alone, the userscript's own
+    decision) and has no button yet, the button and the key, each calling open_sitemap();
+    on any other page, nothing. The listing test comes first: a page that hooks the
+    document's lookups sees no name of the offer's before it."""
     document = page.document
-    if document.body == None or not reads_as_listing(page, settings) or \
+    if document.body == None or not reads_as_listing(page, settings, alone) or \
             document.getElementById(BUTTON_ID) != None:
         return
     host = document.createElement('div')

@@ -3,6 +3,7 @@
 import json
 import re
 import subprocess
+import urllib.parse
 
 import pytest
 
@@ -13,7 +14,9 @@ from toolkit.prune import RUNTIME_MODULE
 from toolkit.rewrite import HELPERS, METHODS_MODULE, STRINGS_MODULE, REWRITES, \
     catch_everything, concatenated_numbers, defined_helpers, inlined_helpers, \
     methods_as_functions, object_literals, \
-    rewrite_modules, shared_values, without_causes
+    OFFER_ONLY, rewrite_modules, shared_values, without_causes
+from bookmarklet.signs import PARENT_TEXTS
+from toolkit import ROOT
 
 SAMPLE = """\
 def counter(start):
@@ -221,6 +224,24 @@ def test_strings_written_often_are_shared_but_keys_and_module_paths_stay():
         "var x = [__string0__, __string0__, {'directory': 1}, 'a'];\n")
     assert shared['texts']['one'].startswith(
         "import {__string0__} from './strings.js';\nimport {f} from './directory.js';\n")
+
+
+def test_the_offers_own_modules_choose_no_shared_value_but_use_those_chosen(dist):
+    """The bookmarklet drops the offer's modules: a value only they write often would be
+    a binding that only the bookmarklet pays for (24 characters when the offer's signs
+    came)."""
+    kept = "var x = ['directory', 'directory', 'offer'];\n"
+    offer = "var y = ['directory', 'offer', 'offer', 'offer', 'offer'];\n"
+    shared = shared_values({'kept': kept, 'offer': offer}, {'string'}, uncounted=['offer'])
+    assert shared['module'] == "export var __string0__ = 'directory';\n"
+    assert shared['texts']['offer'].endswith(
+        "var y = [__string0__, 'offer', 'offer', 'offer', 'offer'];\n")
+    assert "'offer'" in shared_values({'kept': kept, 'offer': offer}, {'string'})['module']
+    # What OFFER_ONLY names are the offer's modules, and the bookmarklet holds none of them.
+    for name in OFFER_ONLY:
+        assert (ROOT / name.replace('.', '/', 1)).with_suffix('.py').is_file()
+    bookmarklet = urllib.parse.unquote((dist / 'bookmarklet.url').read_text(encoding='utf-8'))
+    assert PARENT_TEXTS not in bookmarklet and 'Alt+Shift+M' not in bookmarklet
 
 
 def test_an_object_literals_keys_stay_as_written_where_the_same_strings_are_shared():

@@ -537,16 +537,20 @@ def shared_uses(text, kinds, renamed):
     return found
 
 
-def shared_values(texts, kinds=frozenset(SHARED.values()), renamed='^$'):
+def shared_values(texts, kinds=frozenset(SHARED.values()), renamed='^$', uncounted=()):
     """texts ({name: module text}) with each value written often enough to pay for it
     replaced by a binding of STRINGS_MODULE, which is returned too: {texts, module}.
     esbuild shares no equal strings; a string or null is a value, so a binding that holds
     it means the same everywhere, and x.name is x['name']. kinds names the uses shared
-    (SHARED); renamed matches the property names esbuild renames, which stay as they are."""
+    (SHARED); renamed matches the property names esbuild renames, which stay as they are.
+    The uses in the modules named in uncounted choose no value: they use those the others
+    chose."""
     uses = {name: shared_uses(text, kinds, renamed) for name, text in texts.items()}
     saves: dict[str | None, list[int]] = {}
     literals: dict[str | None, str] = {}
-    for found in uses.values():
+    for name, found in uses.items():
+        if name in uncounted:
+            continue
         for use in found:
             saves[use['value']] = saves.get(use['value'], []) + [use['saves']]
             if use['value'] not in literals or use['kind'] == 'string':
@@ -605,6 +609,11 @@ def bindings_module(bindings, packed):
     return ''.join(lines)
 
 
+# The modules that only the offer runs (bookmarklet/main.py), which the bookmarklet drops:
+# their values would share bindings that only the bookmarklet pays for.
+OFFER_ONLY = ['bookmarklet.offer.js', 'bookmarklet.signs.js']
+
+
 def reads_cause(text):
     """True when text mentions __cause__ other than in the statements without_causes drops."""
     return '__cause__' in without_causes(text)
@@ -638,7 +647,8 @@ def rewrite_modules(folder, renamed, rewrites=None):
     kinds = {SHARED[name] for name in names if name in SHARED}
     if len(kinds) > 0:
         before = sum(len(text) for text in texts.values())
-        values = shared_values(texts, kinds, renamed)
+        values = shared_values(texts, kinds, renamed,
+                               [path for path in paths if path.name in OFFER_ONLY])
         texts = values['texts']
         saved['shared_values'] = before - sum(len(text) for text in texts.values())
         (folder / STRINGS_MODULE).write_text(values['module'], encoding='utf-8')
