@@ -46,13 +46,13 @@ def names_directory(head, path):
 
 def is_listing_form(head, path):
     """True when a title's or heading's text is a listing server's: it names the directory
-    (names_directory) with a listing's words, or it is nothing but the directory's name or
-    path (Caddy, rclone, webfs)."""
+    (names_directory) with a listing's words, or it ends with the directory's path (Caddy's
+    and rclone's headings, webfs's 'host:port/a/b/'). A heading that is the directory's name
+    alone ('2.3.0' on a release's page) is not: Caddy's title is, but its heading is the path."""
     text = strip_spaces(head)
     if not names_directory(text, path):
         return False
-    return is_listing_head([text]) or text.endswith(path) or text.endswith(without_last(path, '/')) \
-        or path.endswith('/' + text + '/')
+    return is_listing_head([text]) or text.endswith(path) or text.endswith(without_last(path, '/'))
 
 
 def is_directory_address(url):

@@ -97,6 +97,12 @@ ONCE_OFFERED = {
         '<nav><a href="/">Home</a></nav><ul>' + ''.join(
             '<li><a href="{0}/">{0}</a> 2026-08-0{1}</li>'.format(name, day)
             for day, name in enumerate(['docs', 'firmware', 'case'], 1)) + '</ul>'),
+    "a release's page whose heading names its folder alone, over its files' sizes and dates": (
+        'http://code.example/releases/2.3.0/',
+        '<!DOCTYPE html><title>2.3.0 - Larder</title><nav><a href="/releases/">Releases</a></nav>'
+        '<h1>2.3.0</h1><table>' + ''.join(
+            '<tr><td><a href="{0}">{0}</a></td><td>18.2 KB</td><td>2026-02-14 09:00</td></tr>'
+            .format(name) for name in ['larder-2.3.0.tar.gz', 'larder-2.3.0.whl']) + '</table>'),
     "a review whose heading has a listing's words": (
         'http://reviews.example/reviews/kettle/',
         '<!DOCTYPE html><title>The kettle, reviewed</title><h2>Contents of the box</h2>'
