@@ -12,7 +12,7 @@ from toolkit.errors import BuildError
 from toolkit.javascript_url import URL_LIMITS, SIZE_BUDGET, check_sizes, size_table
 from toolkit.savings import grown_most, recorded_module_sizes
 from toolkit.settings import OPTIONS, SETTINGS, option_text, parse_options, settings_of
-from toolkit.release import MANIFEST_NAME
+from toolkit.release import MANIFEST_NAME, USERSCRIPT_NAME
 from tests.support.builds import COMPILED, ROOT, run_generator, build
 
 
@@ -338,11 +338,12 @@ def test_the_script_reads_every_setting_by_its_own_name(dist):
             or setting.key in packed, setting.key
 
 
-def test_other_settings_only_rewrite_the_literal(tmp_path):
+@pytest.mark.parametrize('name', ['sitemap.js', USERSCRIPT_NAME])
+def test_other_settings_only_rewrite_the_literal(tmp_path, name):
     from toolkit.literal import settings_in, with_settings
-    one = (build(tmp_path / 'one') / 'sitemap.js').read_text(encoding='utf-8')
+    one = (build(tmp_path / 'one') / name).read_text(encoding='utf-8')
     two = (build(tmp_path / 'two', '--title', '*/ /*/settings*/ %', '--page-size', '15')
-           / 'sitemap.js').read_text(encoding='utf-8')
+           / name).read_text(encoding='utf-8')
     assert settings_in(two)['title'] == '*/ /*/settings*/ %'
     assert with_settings(one, settings_in(two)) == two
     assert with_settings(two, settings_in(one)) == one

@@ -9,7 +9,8 @@ import urllib.parse
 import pytest
 
 from toolkit.javascript_url import javascript_url
-from toolkit.literal import OFFER_MARKS, SETTINGS_END, SETTINGS_START, json_text, offering
+from toolkit.literal import OFFER_MARKS, SETTINGS_END, SETTINGS_START, json_lines, json_text, \
+    offering, with_settings
 from toolkit.loader import loader_url, script_pin
 from toolkit.release import USERSCRIPT_NAME, project_version
 from toolkit.settings import OPTIONS, SETTINGS
@@ -104,6 +105,18 @@ def test_the_page_escapes_and_writes_json_as_the_build_does(page, dist):
     values = ESCAPED + [[10, 20], True, 0, -1440, {'title': 'Café', 'x': ['%']}]
     assert page.evaluate('(values) => values.map(jsonText)', values) == \
         [json_text(value) for value in values]
+    assert page.evaluate('(values) => values.map(jsonLines)', values) == \
+        [json_lines(value) for value in values]
+
+
+def test_the_page_writes_settings_in_the_literal_as_the_build_does(page, dist):
+    """Compact in the bookmarklet's literal, in lines in the readable userscript's."""
+    open_page(page, dist)
+    settings = {'title': 'Café */ /*/settings*/', 'pageSizes': [20, 50], 'prefetch': False}
+    for write in [json_text, json_lines]:
+        script = '(() => {\n  a(' + SETTINGS_START + write({'title': 'x'}) + SETTINGS_END + ');\n})();'
+        assert page.evaluate('([code, settings]) => withSettings(code, settings)',
+                             [script, settings]) == with_settings(script, settings)
 
 
 def test_the_page_makes_the_userscript_offer_as_the_build_does(page, dist):

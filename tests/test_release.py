@@ -75,10 +75,13 @@ def test_the_userscript_is_the_script_made_to_offer(dist):
     # The default script URL is a path: no build knows the origin, so no update URL.
     assert '@downloadURL' not in head and '@updateURL' not in head
     code = hosted[len(HEADER) + 1:]
-    # The same script, which offers, and reads nothing from the page: no script element of
-    # its own gives settings to a userscript.
-    assert script == code.replace(OFFER_MARKS[False], OFFER_MARKS[True]).replace(
-        OWN_SCRIPT_SOURCE, '""')
+    # The same script, readable (tests/test_readable.py), with the same settings, which
+    # offers, and reads nothing from the page: no script element of its own gives settings
+    # to a userscript.
+    assert settings_in(script) == settings_in(code)
+    assert script.startswith('(() => {\n  "use strict";\n') and script.endswith('\n})();\n')
+    assert script.count(OFFER_MARKS[True]) == 1 and OFFER_MARKS[False] not in script
+    assert OWN_SCRIPT_SOURCE not in script and 'chosen_settings(' + SETTINGS_START in script
     assert code.count(OFFER_MARKS[False]) == 1 and OFFER_MARKS[True] not in code
     # The bookmarklet never offers, and carries none of the offer: no mark, no key.
     bookmarklet = (dist / 'bookmarklet.url').read_text(encoding='utf-8')

@@ -1,6 +1,7 @@
 """Transpile and bundle: bookmarklet/ staged for the build, Transcrypt, esbuild."""
 
 import collections
+import json
 import re
 import shutil
 import string
@@ -10,6 +11,7 @@ import sys
 from toolkit import ROOT
 from toolkit.errors import BuildError
 from toolkit.literal import BOOKMARKLET_NAME, PLACEHOLDER, SOURCE_PLACEHOLDER
+from toolkit.prune import js_tokens
 from toolkit.subset import ALIASES, NOT_ALIASED
 
 SOURCES = ROOT / 'bookmarklet'
@@ -34,7 +36,12 @@ def stage_sources(staging, entry=None):
     the placeholder the build replaces with their literal (toolkit/literal.py), so that
     one compiled script serves any settings; returns the staged entry module:
     bookmarklet/main.py, or the module entry names (the parity test build's), staged
-    beside the package with the same prelude."""
+    beside the package with the same prelude.
+
+    The settings module chooses with `&&` and `||`, not `?:`: esbuild folds those of a
+    name it defines even where it does not minify (readable_bundle), so the placeholder
+    the bookmarklet reads alone is gone from the other scripts. The object is never
+    false, so the choice is the same."""
     if staging.exists():
         shutil.rmtree(staging)
     package = staging / 'bookmarklet'
@@ -49,8 +56,8 @@ def stage_sources(staging, entry=None):
         'sitemap.js reads its own script element, the userscript nothing; the bookmarklet is\n'
         'built without reading any (toolkit/literal.py BOOKMARKLET_NAME)."""\n\n'
         'from bookmarklet.configured import chosen_settings\n\n'
-        "CHOSEN = __pragma__ ('js', '{}', '" + BOOKMARKLET_NAME + " ? {used: " + PLACEHOLDER
-        + ", problem: \"\"} : chosen_settings (" + PLACEHOLDER + ", " + SOURCE_PLACEHOLDER + ")')\n"
+        "CHOSEN = __pragma__ ('js', '{}', '" + BOOKMARKLET_NAME + " && {used: " + PLACEHOLDER
+        + ", problem: \"\"} || chosen_settings (" + PLACEHOLDER + ", " + SOURCE_PLACEHOLDER + ")')\n"
         "SETTINGS = CHOSEN['used']\n"
         "PROBLEM = CHOSEN['problem']\n", encoding='utf-8')
     css = compact_css((SOURCES / 'overlay.css').read_text(encoding='utf-8'))
@@ -108,10 +115,10 @@ def packed_css(css):
 CUSTOM_PROPERTY = re.compile(r'(?<![\w-])--[A-Za-z][\w-]*')
 
 
-def compact_css(css):
+def compact_css(css, short_names=True):
     """css without comments and the white space no browser needs, its custom properties
-    (the theme's colours: `--muted`) named by one letter each. They live in the overlay's
-    shadow root, where nothing else reads them."""
+    (the theme's colours: `--muted`) named by one letter each unless short_names is false.
+    They live in the overlay's shadow root, where nothing else reads them."""
     css = re.sub(r'/\*.*?\*/', '', css, flags=re.S)
     css = re.sub(r'\s+', ' ', css)
     css = re.sub(r'\s*([{};,>])\s*', r'\1', css)
@@ -119,7 +126,7 @@ def compact_css(css):
     css = css.replace('@media (', '@media(')
     names = list(dict.fromkeys(CUSTOM_PROPERTY.findall(css)))
     free = [letter for letter in string.ascii_letters if '--' + letter not in names]
-    if len(names) <= len(free):
+    if short_names and len(names) <= len(free):
         short = {name: '--' + free[index] for index, name in enumerate(names)}
         css = CUSTOM_PROPERTY.sub(lambda match: short[match.group(0)], css)
     return css.replace(';}', '}').strip()
@@ -237,3 +244,82 @@ def minify(source, folder):
     return run_step('esbuild', [str(ESBUILD), '--minify', '--format=iife', TARGET,
                                 '--charset=ascii', '--log-level=warning'],
                     folder, input=source).stdout.strip()
+
+
+# The readable script, which the userscript is made of (toolkit/compile.py): the userscript
+# sites take no minified code. The same transpiled modules, with the same runtime, bundled
+# by esbuild without minifying: names, line breaks and indentation kept. It is bundled before
+# the build's rewrites (toolkit/rewrite.py), which only shorten what they rewrite, and
+# without shortening our own property names, which nothing reads by a name in a string
+# (the naming rule above): the script does what the minified one does. esbuild wraps a line
+# longer than READABLE_WIDTH where it can, a long string too (continued after a backslash on
+# the next line, which adds nothing to its value); a regular expression it cannot wrap is
+# written as a RegExp of a string first (spelled_out_patterns).
+READABLE_WIDTH = 100
+LONGEST_LINE = 200
+LONGEST_PATTERN = 80
+READABLE_START = '(() => {\n'
+READABLE_END = '\n})();'
+STYLE_MODULE = 'bookmarklet.style.js'
+# The staged style module's one statement that builds the styles from their packed text.
+PACKED_STYLE = re.compile(r'^export var STYLE = unpacked \(.*\);$', re.M)
+
+
+def readable_modules(folder, into):
+    """A copy in into of the transpiled modules in folder, made for reading: the styles as
+    overlay.css writes them, comments and needless white space aside, instead of packed
+    with marks (packed_css), and each long regular expression spelled out."""
+    if into.exists():
+        shutil.rmtree(into)
+    shutil.copytree(folder, into)
+    for path in sorted(into.glob('*.js')):
+        text = path.read_text(encoding='utf-8')
+        if path.name == STYLE_MODULE:
+            if len(PACKED_STYLE.findall(text)) != 1:
+                raise BuildError(STYLE_MODULE + ' does not build STYLE in one statement')
+            css = compact_css((SOURCES / 'overlay.css').read_text(encoding='utf-8'), False)
+            text = PACKED_STYLE.sub(lambda found: 'export var STYLE = ' + json.dumps(css) + ';',
+                                    text)
+        path.write_text(spelled_out_patterns(text, LONGEST_PATTERN), encoding='utf-8')
+    return into
+
+
+def spelled_out_patterns(text, longest):
+    """text with each regular expression literal longer than longest characters written as
+    `new RegExp (source, flags)`: the same pattern and flags, and a new object each time it
+    is evaluated, as a literal is; its source is then a string, which esbuild can wrap."""
+    tokens = list(js_tokens(text))
+    edits = []
+    for index, (kind, start, end) in enumerate(tokens):
+        if kind != 'string' or text[start] != '/' or end - start <= longest:
+            continue
+        after = tokens[index + 1] if index + 1 < len(tokens) else None
+        flags = text[end:after[2]] if after and after[0] == 'word' and after[1] == end else ''
+        edits.append([start, end + len(flags), '(new RegExp ({}{}))'.format(
+            json.dumps(text[start + 1:end - 1]), ', ' + json.dumps(flags) if flags else '')])
+    for start, end, replacement in reversed(edits):
+        text = text[:start] + replacement + text[end:]
+    return text
+
+
+def readable_bundle(module, out, defines=None):
+    """The readable script of the modules readable_modules made, module their entry: one
+    arrow function called at once and strict from its first line, as bundle() makes the
+    minified one. Stops the build where a line is longer than LONGEST_LINE. esbuild runs in
+    the modules' folder, so the comment before each module names it alone."""
+    run_step('esbuild', [str(ESBUILD), str(module), '--bundle', '--format=iife', TARGET,
+                         '--legal-comments=none', '--charset=ascii', '--log-level=warning',
+                         '--line-limit=' + str(READABLE_WIDTH), '--outfile=' + str(out)]
+             + ['--define:' + name + '=' + value for name, value in defines or []],
+             module.parent)
+    script = out.read_text(encoding='ascii').rstrip('\n')
+    if not (script.startswith(READABLE_START) and script.endswith(READABLE_END)):
+        raise BuildError('esbuild wrote a script of an unexpected shape: ' + script[:40])
+    script = READABLE_START + '  "use strict";\n' + script[len(READABLE_START):]
+    long = [number for number, line in enumerate(script.split('\n'), 1)
+            if len(line) > LONGEST_LINE]
+    if long:
+        raise BuildError('the readable script has {} lines longer than {} characters, the '
+                         'first at line {} of {}'.format(len(long), LONGEST_LINE, long[0], out))
+    out.write_text(script + '\n', encoding='ascii')
+    return script

@@ -9,7 +9,8 @@ import json
 
 from bookmarklet.settings import SETTINGS as DEFAULTS
 from toolkit import ROOT
-from toolkit.bundle import OWN_PROPERTIES, bundle, stage_sources, transpile
+from toolkit.bundle import OWN_PROPERTIES, bundle, readable_bundle, readable_modules, \
+    stage_sources, transpile
 from toolkit.literal import BOOKMARKLET_NAME, marked
 from toolkit.loader import minified_loader
 from toolkit.native import check_no_prototype_patch, place_runtime
@@ -17,7 +18,8 @@ from toolkit.release import project_version
 from toolkit.rewrite import rewrite_modules
 
 
-def compile_script(entry, entry_name, staging, transcrypt_dir, out, bookmarklet_out=None):
+def compile_script(entry, entry_name, staging, transcrypt_dir, out, bookmarklet_out=None,
+                   readable_out=None):
     """The minified script of a staged entry module: {script, runtime, modules}.
 
     Transpiled into transcrypt_dir, given its runtime (place_runtime: 'native'
@@ -25,10 +27,16 @@ def compile_script(entry, entry_name, staging, transcrypt_dir, out, bookmarklet_
     which modules gives the bytes each module adds to the script. The
     bookmarklet and the parity test build are both made here. With bookmarklet_out, a
     second bundle there, the self-contained bookmarklet's (BOOKMARKLET_NAME true): its
-    script is bookmarklet, and modules are its own, the bytes the budget counts.
+    script is bookmarklet, and modules are its own, the bytes the budget counts. With
+    readable_out, the same script as script unminified there, for reading (readable), from
+    a copy of the modules in the folder of that name without its suffix.
     """
     module = transpile(entry, staging, transcrypt_dir)
     runtime = place_runtime(module.parent, entry_name)
+    readable = None
+    if readable_out is not None:
+        copy = readable_modules(module.parent, readable_out.with_suffix(''))
+        readable = readable_bundle(copy / module.name, readable_out, [[BOOKMARKLET_NAME, 'false']])
     if runtime == 'native':
         rewrite_modules(module.parent, OWN_PROPERTIES)
     metafile = out.with_suffix('.meta.json')
@@ -39,8 +47,10 @@ def compile_script(entry, entry_name, staging, transcrypt_dir, out, bookmarklet_
         compiled['bookmarklet'] = bundle(module, bookmarklet_out, metafile,
                                          [[BOOKMARKLET_NAME, 'true']])
         compiled['modules'] = module_sizes(metafile)
+    if readable is not None:
+        compiled['readable'] = readable
     if runtime == 'native':
-        for name in ['script', 'bookmarklet']:
+        for name in ['script', 'bookmarklet', 'readable']:
             if name in compiled:
                 check_no_prototype_patch(compiled[name])
     return compiled
@@ -85,9 +95,10 @@ def inputs_digest():
 
 def compiled_bookmarklet(build_dir):
     """The compiled parts any settings are written into: {inputs, script (carrying the
-    default settings' literal; sitemap.js and the userscript), bookmarklet (the same
-    without the offer and without reading a loader's settings), loader (minified, with blanks), runtime, modules (the
-    bookmarklet's), version (pyproject.toml's, read at each build)}.
+    default settings' literal; sitemap.js), bookmarklet (the same without the offer and
+    without reading a loader's settings), userscript (the same as script, readable: not
+    minified, its literal written in lines), loader (minified, with blanks), runtime,
+    modules (the bookmarklet's), version (pyproject.toml's, read at each build)}.
 
     Compiling takes Transcrypt, node and esbuild, and seconds; the parts are
     kept in build_dir/compiled.json under the digest of their inputs, so a build
@@ -102,9 +113,10 @@ def compiled_bookmarklet(build_dir):
     entry = stage_sources(build_dir / 'src')
     compiled = compile_script(entry, 'bookmarklet/main.py', build_dir / 'src',
                               build_dir / 'transcrypt', build_dir / 'bundle.js',
-                              build_dir / 'bookmarklet.js')
+                              build_dir / 'bookmarklet.js', build_dir / 'readable.js')
     parts = {'inputs': digest, 'script': marked(compiled['script'], DEFAULTS, False),
              'bookmarklet': marked(compiled['bookmarklet'], DEFAULTS, True),
+             'userscript': marked(compiled['readable'], DEFAULTS, False, lines=True),
              'loader': minified_loader(build_dir), 'runtime': compiled['runtime'],
              'modules': compiled['modules']}
     kept.write_text(json.dumps(parts, indent=1, sort_keys=True) + '\n', encoding='utf-8')

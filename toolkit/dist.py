@@ -33,10 +33,10 @@ def dist_files(parts, template, settings, options):
     sitemap; stops the build when the self-contained bookmarklet is too long.
 
     sitemap.js takes the settings its loader passes (toolkit/literal.py hosted); the
-    userscript reads nothing from the page (self_contained), and the bookmarklet is built
-    unable to. sitemap.js
-    and the userscript start with the licence header; the bookmarklet, whose every
-    character counts, does not."""
+    userscript, made of the readable script (toolkit/compile.py), reads nothing from the
+    page (self_contained), and the bookmarklet is built unable to. sitemap.js and the
+    userscript start with the licence header; the bookmarklet, whose every character
+    counts, does not."""
     script = license_header(parts['version']) + '\n' + \
         hosted(with_settings(parts['script'], settings)) + '\n'
     pin = script_pin(script)
@@ -46,7 +46,7 @@ def dist_files(parts, template, settings, options):
         'loader': loader_url(loader, pin, options['scriptUrl'], settings['timeoutSeconds'], {}),
     }
     check_sizes(urls['bookmarklet'])
-    offered = self_contained(parts['script'])
+    offered = self_contained(parts['userscript'])
     userscript = userscript_text(with_settings(offered, settings), parts['version'],
                                  options['scriptUrl'])
     page = install_page(template, urls, settings, options,

@@ -46,18 +46,29 @@ def json_text(value):
     return json.dumps(value, ensure_ascii=True, separators=(',', ':'))
 
 
-def marked(compiled, settings, bookmarklet):
+def json_lines(value):
+    """The same JSON in lines, each member and item on its own, indented by two spaces a
+    level: the readable script's literal, which would otherwise be one long line. The
+    install page's jsonLines writes the same text."""
+    return json.dumps(value, ensure_ascii=True, indent=2)
+
+
+def literal_text(settings, lines):
+    return json_lines(settings) if lines else json_text(settings)
+
+
+def marked(compiled, settings, bookmarklet, lines=False):
     """The compiled script with its placeholders replaced by the marked literal of settings
-    and the mark of a script that does not offer the sitemap; the source placeholder stays,
-    for hosted() and self_contained(). The bookmarklet's (bookmarklet) has neither of the
-    last two."""
+    (in lines with lines: json_lines) and the mark of a script that does not offer the
+    sitemap; the source placeholder stays, for hosted() and self_contained(). The
+    bookmarklet's (bookmarklet) has neither of the last two."""
     for placeholder, count in [(PLACEHOLDER, 1), (SOURCE_PLACEHOLDER, 0 if bookmarklet else 1),
                                (OFFER_PLACEHOLDER, 0 if bookmarklet else 1)]:
         if compiled.count(placeholder) != count:
             raise BuildError('the compiled script holds {} {} placeholders, not {}'.format(
                 compiled.count(placeholder), placeholder, count))
-    return compiled.replace(PLACEHOLDER, SETTINGS_START + json_text(settings) + SETTINGS_END) \
-        .replace(OFFER_PLACEHOLDER, OFFER_MARKS[False])
+    return compiled.replace(PLACEHOLDER, SETTINGS_START + literal_text(settings, lines)
+                            + SETTINGS_END).replace(OFFER_PLACEHOLDER, OFFER_MARKS[False])
 
 
 def offering(script):
@@ -84,12 +95,14 @@ def self_contained(script):
 
 
 def with_settings(script, settings):
-    """A built script (or bookmarklet code) with settings in its literal's place. The
-    literal starts after the first SETTINGS_START and ends at the last SETTINGS_END:
-    outside it is the compiled code, which holds neither, while a title may hold both."""
+    """A built script (or bookmarklet code) with settings in its literal's place, written
+    as the literal there is: in lines (json_lines) where it holds a line break, which
+    compact JSON never does, else compact. The literal starts after the first
+    SETTINGS_START and ends at the last SETTINGS_END: outside it is the compiled code, which
+    holds neither, while a title may hold both."""
     start = script.index(SETTINGS_START) + len(SETTINGS_START)
     end = script.rindex(SETTINGS_END)
-    return script[:start] + json_text(settings) + script[end:]
+    return script[:start] + literal_text(settings, '\n' in script[start:end]) + script[end:]
 
 
 def settings_in(script):
