@@ -209,8 +209,10 @@ def test_a_shared_link_never_chooses_where_the_userscript_updates_from(page, dis
         if hosted:
             url = 'https://files.example.org/tools/' + USERSCRIPT_NAME
             assert '// @updateURL    {}\n'.format(url) in saved and url in said
+            assert '// @homepageURL  https://files.example.org/tools/install.html\n' in saved
         else:
             assert '@updateURL' not in saved and 'names no address to update from' in said
+            assert '@homepageURL' not in saved and '@supportURL' not in saved
 
 
 def test_the_fragment_fills_the_form_and_follows_it(page, new_page, dist):

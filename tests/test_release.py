@@ -72,8 +72,9 @@ def test_the_userscript_is_the_script_made_to_offer(dist):
                   '@match        http://*/*', '@match        https://*/*', '@grant        none',
                   '@run-at       document-idle', '@noframes', '@license      MIT']:
         assert '\n// {}\n'.format(field) in head
-    # The default script URL is a path: no build knows the origin, so no update URL.
-    assert '@downloadURL' not in head and '@updateURL' not in head
+    # The default script URL is a path: no build knows the origin, so no address at all.
+    for field in ['@downloadURL', '@updateURL', '@homepageURL', '@supportURL']:
+        assert field not in head
     code = hosted[len(HEADER) + 1:]
     # The same script, readable (tests/test_readable.py), with the same settings, which
     # offers, and reads nothing from the page: no script element of its own gives settings
@@ -104,6 +105,9 @@ def test_a_userscript_hosted_at_a_url_says_where_it_updates_from(tmp_path):
     head = (built / USERSCRIPT_NAME).read_text(encoding='utf-8').split(HEADER)[0]
     url = 'https://files.example.org/tools/' + USERSCRIPT_NAME
     assert '\n// @downloadURL  {}\n// @updateURL    {}\n'.format(url, url) in head
+    # Its home and support: the install page beside it, the build's page for the person.
+    page = 'https://files.example.org/tools/install.html'
+    assert '\n// @homepageURL  {}\n// @supportURL   {}\n'.format(page, page) in head
     assert "src='https://files.example.org/tools/sitemap.js?v=" in \
         (built / OFFER_ELEMENT_NAME).read_text(encoding='utf-8')
 

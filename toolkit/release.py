@@ -10,6 +10,7 @@ from toolkit import ROOT
 from toolkit.errors import BuildError
 
 USERSCRIPT_NAME = 'autoindex-sitemap.user.js'
+INSTALL_PAGE_NAME = 'install.html'
 OFFER_ELEMENT_NAME = 'offer.html'
 APACHE_OFFER_NAME = 'offer-apache.conf'
 # What a build wrote into its folder, each file with its digest (toolkit/dist.py): the
@@ -34,18 +35,29 @@ def license_header(version):
             'autoindex-sitemap authors | see LICENSE */'.format(version))
 
 
-def hosted_at(script_location):
-    """The URL of the userscript beside the hosted script, when the build knows where that is
+def beside_script(script_location, name):
+    """The URL of the file name beside the hosted script, when the build knows where that is
     (an absolute http(s) URL); None for a path, whose origin is any listing's."""
     lowered = script_location.lower()
     if not (lowered.startswith('http://') or lowered.startswith('https://')):
         return None
-    return script_location[:script_location.rfind('/') + 1] + USERSCRIPT_NAME
+    return script_location[:script_location.rfind('/') + 1] + name
+
+
+def hosted_at(script_location):
+    """The URL of the userscript beside the hosted script, or None (beside_script)."""
+    return beside_script(script_location, USERSCRIPT_NAME)
 
 
 def userscript_head(version, script_location):
     """The metadata block the userscript managers (Violentmonkey, Tampermonkey,
-    Greasemonkey) read, then the licence header."""
+    Greasemonkey) read, then the licence header.
+
+    Where the build knows where it is served, its install page beside the script is the
+    userscript's home and its support: the page says what the script does, how to install
+    it, what a page's Content-Security-Policy does to it, where it updates from and which
+    version it is. The project has no address of its own to name instead, and a build
+    given a path knows no origin: it names neither."""
     lines = ['// ==UserScript==',
              '// @name         autoindex-sitemap',
              '// @namespace    autoindex-sitemap',
@@ -58,6 +70,9 @@ def userscript_head(version, script_location):
              '// @grant        none',
              '// @run-at       document-idle',
              '// @noframes']
+    page = beside_script(script_location, INSTALL_PAGE_NAME)
+    if page is not None:
+        lines += ['// @homepageURL  ' + page, '// @supportURL   ' + page]
     url = hosted_at(script_location)
     if url is not None:
         lines += ['// @downloadURL  ' + url, '// @updateURL    ' + url]
