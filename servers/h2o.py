@@ -12,8 +12,7 @@ listen:
   port: {port}
 pid-file: {work}/h2o.pid
 error-log: {work}/error.log
-user: {user}
-access-log:
+{user}access-log:
   path: {work}/access.log
   format: "%{{%s}}t.%{{msec_frac}}t %{{duration}}x %s %b \\"%r\\" \\"%{{Accept}}i\\""
 hosts:
@@ -34,8 +33,9 @@ class H2o(Server):
     config_template = CONF
 
     def config_fields(self):
-        return dict(super().config_fields(), user='root' if os.geteuid() == 0 else
-                    os.environ.get('USER', 'nobody'))
+        # h2o started by root must be told to stay root; started by anyone else, a `user`
+        # line makes it try to change its user, which only root may, and it stops.
+        return dict(super().config_fields(), user='user: root\n' if os.geteuid() == 0 else '')
 
     def command(self, config):
         return [H2O, '-c', str(config)]

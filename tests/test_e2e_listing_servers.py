@@ -117,3 +117,13 @@ def test_every_live_listing_server_in_chromium(chromium, live_server, small_tree
 @pytest.mark.parametrize('kind', EVERY_ENGINE)
 def test_a_representative_few_in_every_engine(page, live_server, small_tree, bookmarklet, kind):
     check(page, live_server, small_tree, bookmarklet, kind)
+
+
+@pytest.mark.parametrize('root', [True, False])
+def test_h2o_is_told_of_a_user_only_when_root_starts_it(tmp_path, monkeypatch, root):
+    """h2o started by anyone but root stops when its configuration names a user (it tries
+    to become that user): `make test` run by a person, as the README has it, lost h2o."""
+    from servers.h2o import H2o
+    monkeypatch.setattr(os, 'geteuid', lambda: 0 if root else 1000)
+    config = H2o(tmp_path, tmp_path / 'work').config_fields()
+    assert ('user: root' in config['user']) == root and (config['user'] == '') != root
