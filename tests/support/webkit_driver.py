@@ -85,10 +85,11 @@ class WebKit:
         if media.get('prefers-reduced-motion') == 'reduce':
             (profile / 'gtk-3.0').mkdir()
             (profile / 'gtk-3.0' / 'settings.ini').write_text('[Settings]\ngtk-enable-animations=false\n')
-        # Without accelerated compositing, which on Xvfb is GL in software: the same pages,
-        # DOM and script, for about a third less CPU (README, Tests).
+        # With accelerated compositing, GL in software on Xvfb: without it
+        # (WEBKIT_DISABLE_COMPOSITING_MODE) WebKit took a third less CPU, but now and then
+        # left a page's frames undrawn for seconds, and the overlay's answers with them.
         environment = dict(os.environ, DISPLAY=self.display, XDG_CONFIG_HOME=str(profile),
-                           WEBKIT_DISABLE_COMPOSITING_MODE='1', **theme[color_scheme])
+                           **theme[color_scheme])
         try:
             session = Session(environment)
         except (OSError, WebDriverError):  # now and then a MiniBrowser never answers
