@@ -15,7 +15,7 @@ import time
 from pathlib import Path
 
 from bench.common import ROOT, launch, machine, versions
-from bench import bare, build, footprint, latency, mapping, render, search, visits
+from bench import bare, build, footprint, latency, mapping, render, search, userscript, visits
 from tests.support.corpus import figure, figure_lines
 from toolkit.javascript_url import SIZE_BUDGET
 from toolkit.savings import MODULE_TABLE, savings_rows, step_savings
@@ -34,6 +34,9 @@ def parse_options(argv):
     parser.add_argument('--map-pairs', type=int, default=None,
                         help='interleaved runs of the map and of plain fetch at each CPU speed '
                         '(default: 15, with --quick 3)')
+    parser.add_argument('--userscript-runs', type=int, default=None,
+                        help='interleaved runs of the userscript and of compiling it on each '
+                        'ordinary page (default: 15, with --quick 3)')
     parser.add_argument('--map-minutes', type=float, default=15,
                         help='past this many minutes at one CPU speed no further runs of the map '
                         'start, once 5 have run')
@@ -247,6 +250,86 @@ def map_section(rows, kept):
     return lines
 
 
+def fine_ms(value):
+    return '{:,.1f} ms'.format(value)
+
+
+def fine_spread(values):
+    """A median and its quartiles, [Q1, median, Q3], to a tenth of a ms."""
+    return '{} ({:,.1f} to {:,.1f})'.format(fine_ms(values[1]), values[0], values[2])
+
+
+def userscript_limit(row):
+    """The target of a row of userscript.measure, in words."""
+    return '<= {} x {:.1f} + {:.0f} = {}'.format(userscript.TIMES, row['compile'][1],
+                                                 userscript.PLUS_MS, fine_ms(row['limit']))
+
+
+def userscript_verdict(row):
+    """A row's verdict against the userscript's target: none on a heavy page, and none where
+    compiling against compiling was further apart than the noise floor allows."""
+    if not row['judged']:
+        return 'no target'
+    if max(row['floor'], 1 / row['floor']) > NOISE_FLOOR:
+        return 'not judged: compile against compile {}'.format(ratio(row['floor']))
+    return verdict(row['met'])
+
+
+def userscript_section(rows):
+    judged = [row for row in rows if row['judged']]
+    lines = ['## The userscript on pages that are no listing', '',
+             'A userscript manager runs `dist/autoindex-sitemap.user.js` on every page a person',
+             'opens; on a page that is no listing it should stop after a few cheap lookups',
+             '(`bookmarklet/signs.py`). Pages the benchmark writes (`bench/userscript.py`): a long',
+             'article, a shop\'s grid of 5,000 products (each card a link into its own folder, a',
+             '`<time>` and a price, its name an `<h2>`), a small "about us" page; and, without a',
+             'target, a table page and a text file (text/plain). nginx serves each at a',
+             'directory\'s address, where the script\'s first test passes and it asks the page for',
+             'a listing\'s signs; at any other address it stops at once. *Run* is the script run',
+             'as a manager runs it with `@grant none` (`(0, eval)(code)` in the loaded page),',
+             '*compile* the same source compiled only (`new Function(code)`), each timed inside',
+             'the page, in a fresh context and page, the source made fresh by a unique comment',
+             'so that no code cache serves it. On the ordinary pages the runs are interleaved',
+             'in threes (run, compile, compile again; each three in another order), {} of each;'
+             .format(judged[0]['runs'] if judged else 0),
+             '*compile against compile* is the second compile series against the first, the',
+             'run\'s noise floor: a page whose floor is over {:.2f}x is not judged. On the heavy'
+             .format(NOISE_FLOOR),
+             'pages, whose loads take seconds, fewer runs in pairs. Medians with their',
+             'quartiles. No page got the offer\'s button (checked at every run). Target: on each',
+             'ordinary page, the run at most {}x the compile plus {:.0f} ms.'.format(
+                 userscript.TIMES, userscript.PLUS_MS), '']
+    body = []
+    for row in rows:
+        body.append(['{} (`{}`, {})'.format(row['page'], row['address'], row['type']),
+                     '{:,}'.format(row['elements']), '{:,}'.format(row['links']),
+                     '{:,}'.format(row['nodes']), row['runs'], fine_spread(row['run']),
+                     fine_spread(row['compile']),
+                     fine_spread(row['again']) if row['again'] else '',
+                     ratio(row['floor']) if row['floor'] else '',
+                     userscript_limit(row) if row['judged'] else '', userscript_verdict(row)])
+    lines.append(table(['page', 'elements', 'links', 'nodes', 'runs of each', 'run', 'compile',
+                        'compile again', 'compile against compile', 'limit', 'target'], body))
+    return lines
+
+
+def userscript_targets(rows):
+    """The targets table's rows of userscript.measure's rows."""
+    judged = [row for row in rows if row['judged']]
+    found = []
+    for row in judged:
+        found.append(['the userscript\'s run on {} (`{}`), against compiling it'.format(
+            row['page'], row['address']), fine_ms(row['run'][1]), userscript_limit(row),
+            userscript_verdict(row)])
+    if judged:
+        quiet = all(max(row['floor'], 1 / row['floor']) <= NOISE_FLOOR for row in judged)
+        found.append(['compiling the userscript against itself, on each of those pages',
+                      ', '.join(ratio(row['floor']) for row in judged),
+                      '<= {} each'.format(ratio(NOISE_FLOOR)),
+                      'met' if quiet else '**too noisy to judge**'])
+    return found
+
+
 # The targets: click to page 1's rows against the hand-written baseline, by listing size;
 # wave 2 over HTTP/2 at this round trip against plain fetch, and no task on the main
 # thread over this long during it at the machine's own speed; both at that speed and with
@@ -266,7 +349,7 @@ def cpu(row):
     return 'own' if row['rate'] == 1 else '{}x slower'.format(row['rate'])
 
 
-def targets_section(rendered, waves, footprints, sizes, mapped, kept, searched):
+def targets_section(rendered, waves, footprints, sizes, mapped, kept, searched, userscripts):
     """The targets, each figure from this run."""
     rows = [['`dist/bookmarklet.url`, characters', '{:,}'.format(sizes['url']),
              '<= {:,}'.format(SIZE_BUDGET), verdict(sizes['url'] <= SIZE_BUDGET)],
@@ -309,6 +392,7 @@ def targets_section(rendered, waves, footprints, sizes, mapped, kept, searched):
     rows.append(['a keystroke of tree search at {:,} mapped entries'.format(searched['entries']),
                  ms(searched['median']), '<= ' + ms(search.TARGET_MS),
                  verdict(searched['median'] <= search.TARGET_MS)])
+    rows += userscript_targets(userscripts)
     for row in footprints:
         for when in ['open', 'closed']:
             rows.append(['properties added to built-in prototypes, globals and frames, '
@@ -319,7 +403,9 @@ def targets_section(rendered, waves, footprints, sizes, mapped, kept, searched):
             'The footprint counts what the page has gained (enumerable properties of the',
             'built-in prototypes, globals, frames) with the overlay open and once it is',
             'closed, on a listing page and on one whose CSP forbids `eval`, inline scripts',
-            'and frames.', '', table(['figure', 'measured', 'target', ''], rows)]
+            'and frames. The userscript\'s rows are its run on a page that is no listing against',
+            'compiling it only (its section below).', '',
+            table(['figure', 'measured', 'target', ''], rows)]
 
 
 # What each module serves, for the size table by concern: a module that serves a feature
@@ -340,7 +426,8 @@ CONCERNS = [
     ['search, what\'s new, totals (issue 14)', ['tree']],
     ['the map: every directory below, its durable frontier, politeness, loops (issue 42)',
      ['mapping']],
-    ['the offer: the userscript\'s and the servers\' button and key (issue 27)', ['offer']],
+    ['the offer: the userscript\'s and the servers\' button and key (issue 27), and the signs '
+     'of a listing server it asks for (issue 43)', ['offer', 'signs']],
     ['export: urls, wget, aria2, json; copy and save (issue 14)', ['export', 'takeaway']],
     ['settings, words, the native runtime and shared helpers',
      ['main', 'configured', 'settings', 'words', 'portable', 'strings', 'methods',
@@ -998,6 +1085,11 @@ def main(argv):
             history = visits.history(browser, bookmarklet, work, now)
             print('footprint ...', flush=True)
             footprints = footprint.footprint(browser, bookmarklet, work, now)
+            print('the userscript on pages that are no listing ...', flush=True)
+            userscripts = userscript.measure(
+                browser, work, options.userscript_runs or (3 if options.quick else 15),
+                0 if options.quick else userscript.HEAVY_RUNS,
+                log=lambda line: print(line, flush=True))
             print('search ...', flush=True)
             searched = search.keystrokes(browser, bookmarklet, work, now, max(1, options.runs // 2))
             print('wave 2 under latency ...', flush=True)
@@ -1027,10 +1119,12 @@ def main(argv):
         savings = step_savings(work / 'savings')
         print('rebuilding with other settings ...', flush=True)
         rebuilds = build.rebuild_times(work, options.runs)
-    sections = [targets_section(rendered, waves, footprints, sizes, mapped, kept, searched_mapped),
+    sections = [targets_section(rendered, waves, footprints, sizes, mapped, kept, searched_mapped,
+                                userscripts),
                 render_section(rendered, memory), visits_section(history),
                 search_section(searched, searched_mapped), latency_section(waves),
-                map_section(mapped, kept), size_section(sizes, times, savings),
+                map_section(mapped, kept), userscript_section(userscripts),
+                size_section(sizes, times, savings),
                 rebuild_section(rebuilds), corpus_section()]
     text = write_report(options.out, facts, sections)
     print(text)
