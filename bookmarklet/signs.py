@@ -8,12 +8,12 @@ one), so it asks for more, in two steps:
 
 - is_directory_address and maybe_listing, before anything walks the page: its address is
   a directory's (a path ending in '/', which every listing server redirects to), and its
-  titles or headings name that directory, or it has a name column's sort link or a parent
-  link, or it is nothing but preformatted text (Go's FileServer writes no title). Most
-  pages stop here, after a few lookups.
+  title or first headings name that directory, or its first links hold a name column's
+  sort link or a parent link, or it is nothing but preformatted text (Go's FileServer
+  writes no title). Most pages stop here, having read a few of their first elements.
 - offers_sitemap, once the reader has read the page as a listing: a title or heading in a
   listing server's form, naming the directory ('Index of /a/b/', 'Directory listing for
-  /a/b/', Caddy's 'b', webfs's 'host:port/a/b/'); or, with at least one entry, a sort
+  /a/b/', Caddy's '/a/b/', webfs's 'host:port/a/b/'); or, with at least one entry, a sort
   link, a page whose every link is to a child by its own name, or a parent link ('../',
   'Parent Directory') beside entries that each show a date or a size. A listing's words
   alone ('Contents of the box', 'Index of recipes'), product cards that each link into a
@@ -23,8 +23,8 @@ Pure: the page is given as facts (offer.py gathers them) and as the reader's pag
 """
 
 from bookmarklet.portable import strip_spaces, part, new_object, percent_decode, joined
-from bookmarklet.html_listing import is_listing_head, SORT_QUERIES, directory_of, segments_of
-from bookmarklet.names import readable_path, path_start
+from bookmarklet.html_listing import is_listing_head, is_sort_link, directory_of, segments_of
+from bookmarklet.names import readable_path
 from bookmarklet.times import without_last
 
 # The texts of a parent link, in lower case, as listing servers write them.
@@ -61,22 +61,28 @@ def is_directory_address(url):
     return url.split('#')[0].split('?')[0].endswith('/')
 
 
+# How much of the page the first question reads: listing servers write their heading and
+# their parent and sort links first, and a page that is no listing may be very long.
+FIRST_ELEMENTS = 64
+FIRST_LINKS = 16
+
+
 def maybe_listing(facts):
     """The second question, of a page at a directory's address (is_directory_address), from
-    facts {url, heads, sorting, parents, bare}: its address, the texts of its titles and
-    headings, whether it has a sort link (sort_selector), the links {href, text}
-    parents_selector finds, and whether it is nothing but preformatted text. False for most
-    pages that are no listing."""
+    facts {url, heads, links, bare}: its address, its title and the texts of the headings
+    among its body's first FIRST_ELEMENTS elements, its first FIRST_LINKS links {href,
+    text}, and whether its body is nothing but preformatted text. False for most pages that
+    are no listing."""
     url = facts['url']
     path = readable_path(url)
     for head in facts['heads']:
         if names_directory(head, path):
             return True
     directory = directory_of(url)
-    for link in facts['parents']:
-        if is_parent_link(link, directory):
+    for link in facts['links']:
+        if is_parent_link(link, directory) or is_sort_link(link['href']):
             return True
-    return facts['sorting'] or facts['bare']
+    return facts['bare']
 
 
 def parent_path(directory):
@@ -115,21 +121,3 @@ def offers_sitemap(reading, listing, url):
     for entry in listing['entries']:
         shown = shown and (entry['mtime'] != None or entry['size'] != None)
     return evidence.is_sorting or evidence.named_only or (has_parent and shown)
-
-
-def sort_selector():
-    """A CSS selector for a name column's sort link (SORT_QUERIES), in any case."""
-    selectors = []
-    for query in SORT_QUERIES:
-        selectors.append('a[href^="' + query + '" i]')
-    return joined(selectors, ',')
-
-
-def parents_selector(url, escaped):
-    """A CSS selector for the links that may be the parent link of the page at url (a
-    directory's): those whose href is '..', '../' or the parent's path as the URL spells it
-    (escaped: the browser's CSS.escape)."""
-    path = part(url, path_start(url), None).split('?')[0].split('#')[0]
-    trimmed = without_last(path, '/')
-    parent = part(trimmed, 0, trimmed.rfind('/') + 1)
-    return 'a[href=".."],a[href="../"],a[href="' + escaped(parent) + '"]'

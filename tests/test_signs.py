@@ -7,17 +7,15 @@ server's own listing (tests/support/expectations.py, saved_expected.py), not fro
 The browser's side (offer.py's lookups, the reader's walk) is tried in every engine by
 tests/test_e2e_offer.py and tests/test_e2e_ordinary_pages.py."""
 
-import re
-
 import pytest
 
-from bookmarklet.html_listing import is_sort_link, read_html_listing
+from bookmarklet.html_listing import read_html_listing
 from bookmarklet.names import body_text
 from bookmarklet.portable import Problem
 from bookmarklet.signs import is_directory_address, maybe_listing, offers_sitemap, \
-    parents_selector
+    FIRST_ELEMENTS, FIRST_LINKS
 from tests.support.corpus import pages
-from tests.support.html_page import page_of_html
+from tests.support.html_page import page_of_html, parsed
 
 # Listing pages of the corpus that show none of a listing server's signs, and why: the
 # bookmarklet still reads them when clicked.
@@ -29,15 +27,18 @@ SETTINGS = {'utcOffsetMinutes': 0}
 
 
 def signs_of(text, url):
-    """What offer.py's signs_of looks up in the browser, from the page reading and text."""
+    """The page reading of text, and what offer.py's signs_of reads of it in the browser:
+    the title, the headings among the body's first elements, the first links."""
     reading = page_of_html(text)
-    selected = re.findall(r'a\[href="([^"]*)"\]', parents_selector(url, lambda text: text))
-    links = [link for row in reading['rows'] for link in row['links']]
-    return reading, {'url': url, 'heads': reading['heads'],
-                     'parents': [link for link in links if link['href'] in selected],
-                     'sorting': any(is_sort_link(link['href']) for link in links),
-                     'bare': reading['heads'] == [] and
-                     re.match(r'(?is)(<!doctype[^>]*>|<meta[^>]*>|\s)*<pre', text) is not None}
+    soup = parsed(text)
+    body = soup.body or soup
+    first = body.find_all(True, limit=FIRST_ELEMENTS)
+    heads = [soup.title.get_text() if soup.title else ''] + \
+        [element.get_text() for element in first if element.name in ('h1', 'h2')]
+    links = [{'href': link['href'], 'text': link.get_text()}
+             for link in soup.find_all(['a', 'area'], href=True, limit=FIRST_LINKS)]
+    return reading, {'url': url, 'heads': heads, 'links': links,
+                     'bare': heads == [''] and bool(first) and first[0].name == 'pre'}
 
 
 def offered(text, url):
