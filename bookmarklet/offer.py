@@ -80,12 +80,12 @@ def reads_as_listing(page, settings, alone):
                   or not maybe_listing(signs_of(page))):
         return False
     reading = read_open_page(page.document)
+    directory = directory_url_of(url)
     try:
-        listing = read_html_listing(reading, {'url': directory_url_of(url), 'now': now_seconds()},
-                                    settings)
+        listing = read_html_listing(reading, {'url': directory, 'now': now_seconds()}, settings)
     except JSError:
         return False
-    return not alone or offers_sitemap(reading, listing, directory_url_of(url))
+    return not alone or offers_sitemap(reading, listing, directory)
 
 
 def is_offer_key(event):
