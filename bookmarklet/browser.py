@@ -29,6 +29,24 @@ def wait_seconds(seconds):
     return __new__(Promise(lambda resolve: setTimeout(resolve, seconds * 1000)))
 
 
+# A frame's longest wait for the page to draw it, in ms.
+FRAME_WAIT_MS = 100
+
+
+def next_frame(task):
+    """task once: at the page's next frame, or FRAME_WAIT_MS later where no frame comes. A
+    hidden tab draws none, and a browser may stop drawing a window it deems unseen while
+    its page still says 'visible': the answers are shown all the same."""
+    due = [True]
+
+    def run():
+        if due[0]:
+            due[0] = False
+            task()
+    requestAnimationFrame(run)
+    setTimeout(run, FRAME_WAIT_MS)
+
+
 def hold_lock(name, task):
     """What task() gives while this tab holds the lock name (Web Locks: one tab at a time, let
     go when the tab closes), or None at once where another tab holds it. Without Web Locks

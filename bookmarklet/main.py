@@ -15,7 +15,7 @@ from bookmarklet.offer import offer, is_offered_here
 from bookmarklet.crawl import start_crawl
 from bookmarklet.store import open_store
 from bookmarklet.browser import fetch_listing, page_of_html, read_open_page, now_seconds, every, \
-    wait_seconds, hold_lock
+    wait_seconds, hold_lock, next_frame
 
 
 def browser_adapters(page):
@@ -30,9 +30,7 @@ def browser_adapters(page):
     adapters.wait_seconds = wait_seconds
     adapters.hold_lock = hold_lock
     adapters.is_visible = lambda: page.document.visibilityState == 'visible'
-    # A hidden tab draws no frame: there the answers are shown at once, as they come.
-    adapters.next_frame = lambda task: page.requestAnimationFrame(lambda time: task()) \
-        if adapters.is_visible() else page.setTimeout(task, 0)
+    adapters.next_frame = next_frame
     return adapters
 
 

@@ -140,6 +140,23 @@ def test_a_directory_that_is_not_a_listing_fails_alone(page, serve, tmp_path, bo
     assert [c['name'] for c in overlay['rows'][0]['children']] == ['a.txt']
 
 
+# A page's own script that replaced requestAnimationFrame with one that never calls back.
+NO_FRAMES = 'window.requestAnimationFrame = () => 0;'
+
+
+def test_a_page_that_draws_no_frame_still_gets_every_answer(new_page, serve, tmp_path, bookmarklet):
+    """The answers are drawn at the page's next frame; where none comes (a page's script
+    replaced requestAnimationFrame, a browser stopped drawing a window it deems unseen),
+    page 1 is shown and settles all the same."""
+    spec = standard_tree(35)
+    write_tree(tmp_path / 'www', spec)
+    server = serve('json-by-accept.conf', tmp_path / 'www')
+    page = new_page(NO_FRAMES)
+    overlay = page.open_sitemap(server.url('/'), bookmarklet)
+
+    check_first_page(overlay, spec, server.url('/'), SERVERS['json-by-accept.conf'])
+
+
 def test_a_dead_server_still_shows_the_open_page(page, serve, tmp_path, bookmarklet):
     spec = standard_tree(12)
     write_tree(tmp_path / 'www', spec)
