@@ -200,10 +200,11 @@ class Control:
         self.page, self.selector, self.in_overlay = page, selector, in_overlay
 
     def _act(self, action, *args):
-        """Run the driver's action on the element; done once the element has seen it."""
+        """Run the driver's action on the element; done once the element has seen it (as
+        long as any other wait: WebKit on a busy machine now and then takes seconds)."""
         before = self.page.evaluate(USER_EVENTS, self.in_overlay, self.selector)
         action(self.in_overlay, self.selector, *args)
-        self.page.wait_for(HANDLED, before, timeout=5000)
+        self.page.wait_for(HANDLED, before)
 
     def click(self):
         self._act(self.page.click_element)

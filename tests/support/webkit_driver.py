@@ -47,6 +47,9 @@ ELEMENT = 'element-6066-11e4-a52e-4f735466cecf'
 
 # An alert that opens while a script runs holds the script's command until this (ms).
 SCRIPT_WAIT = 10000
+# A new session's MiniBrowser answers within a few seconds, or (now and then) never: then
+# after this (s) the driver is stopped and another started.
+SESSION_WAIT = 20
 
 
 class WebDriverError(RuntimeError):
@@ -132,7 +135,7 @@ class Session:
                 time.sleep(0.05)
         return self.request('POST', '/session', {'capabilities': {'alwaysMatch': {
             'unhandledPromptBehavior': 'ignore', 'pageLoadStrategy': 'none',
-            'timeouts': {'script': SCRIPT_WAIT}}}}, timeout=60)
+            'timeouts': {'script': SCRIPT_WAIT}}}}, timeout=SESSION_WAIT)
 
     def request(self, method, path, body=None, timeout=120):
         data = None if body is None else json.dumps(body).encode('utf-8')
