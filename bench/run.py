@@ -427,7 +427,7 @@ CONCERNS = [
     ['the map: every directory below, its durable frontier, politeness, loops (issue 42)',
      ['mapping']],
     ['the offer: the userscript\'s and the servers\' button and key (issue 27), and the signs '
-     'of a listing server it asks for (issue 43)', ['offer', 'signs']],
+     'of a listing server it asks for, first in its gate (issue 43)', ['offer', 'signs', 'gate']],
     ['export: urls, wget, aria2, json; copy and save (issue 14)', ['export', 'takeaway']],
     ['settings, words, the native runtime and shared helpers',
      ['main', 'configured', 'settings', 'words', 'portable', 'strings', 'methods',

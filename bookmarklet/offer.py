@@ -22,8 +22,8 @@ from bookmarklet.portable import JSError, new_object
 from bookmarklet.words import BUTTON_ID, OPEN_ROLE, OFFER_ATTRIBUTE
 from bookmarklet.panel import add, add_style
 from bookmarklet.html_listing import read_html_listing
-from bookmarklet.signs import is_directory_address, maybe_listing, offers_sitemap, \
-    FIRST_ELEMENTS, FIRST_LINKS
+from bookmarklet.signs import offers_sitemap
+from bookmarklet.gate import may_be_listing
 from bookmarklet.browser import read_open_page, now_seconds
 from bookmarklet.root import directory_url_of
 
@@ -43,41 +43,13 @@ def is_offered_here(document):
     return script != None and script.nodeName == 'SCRIPT' and script.hasAttribute(OFFER_ATTRIBUTE)
 
 
-# The element names of the headings the first question reads, as a DOM spells them.
-HEAD_NAMES = ' H1 H2 '
-SHOW_ELEMENT = 1  # NodeFilter.SHOW_ELEMENT
-
-
-def signs_of(page):
-    """What maybe_listing asks of the open page (signs.py), read from its first elements and
-    links alone: a long page costs no more than a short one."""
-    document = page.document
-    heads = [document.title]
-    walker = document.createTreeWalker(document.body, SHOW_ELEMENT)
-    for count in range(FIRST_ELEMENTS):
-        if walker.nextNode() == None:
-            break
-        if HEAD_NAMES.find(' ' + walker.currentNode.nodeName + ' ') >= 0:
-            heads.append(walker.currentNode.textContent)
-    links = []
-    for index in range(FIRST_LINKS):
-        link = document.links.item(index)
-        if link == None:
-            break
-        links.append({'href': link.getAttribute('href'), 'text': link.textContent})
-    first = document.body.firstElementChild
-    return {'url': page.location.href, 'heads': heads, 'links': links,
-            'bare': len(heads) == 1 and heads[0] == '' and first != None and first.nodeName == 'PRE'}
-
-
 def reads_as_listing(page, settings, alone):
     """True when the reader reads the open page as a listing; alone (the userscript, with
     no server's word for it), only when the page also shows a listing server's signs
     (signs.py): the cheap ones first, the reader's walk and the rest where they say
     "maybe"."""
     url = page.location.href
-    if alone and (page.document.contentType != 'text/html' or not is_directory_address(url)
-                  or not maybe_listing(signs_of(page))):
+    if alone and not may_be_listing(page):
         return False
     reading = read_open_page(page.document)
     directory = directory_url_of(url)

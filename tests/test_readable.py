@@ -10,7 +10,8 @@ import subprocess
 
 import pytest
 
-from toolkit.bundle import LONGEST_LINE, SOURCES, readable_bundle, spelled_out_patterns
+from toolkit.bundle import GATE_ENTRY, LONGEST_LINE, MAIN_FUNCTION, SOURCES, readable_bundle, \
+    spelled_out_patterns
 from toolkit.errors import BuildError
 from toolkit.literal import SETTINGS_END, SETTINGS_START, json_lines, json_text, settings_in, \
     with_settings
@@ -100,3 +101,18 @@ def test_the_readable_script_is_part_of_what_the_build_keeps(dist):
     parts = json.loads(COMPILED.read_text(encoding='utf-8'))
     assert settings_in(parts['userscript']) == settings_in(parts['script'])
     assert parts['userscript'].count('\n') > 1000 and parts['script'].count('\n') == 0
+
+
+def test_on_a_page_that_is_no_listing_the_userscript_runs_its_gate_alone(dist):
+    """The rest of the script is a function the gate calls only where the page may be a
+    listing (toolkit/bundle.py gated): before it, no module but the gate's and what it
+    imports, and one call of it, behind the gate's question."""
+    userscript = (dist / USERSCRIPT_NAME).read_text(encoding='utf-8')
+    gate, rest = userscript.split('\n  function {}() {{\n'.format(MAIN_FUNCTION))
+    modules = re.findall(r'\n  // (\S+\.js)\n', gate)
+    assert modules[-2:] == ['bookmarklet.gate.js', GATE_ENTRY]
+    assert not {'main.js', 'bookmarklet.offer.js', 'bookmarklet.crawl.js', 'bookmarklet.settings.js'} \
+        & set(modules)
+    assert re.findall(r'\b{}\(\)'.format(MAIN_FUNCTION), gate) == [MAIN_FUNCTION + '()']
+    assert '\n  if (may_be_listing(window)) {}();\n'.format(MAIN_FUNCTION) in gate
+    assert 'main.js' in re.findall(r'\n// (\S+\.js)\n', rest) + re.findall(r'\n  // (\S+\.js)\n', rest)

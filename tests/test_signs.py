@@ -27,7 +27,7 @@ SETTINGS = {'utcOffsetMinutes': 0}
 
 
 def signs_of(text, url):
-    """The page reading of text, and what offer.py's signs_of reads of it in the browser:
+    """The page reading of text, and what gate.py's signs_of reads of it in the browser:
     the title, the headings among the body's first elements, the first links."""
     reading = page_of_html(text)
     soup = parsed(text)

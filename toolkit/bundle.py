@@ -302,6 +302,30 @@ def spelled_out_patterns(text, longest):
     return text
 
 
+# The userscript's first part: the gate's question (bookmarklet/gate.py), then the rest of
+# the script, which the build puts where MAIN_CALL stands (gated). Written beside the
+# readable modules as GATE_ENTRY.
+GATE_ENTRY = 'userscript.js'
+MAIN_CALL = '__autoindexSitemapMain__()'
+GATE_SOURCE = ("import { may_be_listing } from './bookmarklet.gate.js';\n"
+               'if (may_be_listing (window)) ' + MAIN_CALL + ';\n')
+MAIN_FUNCTION = 'main'
+
+
+def gated(gate, script):
+    """The userscript's script: gate's (readable_bundle of GATE_ENTRY), with script, the whole
+    sitemap's, as a function of its own that the gate calls where the page may be a listing.
+    A function nothing has called yet is only parsed (no engine compiles or runs its body
+    before its first call), so on any other page the rest costs its parse alone."""
+    if gate.count(MAIN_CALL) != 1:
+        raise BuildError('the gate calls the rest of the userscript {} times, not once'.format(
+            gate.count(MAIN_CALL)))
+    # script is not indented: a long string esbuild wrapped goes on in the next line's first
+    # column, and spaces there would be part of it.
+    return gate[:-len(READABLE_END)].replace(MAIN_CALL, MAIN_FUNCTION + '()') + \
+        '\n\n  function {}() {{\n{}\n  }}{}'.format(MAIN_FUNCTION, script, READABLE_END)
+
+
 def readable_bundle(module, out, defines=None):
     """The readable script of the modules readable_modules made, module their entry: one
     arrow function called at once and strict from its first line, as bundle() makes the

@@ -9,8 +9,8 @@ import json
 
 from bookmarklet.settings import SETTINGS as DEFAULTS
 from toolkit import ROOT
-from toolkit.bundle import OWN_PROPERTIES, bundle, readable_bundle, readable_modules, \
-    stage_sources, transpile
+from toolkit.bundle import GATE_ENTRY, GATE_SOURCE, OWN_PROPERTIES, bundle, gated, readable_bundle, \
+    readable_modules, stage_sources, transpile
 from toolkit.literal import BOOKMARKLET_NAME, marked
 from toolkit.loader import minified_loader
 from toolkit.native import check_no_prototype_patch, place_runtime
@@ -37,6 +37,9 @@ def compile_script(entry, entry_name, staging, transcrypt_dir, out, bookmarklet_
     if readable_out is not None:
         copy = readable_modules(module.parent, readable_out.with_suffix(''))
         readable = readable_bundle(copy / module.name, readable_out, [[BOOKMARKLET_NAME, 'false']])
+        (copy / GATE_ENTRY).write_text(GATE_SOURCE, encoding='utf-8')
+        readable = gated(readable_bundle(copy / GATE_ENTRY, readable_out.with_name('gate.js')),
+                         readable)
     if runtime == 'native':
         rewrite_modules(module.parent, OWN_PROPERTIES)
     metafile = out.with_suffix('.meta.json')
