@@ -41,7 +41,8 @@ from bench.mapping import quartiles
 from bookmarklet.words import BUTTON_ID
 
 USERSCRIPT = ROOT / 'dist' / 'autoindex-sitemap.user.js'
-RUNS = 15
+# Three turns in each of the six orders.
+RUNS = 18
 # The target: the run's median at most TIMES the compile's median plus PLUS_MS.
 TIMES = 1.5
 PLUS_MS = 2.0
@@ -68,6 +69,10 @@ COMPILE = """([code, id]) => {
   const ms = performance.now() - started;
   return {ms, button: document.getElementById(id) !== null};
 }"""
+# Before a turn, the page's own work after its load (style, layout, the first frames) is
+# let finish, so that it lands in no series.
+SETTLE = """() => new Promise((done) => requestAnimationFrame(
+  () => requestAnimationFrame(() => setTimeout(done, 100))))"""
 # What the page is: its elements, links and nodes, and its content type.
 FACTS = """() => {
   let nodes = 0;
@@ -224,15 +229,19 @@ def write_pages(root, pages):
     return root
 
 
-def one(browser, url, script, code, facts=False):
-    """{ms, button}: one run of script (RUN or COMPILE) on code made fresh, in a fresh
-    context and page; with facts, the page's FACTS too, after the run."""
+def turn(browser, url, kinds, code, facts=False):
+    """{kind: {ms, button}} of one turn: each of kinds (RUN or COMPILE by name) in its order,
+    in one fresh context and page, each on code made fresh; with facts, the page's FACTS
+    too, after the turn."""
     context = browser.new_context()
     try:
         tab = context.new_page()
         tab.goto(url, wait_until='load', timeout=PAGE_TIMEOUT_MS)
-        fresh = code + '\n// ' + uuid.uuid4().hex + '\n'
-        took = tab.evaluate(script, [fresh, BUTTON_ID])
+        tab.evaluate(SETTLE)
+        took = {}
+        for kind in kinds:
+            fresh = code + '\n// ' + uuid.uuid4().hex + '\n'
+            took[kind] = tab.evaluate(RUN if kind == 'run' else COMPILE, [fresh, BUTTON_ID])
         if facts:
             took['facts'] = tab.evaluate(FACTS)
         return took
@@ -244,15 +253,15 @@ def series_of(browser, url, name, runs, orders, code, log):
     """{facts, run, compile, again}: the ms of runs turns of orders on the page at url."""
     series = {'facts': None, 'run': [], 'compile': [], 'again': []}
     for index in range(runs):
-        for kind in orders[index % len(orders)]:
-            took = one(browser, url, RUN if kind == 'run' else COMPILE, code,
-                       facts=series['facts'] is None)
-            if took['button']:
+        order = orders[index % len(orders)]
+        took = turn(browser, url, order, code, facts=series['facts'] is None)
+        series['facts'] = series['facts'] or took['facts']
+        for kind in order:
+            if took[kind]['button']:
                 raise RuntimeError('the userscript added its button to {} ({}): the page reads as '
                                    'a listing, and this benchmark measures the pages that do not'
                                    .format(name, url))
-            series['facts'] = series['facts'] or took['facts']
-            series[kind].append(took['ms'])
+            series[kind].append(took[kind]['ms'])
         log('userscript, {}, run {} of {}: {}'.format(name, index + 1, runs, ', '.join(
             '{} {:.1f} ms'.format(kind, series[kind][-1]) for kind in orders[0])))
     return series
