@@ -288,8 +288,9 @@ def userscript_section(rows):
              'a listing\'s signs; at any other address it stops at once. *Run* is the script run',
              'as a manager runs it with `@grant none` (`(0, eval)(code)` in the loaded page),',
              '*compile* the same source compiled only (`new Function(code)`), each timed inside',
-             'the page, in a fresh context and page, the source made fresh by a unique comment',
-             'so that no code cache serves it. On the ordinary pages the runs are interleaved',
+             'the page, the three of a turn in one fresh context and page, loaded and settled,',
+             'each on the source made fresh by a unique comment so that no code cache serves',
+             'it. On the ordinary pages the runs are interleaved',
              'in threes (run, compile, compile again; each three in another order), {} of each;'
              .format(judged[0]['runs'] if judged else 0),
              '*compile against compile* is the second compile series against the first, the',
