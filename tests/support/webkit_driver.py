@@ -42,6 +42,26 @@ LEAVING = "void Object.defineProperty(window, 'sitemapTestLeaving', {value: true
 LOADED = """(url) => location.href.split('#')[0] === url.split('#')[0]
   && document.readyState === 'complete' && !window.sitemapTestLeaving"""
 
+# _in_view's script: the element brought to the middle of the view after the frames
+# already asked for, again and again until its place is the same twice, or STEADY times.
+STEADY = 20
+IN_VIEW = """const element = arguments[0], done = arguments[1];
+let last = '', turns = 0;
+const turn = () => {
+  let gone = false;
+  const go = () => {
+    if (gone) return;
+    gone = true;
+    element.scrollIntoView({block: 'center', inline: 'nearest'});
+    const box = element.getBoundingClientRect();
+    const place = [box.x, box.y, box.width, box.height].join();
+    if (place === last || ++turns >= %d) done(null); else { last = place; turn(); }
+  };
+  requestAnimationFrame(() => requestAnimationFrame(go));
+  setTimeout(go, 100);
+};
+turn();""" % STEADY
+
 # The key of a WebDriver element reference (W3C WebDriver, "Elements").
 ELEMENT = 'element-6066-11e4-a52e-4f735466cecf'
 
@@ -217,14 +237,10 @@ class WebKitPage(Page):
         middle (a button left at a viewport's bottom edge gets mousedown and mouseup, and in
         MiniBrowser no click; an option of a select out of view is not interactable). The
         overlay draws answers once per frame, which can move the element after it was
-        brought into view: the frames already asked for are let pass first (a tab in the
-        background draws no frame: there a tenth of a second stands in)."""
-        self._command('POST', '/execute/async', {
-            'script': "const element = arguments[0], done = arguments[1]; let gone = false; "
-                      "const go = () => { if (gone) return; gone = true; "
-                      "element.scrollIntoView({block: 'center', inline: 'nearest'}); done(null); }; "
-                      "requestAnimationFrame(() => requestAnimationFrame(go)); setTimeout(go, 100);",
-            'args': [{ELEMENT: element}]})
+        brought into view (a click then lands beside it): it is brought there again after
+        the frames already asked for, until it stays where it is, for at most STEADY turns
+        (a tab in the background draws no frame: there a tenth of a second stands in)."""
+        self._command('POST', '/execute/async', {'script': IN_VIEW, 'args': [{ELEMENT: element}]})
         return element
 
     def click_element(self, in_overlay, selector):
