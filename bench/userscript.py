@@ -17,10 +17,10 @@ in the page once it has loaded), compiling the same source only (`new Function(c
 compiling it again (A/A: the run's noise floor). On the heavy pages, whose every load takes
 seconds (the text file's most of a minute on a busy machine), fewer runs in pairs, the run
 and the compile, with no A/A. The three of a turn share one fresh browser context and page,
-loaded and left to settle (its first frames drawn, then half a second) before the first; each is timed with
-performance.now() inside the page, on a source made fresh by a unique comment so that no
-code cache serves it (a page of its own for each put the A/A floor anywhere from 0.83x
-to 1.46x). Every run checks that the script added no button: a page that gets one is
+loaded and left to settle (its first frames drawn, then half a second) before the first;
+each is timed with performance.now() inside the page, on a source made fresh by a unique
+comment so that no code cache serves it (a page of its own for each put the A/A floor
+anywhere from 0.83x to 1.46x). Every run checks that the script added no button: a page that gets one is
 not on the path measured, and the benchmark stops there.
 
 Target: on each ordinary page the run's median at most 1.5 times the compile's plus 2 ms.

@@ -308,7 +308,7 @@ def spelled_out_patterns(text, longest):
 GATE_ENTRY = 'userscript.js'
 MAIN_CALL = '__autoindexSitemapMain__()'
 GATE_SOURCE = ("import { may_be_listing } from './bookmarklet.gate.js';\n"
-               'if (may_be_listing (window)) ' + MAIN_CALL + ';\n')
+               'if (may_be_listing(window)) ' + MAIN_CALL + ';\n')
 MAIN_FUNCTION = 'main'
 
 
