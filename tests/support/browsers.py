@@ -95,6 +95,10 @@ EMPTY_FIELD = """(inOverlay, selector) => {
 }""" % FIND
 
 PROPERTY = '(inOverlay, selector, name) => (%s)(inOverlay, selector)[name]' % FIND
+# An element a person could work: there, with a box on the page. Playwright waits for this
+# before it acts; the other drivers act at once, and a control drawn a frame after the
+# click that shows it has no box yet.
+SHOWN = '(inOverlay, selector) => (%s)(inOverlay, selector).getClientRects().length > 0' % FIND
 ATTRIBUTE = '(inOverlay, selector, name) => (%s)(inOverlay, selector).getAttribute(name)' % FIND
 
 # Counts what the element a test works next sees: a driver may return from a click
@@ -202,6 +206,7 @@ class Control:
     def _act(self, action, *args):
         """Run the driver's action on the element; done once the element has seen it (as
         long as any other wait: WebKit on a busy machine now and then takes seconds)."""
+        self.page.wait_for(SHOWN, self.in_overlay, self.selector)
         before = self.page.evaluate(USER_EVENTS, self.in_overlay, self.selector)
         action(self.in_overlay, self.selector, *args)
         self.page.wait_for(HANDLED, before)
@@ -337,8 +342,13 @@ class Page:
         return self.evaluate(READ_OVERLAY)
 
     def wait_settled(self, timeout=15000):
-        """Wait until the status line leaves 'loading'; returns the overlay."""
-        self.wait_for(SETTLED, timeout=timeout)
+        """Wait until the status line leaves 'loading'; returns the overlay. A wait that
+        ends says what the page showed then: no overlay (the click never ran) or its status."""
+        try:
+            self.wait_for(SETTLED, timeout=timeout)
+        except TimeoutError as error:
+            raise TimeoutError('{}; the page at {} showed {}, its errors: {}'.format(
+                error, self.url, self.read_overlay(), self.errors)) from None
         return self.read_overlay()
 
     def open_sitemap(self, listing_url, bookmarklet, timeout=15000):
