@@ -6,8 +6,7 @@ JavaScript stack that made it, and the click's first request then has V8 parse t
 bookmarklet again for its positions: its `fetch()` call held the main thread 8.8 to 13.1
 ms under Playwright and 1.2 to 2.8 ms without DevTools (bench notes, seventh round). Nobody
 without DevTools open pays that, and the baseline's stack is a few lines, so this driver
-gives the click's figures as people get them. one_render and run_baseline take the same
-arguments as render.py's and give the same figures.
+gives the click's figures as people get them.
 """
 
 import json
@@ -17,8 +16,7 @@ import subprocess
 import tempfile
 import time
 
-from bench.common import CLICK, MARKS, PROBE
-from bench.render import BASELINE_ROWS, click_times
+from bench.common import BASELINE_ROWS, CLICK, MARKS, PROBE
 from tests.support.overlay_reader import CHROMIUM, CHROMIUM_ARGS
 
 POLL_SECONDS = 0.05
@@ -83,19 +81,43 @@ class BareChromium:
                 raise TimeoutError(expression)
             time.sleep(POLL_SECONDS)
 
-    def open_page(self, url, rate):
-        """{context, session} of a page at url in a fresh profile, its CPU rate times slower."""
+    def open_page(self, url, profile):
+        """{context, session} of a page at url in a fresh profile, as a person of profile
+        (bench/profiles.py) has it: its CPU rate times slower, its viewport."""
         context = self.send('Target.createBrowserContext')['browserContextId']
         target = self.send('Target.createTarget', {'url': 'about:blank',
                                                    'browserContextId': context})['targetId']
         session = self.send('Target.attachToTarget', {'targetId': target,
                                                       'flatten': True})['sessionId']
-        if rate != 1:
-            self.send('Emulation.setCPUThrottlingRate', {'rate': rate}, session)
+        if profile['rate'] != 1:
+            self.send('Emulation.setCPUThrottlingRate', {'rate': profile['rate']}, session)
+        device = profile['context']
+        if device:  # what Playwright's context options of a device send
+            self.send('Emulation.setDeviceMetricsOverride', {
+                'width': device['viewport']['width'], 'height': device['viewport']['height'],
+                'screenWidth': device['screen']['width'],
+                'screenHeight': device['screen']['height'],
+                'deviceScaleFactor': device['device_scale_factor'],
+                'mobile': device['is_mobile']}, session)
+            self.send('Emulation.setTouchEmulationEnabled', {'enabled': device['has_touch']},
+                      session)
+        self.go(session, url)
+        return {'context': context, 'session': session}
+
+    def go(self, session, url):
+        """Open url in the page of session and wait until it has loaded."""
         self.send('Page.navigate', {'url': url}, session)
         self.wait_for(session, 'document.readyState == "complete" && location.href == '
                       + json.dumps(url))
-        return {'context': context, 'session': session}
+
+    def click(self, session, url):
+        """{rows, settled}: ms from a click of the bookmarklet url to page 1's rows and to
+        page 1 settled."""
+        self.evaluate(session, '(' + PROBE + ')()')
+        self.evaluate(session, '(' + CLICK + ')(' + json.dumps(url) + ')')
+        self.wait_for(session, 'window.__sitemapBench.settled !== undefined')
+        marks = self.evaluate(session, '(' + MARKS + ')()')
+        return {'rows': marks['rows'] - marks['click'], 'settled': marks['settled'] - marks['click']}
 
     def close_page(self, page):
         self.send('Target.disposeBrowserContext', {'browserContextId': page['context']})
@@ -106,24 +128,26 @@ class BareChromium:
         shutil.rmtree(self.profile, ignore_errors=True)
 
 
-def one_render(chromium, url, bookmarklet, rate=1):
-    """[ms from click to rows, ms from click to page 1 settled], as render.one_render."""
-    page = chromium.open_page(url, rate)
+def clicks(chromium, url, click, profile):
+    """{rows, settled} of a click in a fresh profile (bench/profiles.py). A loader's are of its
+    second click, once the page is opened again (sitemap.js in the HTTP cache, as on a
+    person's next listing), and cold is then the first click's rows."""
+    page = chromium.open_page(url, profile)
     try:
-        session = page['session']
-        chromium.evaluate(session, '(' + PROBE + ')()')
-        chromium.evaluate(session, '(' + CLICK + ')(' + json.dumps(bookmarklet) + ')')
-        chromium.wait_for(session, 'window.__sitemapBench.settled !== undefined')
-        return click_times(chromium.evaluate(session, '(' + MARKS + ')()'))
+        first = chromium.click(page['session'], click)
+        if not profile['loader']:
+            return first
+        chromium.go(page['session'], url)
+        return dict(chromium.click(page['session'], click), cold=first['rows'])
     finally:
         chromium.close_page(page)
 
 
-def run_baseline(chromium, url, script, rate=1):
-    """ms the baseline script takes for page 1, as render.run_baseline."""
-    page = chromium.open_page(url, rate)
+def run_baseline(chromium, url, script, profile):
+    """ms the baseline script takes for page 1 in a fresh profile."""
+    page = chromium.open_page(url, profile)
     try:
-        return chromium.evaluate(page['session'], '(' + script + ')(' + str(BASELINE_ROWS) + ')', await_promise=True)
+        return chromium.evaluate(page['session'], '(' + script + ')(' + str(BASELINE_ROWS) + ')',
+                                 await_promise=True)
     finally:
         chromium.close_page(page)
-

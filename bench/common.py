@@ -11,6 +11,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bookmarklet.settings import SETTINGS  # noqa: E402
 from nginx.server import Nginx  # noqa: E402
 from tests.support.overlay_reader import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 
@@ -83,10 +84,11 @@ def write_flat_tree(root, count, now, files_each=0):
 
 
 class Server:
-    """nginx over a tree, with one of the project's configurations (or a file path)."""
+    """nginx over a tree, with one of the project's configurations (or a file path); dist,
+    given, is the folder a hosted site serves as /.autoindex-sitemap/."""
 
-    def __init__(self, site, root, work, extra=''):
-        self.nginx = Nginx(site, root, work, extra=extra)
+    def __init__(self, site, root, work, extra='', dist=None):
+        self.nginx = Nginx(site, root, work, extra=extra, dist=dist)
 
     def __enter__(self):
         self.nginx.start()
@@ -172,7 +174,10 @@ def click_and_wait(page, bookmarklet, until='rows', timeout=120000):
 
 
 # The baseline: what a few lines of hand-written JavaScript take for the same
-# job: fetch the listing, parse it, sort it natively, put page 1 in the DOM.
+# job: fetch the listing, parse it, sort it natively, put page 1 in the DOM (as many
+# rows as the bookmarklet's page 1, by default).
+BASELINE_ROWS = SETTINGS['pageSize']
+
 BASELINE_JSON = """async (size) => {
   const started = performance.now();
   const response = await fetch(location.href, {headers: {Accept: 'application/json'}, cache: 'no-store'});

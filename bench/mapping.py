@@ -9,11 +9,11 @@ in the store, finds them there and fetches exactly the 2,000 below, 10 at once (
 bookmarklet's own settings: dist/bookmarklet.url as it ships). Each map run checks that in
 nginx's log. The map's time runs from its button's click to its progress saying done.
 
-Runs are interleaved in threes, a map and two plain fetches, each three in another of the
-six orders, so that none of them always follows another: the map against the first plain
-series, and the two plain series against each other (A/A), the run's noise floor.
+Runs are interleaved in threes (bench/series.py), a map and two plain fetches, each three in
+another order: the map against the first plain series, and the two plain series against
+each other (A/A), the run's noise floor.
 
-    .venv/bin/python -m bench.mapping [--pairs N] [--rates 1,4] [--search RUNS]
+    .venv/bin/python -m bench.mapping [--runs N] [--rates 1,4] [--search RUNS]
 
 prints those figures, and with --search the search at 500,000 mapped entries
 (bench/search.py) too.
@@ -21,9 +21,7 @@ prints those figures, and with --search the search at 500,000 mapped entries
 
 import argparse
 import collections
-import itertools
 import os
-import statistics
 import sys
 import tempfile
 import time
@@ -31,6 +29,7 @@ from pathlib import Path
 
 from bench.common import DAY, RECORDS, ROOT, Server, click_and_wait, heap_used, longest_task, median
 from bench.latency import emulated_page, http2_site
+from bench.series import compared, interleaved
 
 LEVEL_ONE = 20
 EACH = 100
@@ -38,8 +37,6 @@ FILES_EACH = 5
 RTT = 50
 CONCURRENCY = 10    # the bookmarklet's default maxConcurrentRequests
 MAP_TIMEOUT_MS = 300000     # any one run, the map's or plain fetch's
-# The three runs of each turn, in each order in turn: none always follows another.
-ORDERS = [list(order) for order in itertools.permutations(['map', 'plain', 'again'])]
 
 # Click the map's button and resolve once its progress says it ended: {ms, state, done,
 # known, failed, entries, started, ended}, in the page's performance.now().
@@ -163,23 +160,14 @@ def one_plain(browser, server, url, urls, rate, rtt, expected):
         context.close()
 
 
-def quartiles(values):
-    """[Q1, median, Q3] (a single run is all three)."""
-    if len(values) < 2:
-        return [values[0]] * 3
-    cuts = statistics.quantiles(values, n=4, method='inclusive')
-    return [cuts[0], cuts[1], cuts[2]]
-
-
-def compare(browser, work, now, bookmarklet, pairs, rates, rtt=RTT, log=print, budget=None,
-            least=5):
-    """Rows {rate, rtt, directories, concurrency, map [Q1, median, Q3], plain, plain_again,
-    ratio, floor (the A/A ratio), longest (the longest task in any map run), longest_median,
-    entries, extra (the map's requests beyond one per directory, over all runs),
-    plain_extra (the same of plain fetch), failed (directories the map could not read, over
-    all runs), plain_failed (plain fetch's requests asked again), pairs, floor_ms}:
-    pairs interleaved runs of each at each CPU rate; with a budget (seconds per rate), no
-    new three start once it is spent and least have run."""
+def compare(browser, work, now, bookmarklet, runs, rates, rtt=RTT, log=print):
+    """Rows {rate, rtt, directories, concurrency, subject, baseline, again (each [Q1, median,
+    Q3] of ms: the map, plain fetch, plain fetch again), ratio, noise, runs (bench/series.py),
+    longest (the longest task in any map run), longest_median, entries, extra (the map's
+    requests beyond one per directory, over all runs), plain_extra (the same of plain fetch),
+    failed (directories the map could not read, over all runs), plain_failed (plain fetch's
+    requests asked again), floor (ms of ceil(n / c) round trips)}: runs interleaved turns at
+    each CPU rate."""
     tree = work / 'mapping'
     below = write_tree(tree, now)
     expected = sorted('/' + path for path in below)
@@ -188,46 +176,35 @@ def compare(browser, work, now, bookmarklet, pairs, rates, rtt=RTT, log=print, b
         url = server.url('/').replace('http://', 'https://')
         urls = [url + path for path in below]
         for rate in rates:
-            series = {'map': [], 'plain': [], 'again': []}
-            extra = {'map': [], 'plain': [], 'again': []}
-            failed = {'map': 0, 'plain': 0, 'again': 0}
-            longest = []
-            entries = 0
-            began = time.monotonic()
-            for index in range(pairs):
-                if budget is not None and index >= least and time.monotonic() - began > budget:
-                    break
-                repeated = []
-                for kind in ORDERS[index % len(ORDERS)]:
-                    if kind == 'map':
-                        run = one_map(browser, server, url, bookmarklet, rate, rtt, expected)
-                        longest.append(run['longest'])
-                        entries = run['entries']
-                    else:
-                        run = one_plain(browser, server, url, urls, rate, rtt, expected)
-                    series[kind].append(run['ms'])
-                    extra[kind] += run['extra']
-                    failed[kind] += run['failed']
-                    if run['extra']:
-                        repeated.append(', {} asked beyond the tree once: {}'.format(
-                            kind, ' '.join(run['extra'])))
-                    if run['failed']:
-                        repeated.append(', {} failed {}'.format(kind, run['failed']))
+            def said(turn, ran):
+                repeated = ''.join(
+                    ', {} asked beyond the tree once: {}'.format(kind, ' '.join(run['extra']))
+                    for kind, run in ran.items() if run['extra']) + ''.join(
+                    ', {} failed {}'.format(kind, run['failed'])
+                    for kind, run in ran.items() if run['failed'])
                 log('map, CPU {}x, run {} of {}: map {:.0f} ms, plain {:.0f} and {:.0f} ms, '
                     'longest task {:.0f} ms{}'.format(
-                        rate, index + 1, pairs, series['map'][-1], series['plain'][-1],
-                        series['again'][-1], longest[-1], ''.join(repeated)))
-            rows.append({'rate': rate, 'rtt': rtt, 'directories': len(below),
-                         'concurrency': CONCURRENCY, 'pairs': len(series['map']),
-                         'map': quartiles(series['map']), 'plain': quartiles(series['plain']),
-                         'plain_again': quartiles(series['again']),
-                         'ratio': median(series['map']) / median(series['plain']),
-                         'floor': median(series['again']) / median(series['plain']),
-                         'longest': max(longest), 'longest_median': median(longest),
-                         'entries': entries, 'extra': len(extra['map']),
-                         'plain_extra': len(extra['plain']) + len(extra['again']),
-                         'failed': failed['map'], 'plain_failed': failed['plain'] + failed['again'],
-                         'floor_ms': -(-len(below) // CONCURRENCY) * rtt})
+                        rate, turn, runs, ran['map']['ms'], ran['plain']['ms'],
+                        ran['again']['ms'], ran['map']['longest'], repeated))
+            series = interleaved({
+                'map': lambda: one_map(browser, server, url, bookmarklet, rate, rtt, expected),
+                'plain': lambda: one_plain(browser, server, url, urls, rate, rtt, expected),
+                'again': lambda: one_plain(browser, server, url, urls, rate, rtt, expected)},
+                runs, said)
+            maps = series['map']
+            plains = series['plain'] + series['again']
+            longest = [run['longest'] for run in maps]
+            row = compared(*[[run['ms'] for run in series[kind]]
+                             for kind in ['map', 'plain', 'again']])
+            row.update({'rate': rate, 'rtt': rtt, 'directories': len(below),
+                        'concurrency': CONCURRENCY, 'longest': max(longest),
+                        'longest_median': median(longest), 'entries': maps[-1]['entries'],
+                        'extra': sum(len(run['extra']) for run in maps),
+                        'plain_extra': sum(len(run['extra']) for run in plains),
+                        'failed': sum(run['failed'] for run in maps),
+                        'plain_failed': sum(run['failed'] for run in plains),
+                        'floor': -(-len(below) // CONCURRENCY) * rtt})
+            rows.append(row)
     return rows
 
 
@@ -264,11 +241,12 @@ def summary(row):
             '{:.2f}x; plain against plain {:.0f} ms ({:.0f} to {:.0f}), {:.2f}x; longest task '
             '{:.0f} ms (median of runs {:.0f}); requests beyond one per directory: the map {}, '
             'plain fetch {}; failed: the map {}, plain fetch {}').format(
-                row['rate'], row['directories'], row['rtt'], row['concurrency'], row['pairs'],
-                row['map'][1], row['map'][0], row['map'][2], row['plain'][1], row['plain'][0],
-                row['plain'][2], row['ratio'], row['plain_again'][1], row['plain_again'][0],
-                row['plain_again'][2], row['floor'], row['longest'], row['longest_median'],
-                row['extra'], row['plain_extra'], row['failed'], row['plain_failed'])
+                row['rate'], row['directories'], row['rtt'], row['concurrency'], row['runs'],
+                row['subject'][1], row['subject'][0], row['subject'][2], row['baseline'][1],
+                row['baseline'][0], row['baseline'][2], row['ratio'], row['again'][1],
+                row['again'][0], row['again'][2], row['noise'], row['longest'],
+                row['longest_median'], row['extra'], row['plain_extra'], row['failed'],
+                row['plain_failed'])
 
 
 def search_line(found):
@@ -286,7 +264,7 @@ def search_line(found):
 
 def main(argv):
     parser = argparse.ArgumentParser(prog='bench.mapping', description=__doc__.splitlines()[0])
-    parser.add_argument('--pairs', type=int, default=15, help='interleaved runs of each')
+    parser.add_argument('--runs', type=int, default=15, help='interleaved runs of each')
     parser.add_argument('--rates', default='1,4', help='CPU slowdowns, comma-separated')
     parser.add_argument('--search', type=int, default=3, metavar='RUNS',
                         help='typings of the search at 500,000 mapped entries (0: none)')
@@ -299,7 +277,7 @@ def main(argv):
             sync_playwright() as driver:
         browser = launch(driver)
         try:
-            rows = compare(browser, Path(folder), int(time.time()), bookmarklet, options.pairs,
+            rows = compare(browser, Path(folder), int(time.time()), bookmarklet, options.runs,
                            [int(rate) for rate in options.rates.split(',')],
                            log=lambda line: print(line, flush=True))
             kept = heap(browser, Path(folder), bookmarklet)

@@ -1,14 +1,14 @@
-"""First render: from the click to page 1's rows in the DOM, against hand-written JavaScript;
-and the page's JS heap with the largest listing loaded."""
+"""First render: from the click to page 1's rows, against hand-written JavaScript, as each
+profile (bench/profiles.py) clicks, in a Chromium whose network DevTools does not watch
+(bench/bare.py); and the page's JS heap with the largest listing loaded."""
 
 import time
 
-from bench.common import (BASELINE_HTML, BASELINE_JSON, Server, click_and_wait, heap_used,
-                          median, throttled_page, write_flat_tree)
-from bookmarklet.settings import SETTINGS
-
-# The rows the baseline puts on its page 1: as many as the bookmarklet's, by default.
-BASELINE_ROWS = SETTINGS['pageSize']
+from bench import bare
+from bench.common import (BASELINE_HTML, BASELINE_JSON, BASELINE_ROWS, Server, click_and_wait,
+                          heap_used, median, write_flat_tree)
+from bench.profiles import click_of, hosted_site
+from bench.series import compared, interleaved, quartiles
 
 FORMATS = [['JSON', 'json-by-accept.conf', BASELINE_JSON],
            ['HTML', 'html-listings.conf', BASELINE_HTML]]
@@ -23,59 +23,42 @@ def flat_tree(work, count, now):
     return tree
 
 
-def click_times(marks):
-    """[ms from click to rows, ms from click to page 1 settled] of a click's marks."""
-    return [marks['rows'] - marks['click'], marks['settled'] - marks['click']]
-
-
-def one_render(browser, url, bookmarklet, rate=1):
-    """[ms from click to rows, ms from click to page 1 settled] in a fresh profile, the CPU
-    rate times slower."""
-    context = browser.new_context()
-    try:
-        page = throttled_page(context, rate)
-        page.goto(url, timeout=120000)
-        return click_times(click_and_wait(page, bookmarklet, 'settled'))
-    finally:
-        context.close()
-
-
-def first_render(browser, bookmarklet, work, counts, runs, now, rate=1, driver=None):
-    """Rows {format, count, sitemap ms, settled ms, baseline ms, ratio, rate}: the sitemap
-    and the baseline alike with the CPU rate times slower. driver: a module with its own
-    one_render and run_baseline for its browser (bench/bare.py), else these, Playwright's."""
-    render_once = driver.one_render if driver else one_render
-    baseline_once = driver.run_baseline if driver else run_baseline
+def first_render(chromium, dist, work, counts, runs, now, profile, log=None):
+    """Rows {format, count, profile, rate, subject, baseline, again (each [Q1, median, Q3] of
+    ms), ratio, floor, runs, settled (ms, median), cold (a loader's first click, [Q1, median,
+    Q3], else None), cold_ratio}: the click of profile to page 1's rows against the baseline
+    run alike, interleaved (bench/series.py), in chromium (a bare.BareChromium). log, given,
+    gets a line per turn."""
+    click = click_of(dist, profile)
     rows = []
     for count in counts:
         tree = flat_tree(work, count, now)
         for name, site, baseline in FORMATS:
-            with Server(site, tree, work / 'nginx-render-{}-{}-{}'.format(count, name, rate)) \
-                    as server:
+            folder = work / 'nginx-render-{}-{}-{}'.format(count, name, profile['name'])
+            if profile['loader']:
+                site = str(hosted_site(work, site))
+            with Server(site, tree, folder, dist=dist if profile['loader'] else None) as server:
                 url = server.url('/')
-                sitemap = []
-                settled = []
-                native = []
-                for _ in range(runs):
-                    # Interleaved, so a burst of load on the machine hits both alike.
-                    times = render_once(browser, url, bookmarklet, rate)
-                    sitemap.append(times[0])
-                    settled.append(times[1])
-                    native.append(baseline_once(browser, url, baseline, rate))
-                rows.append({'format': name, 'count': count, 'sitemap': median(sitemap),
-                             'settled': median(settled), 'baseline': median(native),
-                             'ratio': median(sitemap) / median(native), 'rate': rate})
+                def said(turn, ran):
+                    log('click, {}, {} {:,}, run {} of {}: sitemap {:.0f} ms, baseline {:.0f} '
+                        'and {:.0f} ms'.format(profile['name'], name, count, turn, runs,
+                                               ran['sitemap']['rows'], ran['baseline'],
+                                               ran['again']))
+                series = interleaved({
+                    'sitemap': lambda: bare.clicks(chromium, url, click, profile),
+                    'baseline': lambda: bare.run_baseline(chromium, url, baseline, profile),
+                    'again': lambda: bare.run_baseline(chromium, url, baseline, profile)},
+                    runs, said if log else None)
+            clicks = series['sitemap']
+            row = compared([run['rows'] for run in clicks], series['baseline'], series['again'])
+            cold = [run['cold'] for run in clicks] if profile['loader'] else None
+            row.update({'format': name, 'count': count, 'profile': profile['name'],
+                        'rate': profile['rate'],
+                        'settled': median([run['settled'] for run in clicks]),
+                        'cold': quartiles(cold) if cold else None,
+                        'cold_ratio': median(cold) / row['baseline'][1] if cold else None})
+            rows.append(row)
     return rows
-
-
-def run_baseline(browser, url, script, rate=1):
-    context = browser.new_context()
-    try:
-        page = throttled_page(context, rate)
-        page.goto(url, timeout=120000)
-        return page.evaluate(script, BASELINE_ROWS)
-    finally:
-        context.close()
 
 
 def memory(browser, bookmarklet, work, count, runs, now):

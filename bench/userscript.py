@@ -31,7 +31,6 @@ prints the section `make bench` writes (bench/run.py).
 """
 
 import argparse
-import itertools
 import sys
 import tempfile
 import time
@@ -39,7 +38,7 @@ import uuid
 from pathlib import Path
 
 from bench.common import ROOT, Server, median
-from bench.mapping import quartiles
+from bench.series import orders, quartiles
 from bookmarklet.words import BUTTON_ID
 
 USERSCRIPT = ROOT / 'dist' / 'autoindex-sitemap.user.js'
@@ -48,8 +47,8 @@ RUNS = 18
 # The target: the run's median at most TIMES the compile's median plus PLUS_MS.
 TIMES = 1.5
 PLUS_MS = 2.0
-# The three runs of each turn, in each order in turn: none always follows another.
-ORDERS = [list(order) for order in itertools.permutations(['run', 'compile', 'again'])]
+# The three runs of each turn, in each order in turn (bench/series.py).
+ORDERS = orders(['run', 'compile', 'again'])
 # On the heavy pages, the run and the compile in turn.
 PAIRS = [['run', 'compile'], ['compile', 'run']]
 HEAVY_RUNS = 5
@@ -271,7 +270,7 @@ def series_of(browser, url, name, runs, orders, code, log):
 
 def measure(browser, work, runs, heavy_runs=HEAVY_RUNS, code=None, log=print):
     """Rows {page, address, judged, elements, links, nodes, type, runs, run, compile, again
-    ([Q1, median, Q3] in ms; again None on the heavy pages), floor (compile against compile),
+    ([Q1, median, Q3] in ms; again None on the heavy pages), noise (compile against compile),
     limit, met}: runs interleaved threes on each ordinary page, heavy_runs pairs on each heavy
     one (0: none). Raises if the script adds its button to any page."""
     code = code if code is not None else USERSCRIPT.read_text(encoding='utf-8')
@@ -290,7 +289,7 @@ def measure(browser, work, runs, heavy_runs=HEAVY_RUNS, code=None, log=print):
                          'runs': len(series['run']), 'run': quartiles(series['run']),
                          'compile': quartiles(series['compile']),
                          'again': quartiles(series['again']) if series['again'] else None,
-                         'floor': median(series['again']) / median(series['compile'])
+                         'noise': median(series['again']) / median(series['compile'])
                          if series['again'] else None,
                          'limit': limit, 'met': median(series['run']) <= limit})
     return rows
