@@ -642,8 +642,11 @@ def main(argv):
             print('footprint ...', flush=True)
             footprints = footprint.footprint(browser, bookmarklet, work, now)
             print('the userscript on pages that are no listing ...', flush=True)
+            # Its turns are cheap: as many as its own measure takes, three of each order.
             userscripts = userscript.measure(
-                browser, work, options.runs, 0 if options.quick else userscript.HEAVY_RUNS,
+                browser, work, options.runs if options.quick else max(options.runs,
+                                                                      userscript.RUNS),
+                0 if options.quick else userscript.HEAVY_RUNS,
                 log=log)
             print('search ...', flush=True)
             searched = search.keystrokes(browser, bookmarklet, work, now, options.figure_runs)
