@@ -17,7 +17,7 @@ from playwright.sync_api import sync_playwright
 
 from bench import bare, latency, render
 from bench.common import BASELINE_JSON, BASELINE_ROWS, ROOT, Server, launch
-from bench.profiles import DESKTOP, PHONE, THROTTLED_DESKTOP
+from bench.profiles import DESKTOP, PHONE, THROTTLED_DESKTOP, click_of
 from bench.run import WAVE_TARGET
 from bench.series import compared, interleaved
 
@@ -73,8 +73,7 @@ def print_floor(chromium, dist, work, runs, now):
     """What any bookmarklet the sitemap's size pays before its own work, at 1,000 JSON
     entries, in each profile that clicks the bookmarklet: the baseline from a bookmarklet
     with the sitemap's script beside it against the baseline from a bookmarklet alone."""
-    script = urllib.parse.unquote(
-        (dist / 'bookmarklet.url').read_text(encoding='utf-8').strip()[len('javascript:'):])
+    script = urllib.parse.unquote(click_of(dist, DESKTOP)[len('javascript:'):])
     alone = floor_bookmarklet('')
     beside = floor_bookmarklet(script)
     with Server('json-by-accept.conf', render.flat_tree(work, 1000, now),

@@ -25,7 +25,7 @@ def flat_tree(work, count, now):
 
 def first_render(chromium, dist, work, counts, runs, now, profile, log=None):
     """Rows {format, count, profile, rate, subject, baseline, again (each [Q1, median, Q3] of
-    ms), ratio, floor, runs, settled (ms, median), cold (a loader's first click, [Q1, median,
+    ms), ratio, noise, runs, settled (ms, median), cold (a loader's first click, [Q1, median,
     Q3], else None), cold_ratio}: the click of profile to page 1's rows against the baseline
     run alike, interleaved (bench/series.py), in chromium (a bare.BareChromium). log, given,
     gets a line per turn."""

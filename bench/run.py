@@ -424,8 +424,9 @@ def targets_section(rendered, waves, footprints, sizes, mapped, kept, searched, 
     held_rows = ([row for row in rendered if row['profile'] in CLICK_TARGETS]
                  + [row for row in waves if wave_targeted(row)] + mapped
                  + [row for row in userscripts if row['judged']])
-    noise = geometric_mean(row['noise'] for row in held_rows)
-    calm = quiet([noise])
+    noises = [row['noise'] for row in held_rows]
+    noise = geometric_mean(noises)
+    calm = quiet(noises)
     if not calm:
         timing = [row[:3] + ['not judged: the run\'s A/A {}'.format(ratio(noise))
                              if row[3] else ''] for row in timing]
