@@ -301,7 +301,7 @@ def userscript_section(rows):
              'target, a table page and a text file (text/plain). nginx serves each at a',
              'directory\'s address, where the script\'s first test passes and it asks the page for',
              'a listing\'s signs; at any other address it stops at once. *Run* is the script run',
-             'as a manager runs it with `@grant none` (`(0, eval)(code)` in the loaded page),',
+             'in the page\'s own world (`(0, eval)(code)` in the loaded page, as a manager that does not isolate it),',
              '*compile* the same source compiled only (`new Function(code)`), each timed inside',
              'the page, the three of a turn in one fresh context and page, loaded and settled,',
              'each on the source made fresh by a unique comment so that no code cache serves',

@@ -12,16 +12,17 @@ and it asks the page for the signs of a listing before it gives up; at any other
 stops at once.
 
 On each ordinary page, in Chromium, runs are interleaved in threes, each three in another of
-the six orders: the script's run as a manager runs it with `@grant none` (`(0, eval)(code)`
-in the page once it has loaded), compiling the same source only (`new Function(code)`), and
-compiling it again (A/A: the run's noise floor). On the heavy pages, whose every load takes
-seconds (the text file's most of a minute on a busy machine), fewer runs in pairs, the run
-and the compile, with no A/A. The three of a turn share one fresh browser context and page,
-loaded and left to settle (its first frames drawn, then half a second) before the first;
-each is timed with performance.now() inside the page, on a source made fresh by a unique
-comment so that no code cache serves it (a page of its own for each put the A/A floor
-anywhere from 0.83x to 1.46x). Every run checks that the script added no button: a page that gets one is
-not on the path measured, and the benchmark stops there.
+the six orders: the script's run in the page's own world, as a manager that does not isolate
+it runs it (`(0, eval)(code)` in the page once it has loaded), compiling the same source
+only (`new Function(code)`), and compiling it again (A/A: the run's noise floor). On the
+heavy pages, whose every load takes seconds (the text file's most of a minute on a busy
+machine), fewer runs in pairs, the run and the compile, with no A/A. The three of a turn
+share one fresh browser context and page, loaded and left to settle (its first frames drawn,
+then half a second) before the first; each is timed with performance.now() inside the page,
+on a source made fresh by a unique comment so that no code cache serves it (a page of its
+own for each put the A/A floor anywhere from 0.83x to 1.46x). Every run checks that the
+script added no button: a page that gets one is not on the path measured, and the benchmark
+stops there.
 
 Target: on each ordinary page the run's median at most 1.5 times the compile's plus 2 ms.
 
@@ -56,7 +57,7 @@ PAGE_TIMEOUT_MS = 300000
 # nginx serves a folder's index.txt as its index too (text/plain, by its mime types).
 INDEX = '    index index.html index.txt;'
 
-# As a manager runs a userscript with @grant none, in the page's own realm; and the same
+# As a manager that does not isolate it runs the userscript, in the page's own realm; the same
 # source compiled only. Each says whether the page has the offer's button afterwards.
 RUN = """([code, id]) => {
   const started = performance.now();

@@ -229,12 +229,12 @@ def page(browser):
 
 @pytest.fixture
 def new_page(browser):
-    """new_page(init_script=None, color_scheme=None, media=None): more tabs in fresh profiles,
-    closed after the test."""
+    """new_page(init_script=None, color_scheme=None, media=None, extension=None): more tabs in
+    fresh profiles, closed after the test."""
     pages = []
 
-    def open_page(init_script=None, color_scheme=None, media=None):
-        pages.append(browser.new_page(init_script, color_scheme, media))
+    def open_page(init_script=None, color_scheme=None, media=None, extension=None):
+        pages.append(browser.new_page(init_script, color_scheme, media, extension))
         return pages[-1]
 
     yield open_page

@@ -1,7 +1,8 @@
 """The sitemap where people already are (issue 27), in every engine.
 
-The userscript, run as a manager runs it (in the page's realm once the page is loaded,
-document-idle), adds one button and one key on the listings of nginx, Apache, lighttpd and
+The userscript, run as a manager runs it (once the page is loaded, document-idle: in the
+page's realm, and in Chromium and Firefox as a content script, in a manager's isolated
+world), adds one button and one key on the listings of nginx, Apache, lighttpd and
 Caddy, and nothing at all on ordinary pages: no enumerable property on a built-in
 prototype, no global, no frame (bench/footprint.py's measure), no element, no listener.
 Its button and its key open the sitemap, which is then the bookmarklet's. nginx
@@ -10,6 +11,7 @@ Its button and its key open the sitemap, which is then the bookmarklet's. nginx
 """
 
 import json
+import re
 import shutil
 import subprocess
 import time
@@ -28,7 +30,7 @@ from tests.test_e2e_listing_servers import small_tree  # noqa: F401 (a fixture)
 CSP = "default-src 'self'; script-src 'self'; style-src 'self'"
 OPEN = '[data-role={}]'.format(OPEN_ROLE)
 
-# As a manager runs a userscript with @grant none: its code in the page's own realm.
+# As a manager that does not isolate it runs the userscript: in the page's own realm.
 INJECT = '(code) => { (0, eval)(code); }'
 
 # What a script leaves on the page that the footprint measure cannot see: elements and
@@ -539,3 +541,98 @@ def test_caddy_offers_the_sitemap_on_every_listing_under_script_src_self(
             assert the_button(page)['first']
         open_both_ways(page, new_page, server.url('/'), bookmarklet, reference.url('/'))
         assert page.errors == []
+
+
+# A manager's isolated world: Violentmonkey (@inject-into content), Tampermonkey (@sandbox DOM)
+# and Greasemonkey run the userscript as an extension's content script, beside the page's
+# DOM but apart from its script. So do these tests: an extension whose one content script is
+# the built userscript, made from its own metadata block (its @match lines, its @run-at, its
+# @noframes).
+METADATA = re.compile(r'^// @(\S+)(?:[ \t]+(.*))?$', re.M)
+
+
+@pytest.fixture(scope='session')
+def isolated_userscript(dist, tmp_path_factory):
+    """A folder holding that extension, for new_page(extension=...)."""
+    folder = tmp_path_factory.mktemp('isolated-userscript')
+    shutil.copy(dist / USERSCRIPT_NAME, folder)
+    head = (dist / USERSCRIPT_NAME).read_text(encoding='utf-8').split('// ==/UserScript==')[0]
+    keys = METADATA.findall(head)
+    script = {'matches': [value for key, value in keys if key == 'match'],
+              'js': [USERSCRIPT_NAME], 'world': 'ISOLATED',
+              'run_at': dict(keys)['run-at'].replace('-', '_'),
+              'all_frames': 'noframes' not in dict(keys)}
+    (folder / 'manifest.json').write_text(json.dumps({
+        'manifest_version': 3, 'name': 'the userscript in a content script', 'version': '1',
+        'browser_specific_settings': {'gecko': {'id': 'userscript@autoindex-sitemap.test'}},
+        'content_scripts': [script]}), encoding='utf-8')
+    return folder
+
+
+@pytest.mark.needs('isolated-world')
+def test_in_a_manager_s_isolated_world_the_userscript_offers_and_opens_the_sitemap(
+        new_page, live_server, small_tree, isolated_userscript, bookmarklet):  # noqa: F811
+    server = live_server('nginx', small_tree, site='html-listings.conf')
+    page = new_page(extension=isolated_userscript)
+    page.goto(server.url('/'))
+    assert the_button(page) == {'text': 'Sitemap', 'keys': 'Alt+Shift+M', 'first': True, 'hosts': 1}
+    open_both_ways(page, new_page, server.url('/'), bookmarklet)
+    assert page.errors == []
+
+
+@pytest.mark.needs('isolated-world')
+def test_in_a_manager_s_isolated_world_a_policy_against_inline_scripts_keeps_nothing_out(
+        new_page, serve, tmp_path, small_tree, isolated_userscript, bookmarklet):  # noqa: F811
+    """GitHub's policy, which keeps Violentmonkey's page-world injection out in Firefox."""
+    site = tmp_path / 'site' / 'html-listings.conf'
+    site.parent.mkdir()
+    site.write_text((ROOT / 'nginx' / 'html-listings.conf').read_text(encoding='utf-8').replace(
+        'autoindex on;', 'autoindex on;\n        add_header Content-Security-Policy "{}" always;'
+        .format(CSP)), encoding='utf-8')
+    server = serve(str(site), small_tree)
+    reference = serve('html-listings.conf', small_tree)
+    page = new_page(extension=isolated_userscript)
+    page.goto(server.url('/'))
+    assert the_button(page)['first']
+    open_both_ways(page, new_page, server.url('/'), bookmarklet, reference.url('/'))
+
+
+# The page replaces what a press asks of the engine before the userscript runs, so that the
+# button, drawn transparent under the cursor, would seem drawn as it is and in sight: its
+# computed styles say what DRAWN asks, and its IntersectionObserver sees everything.
+REPLACED_SIGHT = """(() => {
+  const own = window.getComputedStyle;
+  const drawn = {opacity: '1', visibility: 'visible', filter: 'none', 'mix-blend-mode': 'normal',
+                 'mask-image': 'none', '-webkit-mask-image': 'none'};
+  window.getComputedStyle = function (element, pseudo) {
+    const style = own.call(window, element, pseudo);
+    return new Proxy(style, {get: (target, name) => name === 'getPropertyValue'
+      ? (property) => drawn[property] || target.getPropertyValue(property)
+      : typeof target[name] === 'function' ? target[name].bind(target) : target[name]});
+  };
+  window.IntersectionObserver = class {
+    constructor(callback) { this.callback = callback; }
+    observe(target) { setTimeout(() => this.callback([{target, isVisible: true}], this), 0); }
+    unobserve() {}
+    disconnect() {}
+  };
+})()"""
+
+
+@pytest.mark.needs('isolated-world')
+def test_in_a_manager_s_isolated_world_what_the_page_replaces_does_not_reach_the_press(
+        new_page, live_server, small_tree, isolated_userscript):  # noqa: F811
+    server = live_server('nginx', small_tree, site='html-listings.conf')
+    page = new_page(init_script=REPLACED_SIGHT, extension=isolated_userscript)
+    page.goto(server.url('/'))
+    the_button(page)
+    assert page.evaluate('getComputedStyle(document.body).opacity') == '1'
+    page.evaluate(UNDER_THE_CURSOR, INVISIBLE['transparent'])
+    assert page.evaluate("""() => getComputedStyle(document.getElementById(
+        'autoindex-sitemap-button')).getPropertyValue('opacity')""") == '1', 'the page lies'
+    page.find(OPEN, in_overlay=BUTTON_ID).click()
+    assert stays_closed(page), "pressed through, the page's own answers believed"
+    page.evaluate(DRAWN_PLAIN)
+    time.sleep(0.3)
+    page.find(OPEN, in_overlay=BUTTON_ID).click()
+    assert page.wait_settled()['status']['state'] == 'done', 'drawn plain, the press opens it'

@@ -69,9 +69,11 @@ def test_the_userscript_is_the_script_made_to_offer(dist):
     head, script = userscript.split(HEADER + '\n')
     assert head.startswith('// ==UserScript==\n')
     for field in ['@name         autoindex-sitemap', '@namespace    autoindex-sitemap',
-                  '@match        http://*/*', '@match        https://*/*', '@grant        none',
+                  '@match        http://*/*', '@match        https://*/*', '@inject-into  content',
+                  '@sandbox      DOM',
                   '@run-at       document-idle', '@noframes', '@license      MIT']:
         assert '\n// {}\n'.format(field) in head
+    assert '@grant' not in head, 'Tampermonkey runs a script of @grant none in the page'
     # The default script URL is a path: no build knows the origin, so no address at all.
     for field in ['@downloadURL', '@updateURL', '@homepageURL', '@supportURL']:
         assert field not in head

@@ -67,7 +67,11 @@ def userscript_head(version, script_location):
              '// @license      MIT',
              '// @match        http://*/*',
              '// @match        https://*/*',
-             '// @grant        none',
+             # Apart from the page's script where the manager can: Violentmonkey's content
+             # world, Tampermonkey's isolated one (no @grant: `none` turns its sandbox
+             # off); Greasemonkey always runs it there.
+             '// @inject-into  content',
+             '// @sandbox      DOM',
              '// @run-at       document-idle',
              '// @noframes']
     page = beside_script(script_location, INSTALL_PAGE_NAME)

@@ -44,6 +44,10 @@ LIMITS = {
         'webkit': 'no IntersectionObserver v2 (trackVisibility) in WebKit: what is painted over '
                   'an element and takes no presses (pointer-events: none) goes unseen',
     },
+    'isolated-world': {
+        'webkit': 'MiniBrowser loads no extension, so nothing runs a script apart from the page '
+                  'as a userscript manager does (a content script)',
+    },
     'long-tasks': {
         'firefox': 'no Long Tasks API (PerformanceObserver longtask) in Firefox',
         'webkit': 'no Long Tasks API (PerformanceObserver longtask) in WebKit',

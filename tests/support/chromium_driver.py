@@ -1,6 +1,8 @@
 """Headless Chromium (Debian's /usr/bin/chromium) through Playwright, as tests/support/browsers.py
 asks of an engine."""
 
+import shutil
+import tempfile
 from pathlib import Path
 
 from playwright.sync_api import Download
@@ -13,21 +15,34 @@ class Chromium:
     """One browser for the session; each new_page is a fresh profile (a context)."""
 
     def __init__(self, playwright):
+        self.playwright = playwright
         self.browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         self.version = 'chromium ' + self.browser.version
+        self.profiles = tempfile.mkdtemp(prefix='chromium-profiles-')  # of the tabs with extensions
 
-    def new_page(self, init_script=None, color_scheme=None, media=None):
-        """A tab in a fresh profile; init_script runs in every frame before its own scripts."""
+    def new_page(self, init_script=None, color_scheme=None, media=None, extension=None):
+        """A tab in a fresh profile; init_script runs in every frame before its own scripts.
+        With an extension (a folder), the tab is a browser of its own that has it installed:
+        Chromium loads an unpacked extension only at its start, into a profile on disk."""
         media = media or {}
-        context = self.browser.new_context(color_scheme=color_scheme,
-                                           reduced_motion=media.get('prefers-reduced-motion'),
-                                           forced_colors=media.get('forced-colors'))
+        options = dict(color_scheme=color_scheme, reduced_motion=media.get('prefers-reduced-motion'),
+                       forced_colors=media.get('forced-colors'))
+        if extension:
+            context = self.playwright.chromium.launch_persistent_context(
+                tempfile.mkdtemp(dir=self.profiles), executable_path=CHROMIUM,
+                args=CHROMIUM_ARGS + ['--disable-extensions-except={}'.format(extension),
+                                      '--load-extension={}'.format(extension)], **options)
+            page = context.pages[0] if context.pages else context.new_page()
+        else:
+            context = self.browser.new_context(**options)
+            page = context.new_page()
         if init_script:
             context.add_init_script(init_script)
-        return ChromiumPage(context, context.new_page(), owns_context=True)
+        return ChromiumPage(context, page, owns_context=True)
 
     def stop(self):
         self.browser.close()
+        shutil.rmtree(self.profiles, ignore_errors=True)
 
 
 class ChromiumPage(Page):

@@ -40,9 +40,10 @@ class FirefoxError(RuntimeError):
 class Firefox:
     """The driver process; call(op, **args) sends one command and returns its value."""
 
-    def __init__(self, timeout=60, preferences=None):
+    def __init__(self, timeout=60, preferences=None, extension=None):
         self.timeout = timeout
         self.preferences = preferences or {}
+        self.extension = extension  # a folder, installed at the start for every profile
         self.process = None
         self.answers = queue.Queue()
         self.stderr = []
@@ -53,7 +54,8 @@ class Firefox:
         # The browser's own download folder too, which Firefox makes (~/Downloads) otherwise.
         preferences = dict(self.preferences, **{'browser.download.folderList': 2,
                                                 'browser.download.dir': self.downloads})
-        environment = dict(os.environ, FIREFOX=FIREFOX, FIREFOX_PREFERENCES=json.dumps(preferences))
+        environment = dict(os.environ, FIREFOX=FIREFOX, FIREFOX_PREFERENCES=json.dumps(preferences),
+                           FIREFOX_EXTENSION=str(self.extension or ''))
         self.process = subprocess.Popen(
             ['node', str(DRIVER)], cwd=str(ROOT), env=environment, stdin=subprocess.PIPE,
             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, encoding='utf-8', bufsize=1)
@@ -62,21 +64,22 @@ class Firefox:
         self.version = self.call('version', timeout=120)
         return self
 
-    def new_page(self, init_script=None, color_scheme=None, media=None):
+    def new_page(self, init_script=None, color_scheme=None, media=None, extension=None):
         """A tab in a fresh profile: empty cache, empty IndexedDB. The system's colour
-        scheme and the user's media preferences are preferences of the whole browser, so
-        a page that sets one gets a browser of those preferences, started at the first such
-        page and kept for the next (each page still a fresh profile of its own)."""
+        scheme, the user's media preferences and an installed extension (a folder) are the
+        whole browser's, so a page that asks for one gets a browser of its own with them,
+        started at the first such page and kept for the next (each page still a fresh
+        profile of its own)."""
         preferences = {}
         if color_scheme is not None:
             preferences['ui.systemUsesDarkTheme'] = int(color_scheme == 'dark')
         for feature, value in (media or {}).items():
             preferences.update(MEDIA_PREFERENCES[feature, value])
         browser = self
-        if preferences:
-            key = json.dumps(preferences, sort_keys=True)
+        if preferences or extension:
+            key = json.dumps([preferences, str(extension or '')], sort_keys=True)
             if key not in self.variants:
-                self.variants[key] = Firefox(preferences=preferences).start()
+                self.variants[key] = Firefox(preferences=preferences, extension=extension).start()
             browser = self.variants[key]
         downloads = tempfile.mkdtemp(dir=browser.downloads)
         return FirefoxPage(browser, browser.call('profile', downloads=downloads), init_script,

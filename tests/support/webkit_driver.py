@@ -92,13 +92,15 @@ class WebKit:
         self.version = 'webkitgtk ' + first.session.version
         first.close()
 
-    def new_page(self, init_script=None, color_scheme=None, media=None):
+    def new_page(self, init_script=None, color_scheme=None, media=None, extension=None):
         """The window of a fresh MiniBrowser: empty cache, empty IndexedDB. WebKitGTK takes
         prefers-color-scheme from the GTK theme, and prefers-reduced-motion from GTK's
-        animations setting; it has no forced colours (browsers.LIMITS)."""
+        animations setting; it has no forced colours and loads no extension (browsers.LIMITS)."""
         media = media or {}
         if 'forced-colors' in media:
             raise ValueError(limit('webkit', 'forced-colors'))
+        if extension:
+            raise ValueError(limit('webkit', 'isolated-world'))
         theme = {None: {}, 'light': {'GTK_THEME': 'Adwaita'}, 'dark': {'GTK_THEME': 'Adwaita:dark'}}
         # MiniBrowser saves a download, unasked, into the user's download folder (GLib's, from
         # user-dirs.dirs): a folder of this profile's own.

@@ -27,6 +27,8 @@ const puppeteer = require('puppeteer-core');
 const FIREFOX = process.env.FIREFOX || '/usr/bin/firefox-esr';
 // Preferences for this browser beyond the defaults, as a JSON object.
 const PREFERENCES = JSON.parse(process.env.FIREFOX_PREFERENCES || '{}');
+// A folder holding an extension to install (temporarily) before the first command, or ''.
+const EXTENSION = process.env.FIREFOX_EXTENSION || '';
 
 // A Worker has no document, so the bundle lends its case runner instead of opening
 // an overlay; the same bytes run, and the page itself never sees them.
@@ -55,6 +57,7 @@ async function main() {
     headless: true,
     extraPrefsFirefox: Object.assign({'browser.shell.checkDefaultBrowser': false}, PREFERENCES),
   });
+  if (EXTENSION) await browser.installExtension(EXTENSION);
   const tabs = new Map();  // id -> {page, context, ownsContext, dialogs}
   let lastId = 0;
   let closing = null;
