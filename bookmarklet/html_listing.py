@@ -206,10 +206,13 @@ def read_facts(segment, now, settings):
     segment['mtime'] = None if date == None else \
         date['seconds'] - (0 if date['zoned'] else settings['utcOffsetMinutes'] * 60)
     segment['precision'] = 1 if date == None else date['precision']
+    # The size is the last number before the date, else the first after it: ls's columns
+    # put the link count before the size (thttpd), every other page has one number.
     size = None
     for index in range(len(fields)):
-        if size == None and (index < taken_from or index >= taken_to):
-            size = parse_size(fields[index], fields[index + 1] if index + 1 < len(fields) else '')
+        if index < taken_from or (size == None and index >= taken_to):
+            size = parse_size(fields[index], fields[index + 1] if index + 1 < len(fields) else '') \
+                or size
     segment['size'] = size['bytes'] if size != None else None
     segment['approx'] = size != None and size['approx']
 
@@ -267,17 +270,20 @@ def read_html_listing(page, source, settings):
             found[key]['slash'] = slash
     shown = len(keys) > 0
     entries = []
-    precision = 0
+    # The coarsest clock, whichever row comes first; a day where no date shows one.
+    clock = 0
+    day = 1
     for key in keys:
         held = found[key]
         shown = shown and (held['mtime'] != None or held['size'] != None)
-        if held['mtime'] != None and (held['precision'] < DAY or precision == 0):
-            precision = max(precision, held['precision'])
+        if held['mtime'] != None:
+            day = DAY
+            clock = max(clock, held['precision'] if held['precision'] < DAY else 0)
         entries.append(new_entry(held['named'], 'directory' if held['slash'] else 'file',
                                  held['mtime'], held['size'], held['approx']))
     if not (heads_say or evidence.is_sorting or shown or (evidence.named_only and len(keys) > 0)):
         raise Problem(NOT_A_LISTING)
-    return new_listing('html', max(precision, 1), entries)
+    return new_listing('html', clock or day, entries)
 
 
 def nginx_listing(page, source, settings):

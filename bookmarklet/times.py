@@ -76,11 +76,13 @@ def date_days(date_text):
 
 
 def civil_days(date_text):
-    """date_days, without the memory. Read: day-month-year and year-month-day with '-'
-    ('17-Oct-2022', '2022-10-17', '2022-Oct-17', '2001-APR-26'), month/day/year with '/'
-    ('10/17/2022'), and '17Oct2022'; months as numbers or names in any case."""
-    us_order = date_text.find('/') >= 0
-    date = date_text.split('/' if us_order else '-')
+    """date_days, without the memory. Read: day-month-year and year-month-day with '-' or
+    '.' ('17-Oct-2022', '2022-10-17', '2022-Oct-17', '2001-APR-26', '17.10.2022'),
+    month/day/year with '/' ('10/17/2022') but where the first can be no month
+    ('17/10/2022'), and '17Oct2022'; months as numbers or names in any case."""
+    date = date_text.replace('.', '-').split('/')
+    us_order = len(date) > 1 and (parse_int(date[0]) or 0) < 13
+    date = date if len(date) > 1 else date[0].split('-')
     if len(date) == 1 and len(date_text) == 9:
         date = [part(date_text, 0, 2), part(date_text, 2, 5), part(date_text, 5, None)]
     if len(date) != 3:

@@ -55,6 +55,11 @@ def utc(*fields):
     ('drwxr-xr-x root root 4096 Sep 01 13:34', utc(2026, 9, 1, 13, 34), 60, False),
     ('17 October 2022 17:35', utc(2022, 10, 17, 17, 35), 60, False),
     ('Oct 17, 2022', utc(2022, 10, 17), DAY, False),
+    ('17.10.2022 17:35', utc(2022, 10, 17, 17, 35), 60, False),                 # IIS, de-DE
+    ('2022.10.17 17:35', utc(2022, 10, 17, 17, 35), 60, False),
+    ('17/10/2022 17:35', utc(2022, 10, 17, 17, 35), 60, False),                 # IIS, en-GB
+    ('03/10/2022 17:35', utc(2022, 3, 10, 17, 35), 60, False),   # either: month first, as en-US
+    ('Oct  3  2019', utc(2019, 10, 3), DAY, False),                            # thttpd, an old one
 ])
 def test_a_date_in_every_form_servers_write_reads_to_its_second(text, seconds, precision, zoned):
     found = find_date(text.split(), NOW)
@@ -62,7 +67,8 @@ def test_a_date_in_every_form_servers_write_reads_to_its_second(text, seconds, p
 
 
 @pytest.mark.parametrize('text', ['31-Feb-2022 10:00', 'Sept 17 2022', 'root 4096 1,234',
-                                  '13/17/2022 10:00', 'Mon, 17 Foo 2022 17:35:02 GMT', ''])
+                                  '13/17/2022 10:00', 'Mon, 17 Foo 2022 17:35:02 GMT', '',
+                                  '1.2.3', '10.10.10', '32.10.2022', 'x/10/2022'])
 def test_what_is_no_date_reads_as_none(text):
     assert find_date(text.split(), NOW) is None
 
@@ -282,3 +288,23 @@ def test_a_name_holding_a_line_break_keeps_its_date_and_size():
     assert [[entry['name'], entry['type'], entry['mtime'], entry['size']] for entry in entries] == [
         ['line\nbreak', 'directory', utc(2026, 8, 31, 10), None],
         ['plain.txt', 'file', utc(2026, 8, 30, 10), 7]]
+
+
+def test_ls_columns_give_the_size_and_not_the_link_count():
+    """thttpd writes ls's columns before each link: the mode, the link count, the size and
+    the date; the size is the number nearest before the date. A first row with an old date
+    (a day, no clock) does not make the page's clock a day."""
+    text = ('<html><head><title>Index of /files/</title></head><body><pre>\n'
+            'mode  links    bytes  last-changed  name\n    <hr>'
+            'dr-x   3        4096  Aug 31 14:58  <a href="/../">..</a>/\n'
+            '-r--   1   335910500  Oct  3  2019  <a href="/files/big.iso">big.iso</a>\n'
+            '-r--   2           6  Aug 20 08:30  <a href="/files/small.txt">small.txt</a>\n'
+            'dr-x   2        4096  Oct  3  2019  <a href="/files/old%20dir/">old dir</a>/\n'
+            '</pre></body></html>')
+    listing = read_html_listing(page_of_html(text), SOURCE, READER)
+    assert [[entry['name'], entry['type'], entry['mtime'], entry['size']]
+            for entry in listing['entries']] == [
+        ['big.iso', 'file', utc(2019, 10, 3), 335910500],
+        ['small.txt', 'file', utc(2026, 8, 20, 8, 30), 6],
+        ['old dir', 'directory', utc(2019, 10, 3), None]]
+    assert listing['precision'] == 60

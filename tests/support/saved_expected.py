@@ -79,8 +79,11 @@ ROWS: dict[str, tuple[str, dict[str, Any]]] = {
     'gradle/nexus': ('tr', {}),
     'od-database/nginx': ('pre', {}),
     'od-database/lighttpd-gentoo': ('tr', {}),
+    'thttpd/pub': ('pre-before', {'size_column': 2}),
+    'thttpd/old-dir': ('pre-before', {'size_column': 2}),
 }
 
+DAY = 86400
 MONTHS = {month: number for number, month in enumerate(
     ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'], 1)}
 ZONES = {'UTC': 0, 'GMT': 0, 'CET': 60, 'CEST': 120}
@@ -107,6 +110,9 @@ DATES = [
     # lighttpd, fancyindex: 2022-Oct-17 17:35(:02)
     (r'(\d{4})-([A-Za-z]{3})-(\d{1,2})\s+(\d{1,2}):(\d{2})(?::(\d{2}))?',
      lambda m: (int(m[1]), MONTHS[m[2].lower()], int(m[3]), int(m[4]), int(m[5]), m[6], None)),
+    # ls, a date more than half a year old (thttpd): Oct  3  2019, no clock
+    (r'\b([A-Z][a-z]{2})\s+(\d{1,2})\s+(\d{4})\b',
+     lambda m: (int(m[3]), MONTHS[m[1].lower()], int(m[2]), None, 0, None, None)),
     # Apache 2.4, h5ai, miniserve, ISO 8601: 2022-10-17 17:35(:02)( +02:00)
     (r'(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}))?(?:\s*(Z|[+-]\d{2}:?\d{2}))?',
      lambda m: (int(m[1]), int(m[2]), int(m[3]), int(m[4]), int(m[5]), m[6], zone_minutes(m[7]))),
@@ -131,9 +137,10 @@ def first_date(text, offset_minutes):
         found = re.search(pattern, text)
         if found and (best is None or found.start() < best[2]):
             year, month, day, hour, minute, second, zone = fields(found)
-            seconds = calendar.timegm((year, month, day, hour, minute, int(second or 0), 0, 0, 0))
+            seconds = calendar.timegm((year, month, day, hour or 0, minute, int(second or 0), 0, 0, 0))
             seconds -= (offset_minutes if zone is None else zone) * 60
-            best = (seconds, 1 if second else 60, found.start(), found.end())
+            precision = DAY if hour is None else 1 if second else 60
+            best = (seconds, precision, found.start(), found.end())
     return best
 
 
@@ -226,8 +233,11 @@ def row_text(link, row):
     raise ValueError(row)
 
 
-def derive(data, directory, row, offset_minutes=0, datetime=False, directory_marks=()):
-    """The expected listing of a page's bytes saved from the directory URL."""
+def derive(data, directory, row, offset_minutes=0, datetime=False, directory_marks=(),
+           size_column=None):
+    """The expected listing of a page's bytes saved from the directory URL; size_column, the
+    column of the row's words that holds a file's size, where others hold numbers too (ls's
+    link count)."""
     soup = BeautifulSoup(data.decode('utf-8', 'surrogateescape'), 'html.parser')
     entries = {}
     precision = 1
@@ -249,7 +259,8 @@ def derive(data, directory, row, offset_minutes=0, datetime=False, directory_mar
                 mtime = shown[0]
                 precision = max(precision, shown[1])
             text = text[:shown[2]] + '  ' + text[shown[3]:]
-        size = first_size(text) if kind == 'file' else None
+        size = first_size(text if size_column is None else text.split()[size_column]) \
+            if kind == 'file' else None
         entries[named['href']] = dict(named, type=kind, mtime=mtime, size=size[0] if size else None,
                                       sizeApprox=size[1] if size else False)
     listed = sorted(entries.values(), key=lambda entry: entry['name'])
