@@ -16,7 +16,7 @@ import subprocess
 import tempfile
 import time
 
-from bench.common import BASELINE_ROWS, CLICK, MARKS, PROBE
+from bench.common import BASELINE_ROWS, CLICK, MARKS, PROBE, SETTLE
 from tests.support.overlay_reader import CHROMIUM, CHROMIUM_ARGS
 
 POLL_SECONDS = 0.05
@@ -82,15 +82,14 @@ class BareChromium:
             time.sleep(POLL_SECONDS)
 
     def open_page(self, url, profile):
-        """{context, session} of a page at url in a fresh profile, as a person of profile
-        (bench/profiles.py) has it: its CPU rate times slower, its viewport."""
+        """{context, session, rate} of a page at url in a fresh profile, as a person of
+        profile (bench/profiles.py) has it: its viewport, and once the page has loaded and
+        settled, its CPU rate times slower."""
         context = self.send('Target.createBrowserContext')['browserContextId']
         target = self.send('Target.createTarget', {'url': 'about:blank',
                                                    'browserContextId': context})['targetId']
         session = self.send('Target.attachToTarget', {'targetId': target,
                                                       'flatten': True})['sessionId']
-        if profile['rate'] != 1:
-            self.send('Emulation.setCPUThrottlingRate', {'rate': profile['rate']}, session)
         device = profile['context']
         if device:  # what Playwright's context options of a device send
             self.send('Emulation.setDeviceMetricsOverride', {
@@ -101,14 +100,21 @@ class BareChromium:
                 'mobile': device['is_mobile']}, session)
             self.send('Emulation.setTouchEmulationEnabled', {'enabled': device['has_touch']},
                       session)
-        self.go(session, url)
-        return {'context': context, 'session': session}
+        page = {'context': context, 'session': session, 'rate': profile['rate']}
+        self.go(page, url)
+        return page
 
-    def go(self, session, url):
-        """Open url in the page of session and wait until it has loaded."""
+    def go(self, page, url):
+        """Open url in page and wait until it has loaded and settled, its CPU at the
+        machine's speed meanwhile: only what follows is measured, and a page of 100,000
+        lines loads for seconds with the CPU throttled."""
+        session = page['session']
+        self.send('Emulation.setCPUThrottlingRate', {'rate': 1}, session)
         self.send('Page.navigate', {'url': url}, session)
         self.wait_for(session, 'document.readyState == "complete" && location.href == '
                       + json.dumps(url))
+        self.evaluate(session, '(' + SETTLE + ')()', await_promise=True)
+        self.send('Emulation.setCPUThrottlingRate', {'rate': page['rate']}, session)
 
     def click(self, session, url):
         """{rows, settled}: ms from a click of the bookmarklet url to page 1's rows and to
@@ -137,7 +143,7 @@ def clicks(chromium, url, click, profile):
         first = chromium.click(page['session'], click)
         if not profile['loader']:
             return first
-        chromium.go(page['session'], url)
+        chromium.go(page, url)
         return dict(chromium.click(page['session'], click), cold=first['rows'])
     finally:
         chromium.close_page(page)

@@ -77,8 +77,7 @@ PLAIN_WAVE = """async ([count, concurrency]) => {
 def emulated_page(context, url, rtt, rate):
     """A page of context at url, every request of it delayed by rtt ms from now on, its CPU
     rate times slower."""
-    page = throttled_page(context, rate)
-    page.goto(url)
+    page = throttled_page(context, url, rate)
     page.cdp.send('Network.enable')
     page.cdp.send('Network.emulateNetworkConditions', {
         'offline': False, 'latency': rtt, 'downloadThroughput': -1, 'uploadThroughput': -1})

@@ -38,7 +38,7 @@ import time
 import uuid
 from pathlib import Path
 
-from bench.common import ROOT, Server, median
+from bench.common import ROOT, SETTLE, Server, median
 from bench.series import orders, quartiles
 from bookmarklet.words import BUTTON_ID
 
@@ -71,10 +71,6 @@ COMPILE = """([code, id]) => {
   const ms = performance.now() - started;
   return {ms, button: document.getElementById(id) !== null};
 }"""
-# Before a turn, the page's own work after its load (style, layout, the first frames) is
-# let finish, so that it lands in no series.
-SETTLE = """() => new Promise((done) => requestAnimationFrame(
-  () => requestAnimationFrame(() => setTimeout(done, 500))))"""
 # What the page is: its elements, links and nodes, and its content type.
 FACTS = """() => {
   let nodes = 0;
