@@ -258,8 +258,9 @@ def pytest_runtest_makereport(item, call):
 
 def pytest_runtest_logreport(report):
     """Count each browser test's outcome under its engine, for the summary; take the summary
-    lines a worker's test added."""
-    for name, value in report.user_properties:
+    lines a worker's test added (in the process that writes the summary only: a worker that
+    took back what it sent would send it again with its next test)."""
+    for name, value in report.user_properties if 'PYTEST_XDIST_WORKER' not in os.environ else []:
         if name == 'summary':
             FIGURE[:] = value['figure'] or FIGURE
             parity_harness.REPORTS.extend(value['parity'])
