@@ -24,7 +24,7 @@ Pure: the page is given as facts (offer.py gathers them) and as the reader's pag
 
 from bookmarklet.portable import strip_spaces, part, new_object, percent_decode, joined
 from bookmarklet.html_listing import is_listing_head, is_sort_link, directory_of, segments_of
-from bookmarklet.names import readable_path
+from bookmarklet.names import readable_path, path_start
 from bookmarklet.times import without_last
 
 # The texts of a parent link, in lower case, as listing servers write them.
@@ -55,6 +55,16 @@ def is_listing_form(head, path):
     return is_listing_head([text]) or text.endswith(path) or text.endswith(without_last(path, '/'))
 
 
+def directory_paths(url):
+    """The directory's path as a person reads it (readable_path), and as its address writes
+    it, where they differ: thttpd's title shows '/pub/old%20dir/'."""
+    readable = readable_path(url)
+    written = url.split('#')[0].split('?')[0]
+    at = path_start(written)
+    written = part(written, at, None) if at >= 0 else '/'
+    return [readable] if written == readable else [readable, written]
+
+
 def is_directory_address(url):
     """True for the address of a page that may be a directory's listing: its path ends in
     '/'. The first question, since it asks nothing of the page."""
@@ -74,10 +84,10 @@ def maybe_listing(facts):
     text}, and whether its body is nothing but preformatted text. False for most pages that
     are no listing."""
     url = facts['url']
-    path = readable_path(url)
-    for head in facts['heads']:
-        if names_directory(head, path):
-            return True
+    for path in directory_paths(url):
+        for head in facts['heads']:
+            if names_directory(head, path):
+                return True
     directory = directory_of(url)
     for link in facts['links']:
         if is_parent_link(link, directory) or is_sort_link(link['href']):
@@ -102,10 +112,10 @@ def is_parent_link(link, directory):
 def offers_sitemap(reading, listing, url):
     """The last question, once the reader has read the page reading as listing: True
     when the page shows the signs of a listing server (module docstring)."""
-    path = readable_path(url)
-    for head in reading['heads']:
-        if is_listing_form(head, path):
-            return True
+    for path in directory_paths(url):
+        for head in reading['heads']:
+            if is_listing_form(head, path):
+                return True
     if len(listing['entries']) == 0:
         return False
     directory = directory_of(url)
