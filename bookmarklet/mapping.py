@@ -121,11 +121,14 @@ async def read_map(mapping):
     if not await read_kept(mapping, True):
         return
     if is_active(mapping):
+        # Another tab's until the lock says otherwise: a frame drawn while it is asked
+        # shows no map running here with no pace.
+        mapping.is_elsewhere = True
         free = await mapping.root_dir.io_adapters.hold_lock(lock_name(mapping), lambda: True)
         if free == None:
-            mapping.is_elsewhere = True
             started(follow_elsewhere(mapping))
         else:
+            mapping.is_elsewhere = False
             mapping.map_state = STOPPED
     mapping.on_change()
 

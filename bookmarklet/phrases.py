@@ -118,7 +118,8 @@ def map_offer(left):
 def map_pace(entries, rate, left):
     """' · 4512 entries · 35 directories/s, about 2 min left' while a map runs."""
     text = ' · ' + str(entries) + ' entries'
-    if rate > 0:
+    # Under one a second, no pace: '0 directories/s, about 39919961 min left' says nothing.
+    if rate >= 1:
         text += ' · ' + str(floor(rate)) + ' directories/s, about ' + \
             (str(floor(left)) + ' s' if left < 60 else str(floor(left / 60)) + ' min') + ' left'
     return text

@@ -14,6 +14,7 @@ import json
 import pytest
 
 from bookmarklet.stored import frontier_key
+from bookmarklet.phrases import map_pace
 from bookmarklet.mapping import new_map, read_map, start_map, pause_map, resume_map, stop_map, \
     map_shown
 from bookmarklet.pool import new_pool
@@ -320,6 +321,34 @@ async def test_a_map_running_in_another_tab_is_followed_not_run_again():
 
 
 @run
+async def test_a_map_another_tab_runs_is_its_while_this_tab_asks_for_the_lock():
+    """A frame drawn while the lock is asked shows the map as the other tab's: never as this
+    tab's own, paused or running, with a pace of its own."""
+    server = Server(tree(2, 2))
+    store = memory_store('a test')
+    locks = set()
+    running = await start_held(Tab(server, store, locks))
+    second = Tab(server, store, locks)
+    answer = asyncio.Event()
+    ask = second.hold_lock
+
+    async def slow_lock(name, task):
+        await answer.wait()
+        return await ask(name, task)
+    second.root.io_adapters.hold_lock = slow_lock
+    reading = asyncio.ensure_future(read_map(second.mapping))
+    for _ in range(20):
+        await asyncio.sleep(0)
+    assert not reading.done()
+    assert map_shown(second.mapping)['text'].startswith('Running in another tab: ')
+    answer.set()
+    await reading
+    assert map_shown(second.mapping)['elsewhere']
+    server.held.set()
+    await running
+
+
+@run
 async def test_pause_holds_every_new_request_resume_goes_on_and_stop_keeps_the_frontier():
     server = Server(tree(2, 3))
     store = memory_store('a test')
@@ -383,3 +412,8 @@ async def test_a_map_done_with_a_failure_says_so_and_the_next_map_asks_for_every
     shown = await Tab(server, store, set()).map()
     assert (shown['state'], shown['done'], shown['failed']) == ('done', 12, 0)
     assert sorted(server.requests) == sorted(directory_urls(server.root))
+
+
+def test_a_pace_under_one_directory_a_second_is_not_shown():
+    assert map_pace(18, 0.001, 8000 / 0.001) == ' · 18 entries'
+    assert map_pace(4512, 35.5, 130) == ' · 4512 entries · 35 directories/s, about 2 min left'
