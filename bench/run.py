@@ -584,13 +584,17 @@ def write_report(path, facts, sections):
                 facts['when'], facts['minutes']),
             'comes from that one run. Each ratio is of {} interleaved turns unless said'.format(
                 facts['runs']),
-            'otherwise. What each round of measuring found and changed: `docs/bench-notes.md`.', '',
-            table(['machine', ''], [[key, value] for key, value in facts['machine'].items()]),
-            '', table(['tool', 'version'], [[key, value]
-                                            for key, value in facts['versions'].items()]),
-            '', 'The machine is shared with other work, so single figures are noisy; ratios',
-            'are against a baseline measured in the same run, interleaved, beside the',
-            'baseline against itself.', '']
+            'otherwise. What each round of measuring found and changed: `docs/bench-notes.md`.', '']
+    if facts.get('parts'):
+        head += ['Where the minutes went: ' + ', '.join('{} {:.1f}'.format(name, minutes)
+                                                       for name, minutes in facts['parts']) + '.',
+                 '']
+    head += [table(['machine', ''], [[key, value] for key, value in facts['machine'].items()]),
+             '', table(['tool', 'version'], [[key, value]
+                                             for key, value in facts['versions'].items()]),
+             '', 'The machine is shared with other work, so single figures are noisy; ratios',
+             'are against a baseline measured in the same run, interleaved, beside the',
+             'baseline against itself.', '']
     text = '\n'.join(head + [line for section in sections for line in section + ['']])
     Path(path).write_text(text, encoding='utf-8')
     return text
@@ -625,6 +629,12 @@ def main(argv):
 
     def log(line):
         print(line, flush=True)
+    # Where the run's time goes: each part's start, by its name.
+    laps = []
+
+    def part(name):
+        laps.append([name, time.monotonic()])
+        print(name + ' ...', flush=True)
     with tempfile.TemporaryDirectory(prefix='autoindex-sitemap-bench-') as folder, \
             sync_playwright() as driver:
         work = Path(folder)
@@ -633,52 +643,55 @@ def main(argv):
             facts = {'when': datetime.datetime.now(datetime.timezone.utc).strftime(
                 '%Y-%m-%d %H:%M UTC'), 'runs': options.runs, 'machine': machine(),
                 'versions': versions(browser)}
+            part('first render')
             rendered = first_renders(ROOT / 'dist', work, counts, options, now, log)
-            print('memory ...', flush=True)
+            part('memory')
             memory = render.memory(browser, bookmarklet, work, counts[-1], options.figure_runs,
                                    now)
             memory['count'] = counts[-1]
-            print('visits ...', flush=True)
+            part('visits')
             history = visits.history(browser, bookmarklet, work, now)
-            print('footprint ...', flush=True)
+            part('footprint')
             footprints = footprint.footprint(browser, bookmarklet, work, now)
-            print('the userscript on pages that are no listing ...', flush=True)
+            part('the userscript on pages that are no listing')
             # Its turns are cheap: as many as its own measure takes, three of each order.
             userscripts = userscript.measure(
                 browser, work, options.runs if options.quick else max(options.runs,
                                                                       userscript.RUNS),
                 0 if options.quick else userscript.HEAVY_RUNS,
                 log=log)
-            print('search ...', flush=True)
+            part('search')
             searched = search.keystrokes(browser, bookmarklet, work, now, options.figure_runs)
             page_sizes = [10, 20, 30] if not options.quick else [10, 30]
             concurrencies = [5, 10, 30] if not options.quick else [5, 30]
             waves = []
             for profile in [DESKTOP, PHONE]:
-                print('wave 2 under latency, {} ...'.format(profile['name']), flush=True)
+                part('wave 2 under latency, {}'.format(profile['name']))
                 waves += latency.wave_two(browser, work, now, [WAVE_TARGET['rtt']], page_sizes,
                                           concurrencies, options.runs,
                                           [WAVE_TARGET['protocol']], profile, log)
-            print('wave 2 under latency, HTTP/1.1 ...', flush=True)
+            part('wave 2 under latency, HTTP/1.1')
             waves += latency.wave_two(browser, work, now, [WAVE_TARGET['rtt']], page_sizes,
                                       concurrencies, options.figure_runs, ['HTTP/1.1'], DESKTOP)
-            print('the map under latency ...', flush=True)
+            part('the map under latency')
             mapped = mapping.compare(browser, work, now, bookmarklet, options.runs,
                                      [1, THROTTLED], log=log)
             kept = mapping.heap(browser, work, bookmarklet)
-            print('search at 500,000 mapped entries ...', flush=True)
+            part('search at 500,000 mapped entries')
             searched_mapped = search.mapped_keystrokes(browser, bookmarklet, work, now,
                                                        options.figure_runs)
         finally:
             browser.close()
-        print('size and build time ...', flush=True)
+        part('size and build time')
         sizes = build.sizes()
         times = build.build_times(work, 3, not options.no_cold and not options.quick)
-        print('what each build step saves ...', flush=True)
+        part('what each build step saves')
         savings = step_savings(work / 'savings')
-        print('rebuilding with other settings ...', flush=True)
+        part('rebuilding with other settings')
         rebuilds = build.rebuild_times(work, options.figure_runs)
     facts['minutes'] = (time.monotonic() - started) / 60
+    ends = [at for _, at in laps[1:]] + [time.monotonic()]
+    facts['parts'] = [[name, (end - at) / 60] for (name, at), end in zip(laps, ends)]
     found = {'facts': facts, 'rendered': rendered, 'memory': memory, 'history': history,
              'footprints': footprints, 'userscripts': userscripts, 'searched': searched,
              'waves': waves, 'mapped': mapped, 'kept': kept, 'searched_mapped': searched_mapped,
