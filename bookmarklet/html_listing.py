@@ -332,7 +332,9 @@ def segments_of(row, directory, evidence):
         named = child_of(raw_name_link(link['href'], shown), directory)
         if named == None:
             evidence.is_sorting = evidence.is_sorting or is_sort_link(link['href'])
-            evidence.named_only = evidence.named_only and strip_spaces(link['href']) == '../'
+            # The parent's link: '../', or '..' (darkhttpd's before 1.14).
+            evidence.named_only = evidence.named_only and \
+                strip_spaces(link['href']).replace('/', '') == '..'
         else:
             name = without_last(shown, '/')
             if named['undecodable'] and percent_decode(named['href']) == name:
@@ -347,7 +349,10 @@ def segments_of(row, directory, evidence):
                         'text': held['text'] if len(segments) == 0 else '',
                         'stamps': held['stamps'] if len(segments) == 0 else []}
                 segments.append(held)
-            held['slash'] = held['slash'] or named['slash'] or last_char(shown) == '/'
+            # A '/' in the link's text or right after it (darkhttpd's before 1.14) marks a
+            # directory too.
+            held['slash'] = held['slash'] or named['slash'] or last_char(shown) == '/' or \
+                strip_spaces(link['after']).startswith('/')
         held['text'] += ' ' + link['after']
         if len(link['stamps']) > 0:
             # A new list: the row's own stays as it was read.

@@ -21,7 +21,7 @@ from tests.support.corpus import pages
 from tests.support.html_page import page_of_html
 from tests.support.nginx_bodies import nginx_line, nginx_body, nginx_json_line, \
     nginx_json_body, LINES, JSON_LINES, VALID_STAMPS
-from tests.support.parity_cases import SOURCE, CHILD_DIRECTORY
+from tests.support.parity_cases import SOURCE, CHILD_DIRECTORY, DARKHTTPD_1_13
 
 NOW = SOURCE['now']  # 2026-09-01T12:34:56Z
 
@@ -308,3 +308,14 @@ def test_ls_columns_give_the_size_and_not_the_link_count():
         ['small.txt', 'file', utc(2026, 8, 20, 8, 30), 6],
         ['old dir', 'directory', utc(2019, 10, 3), None]]
     assert listing['precision'] == 60
+
+
+def test_darkhttpd_before_1_14_marks_a_directory_after_its_link_and_links_the_parent_as_dotdot():
+    """darkhttpd 1.13's page (darkhttpd.c, generate_dir_listing, at its tag v1.13): the path
+    for its title and heading, no dates, a directory's link without a '/' and a '/' right
+    after it, the parent's link '..', a file's size after its link. A page of nothing but
+    its children and its parent: a listing, whose directories are directories."""
+    listing = read_html_listing(page_of_html(DARKHTTPD_1_13), SOURCE, READER)
+    assert [[entry['name'], entry['type'], entry['mtime'], entry['size']]
+            for entry in listing['entries']] == [['notes.txt', 'file', None, 1234],
+                                                 ['old dir', 'directory', None, None]]
