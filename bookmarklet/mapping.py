@@ -121,8 +121,8 @@ async def read_map(mapping):
     if not await read_kept(mapping, True):
         return
     if is_active(mapping):
-        # Another tab's until the lock says otherwise: a frame drawn while it is asked
-        # shows no map running here with no pace.
+        # Another tab's until the lock says otherwise: a frame drawn while the lock is
+        # asked shows the map as that tab's, never as this tab's own with a pace.
         mapping.is_elsewhere = True
         free = await mapping.root_dir.io_adapters.hold_lock(lock_name(mapping), lambda: True)
         if free == None:

@@ -71,12 +71,17 @@ def path_start(url):
     return url.find('/', url.find('://') + 3)
 
 
+def address_path(url):
+    """The path of an absolute URL as its address writes it, without its query or fragment;
+    '/' for none."""
+    at = path_start(url)
+    return (part(url, at, None) if at >= 0 else '/').split('?')[0].split('#')[0]
+
+
 def readable_path(url):
     """The path of an absolute URL as a person reads it: its bytes shown as names are
     (never decodeURI, which throws on bytes that are not UTF-8)."""
-    at = path_start(url)
-    path = part(url, at, None) if at >= 0 else '/'
-    return name_of_href(path.split('?')[0].split('#')[0])['name']
+    return name_of_href(address_path(url))['name']
 
 
 def redirect_problem(asked, reached, scope):

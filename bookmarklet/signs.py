@@ -24,7 +24,7 @@ Pure: the page is given as facts (offer.py gathers them) and as the reader's pag
 
 from bookmarklet.portable import strip_spaces, part, new_object, percent_decode, joined
 from bookmarklet.html_listing import is_listing_head, is_sort_link, directory_of, segments_of
-from bookmarklet.names import readable_path, path_start
+from bookmarklet.names import readable_path, address_path
 from bookmarklet.times import without_last
 
 # The texts of a parent link, in lower case, as listing servers write them.
@@ -59,9 +59,7 @@ def directory_paths(url):
     """The directory's path as a person reads it (readable_path), and as its address writes
     it, where they differ: thttpd's title shows '/pub/old%20dir/'."""
     readable = readable_path(url)
-    written = url.split('#')[0].split('?')[0]
-    at = path_start(written)
-    written = part(written, at, None) if at >= 0 else '/'
+    written = address_path(url)
     return [readable] if written == readable else [readable, written]
 
 
