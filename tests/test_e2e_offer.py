@@ -414,10 +414,12 @@ def test_a_page_element_named_current_script_cannot_turn_the_bookmarklet_into_an
     assert page.evaluate('document.getElementById({})'.format(json.dumps(BUTTON_ID))) is None
 
 
-def csp_copy(source, work, lines):
-    """A copy of a configuration with lines after each line that adds a Vary header."""
+def csp_copy(source, work, lines, after='add_header Vary Accept always;'):
+    """A copy of a configuration with lines after each of its lines that ends with after
+    (by default, each that adds a Vary header)."""
     text = source.read_text(encoding='utf-8')
-    text = text.replace('add_header Vary Accept always;\n', 'add_header Vary Accept always;\n'
+    assert after + '\n' in text, 'no line of {} ends with {}'.format(source.name, after)
+    text = text.replace(after + '\n', after + '\n'
                         + ''.join('            {}\n'.format(line) for line in lines))
     work.mkdir(parents=True, exist_ok=True)
     copy = work / source.name
@@ -558,10 +560,10 @@ def isolated_userscript(dist, tmp_path_factory):
     shutil.copy(dist / USERSCRIPT_NAME, folder)
     head = (dist / USERSCRIPT_NAME).read_text(encoding='utf-8').split('// ==/UserScript==')[0]
     keys = METADATA.findall(head)
+    fields = dict(keys)  # the last of each key: one each but @match
     script = {'matches': [value for key, value in keys if key == 'match'],
               'js': [USERSCRIPT_NAME], 'world': 'ISOLATED',
-              'run_at': dict(keys)['run-at'].replace('-', '_'),
-              'all_frames': 'noframes' not in dict(keys)}
+              'run_at': fields['run-at'].replace('-', '_'), 'all_frames': 'noframes' not in fields}
     (folder / 'manifest.json').write_text(json.dumps({
         'manifest_version': 3, 'name': 'the userscript in a content script', 'version': '1',
         'browser_specific_settings': {'gecko': {'id': 'userscript@autoindex-sitemap.test'}},
@@ -584,11 +586,9 @@ def test_in_a_manager_s_isolated_world_the_userscript_offers_and_opens_the_sitem
 def test_in_a_manager_s_isolated_world_a_policy_against_inline_scripts_keeps_nothing_out(
         new_page, serve, tmp_path, small_tree, isolated_userscript, bookmarklet):  # noqa: F811
     """GitHub's policy, which keeps Violentmonkey's page-world injection out in Firefox."""
-    site = tmp_path / 'site' / 'html-listings.conf'
-    site.parent.mkdir()
-    site.write_text((ROOT / 'nginx' / 'html-listings.conf').read_text(encoding='utf-8').replace(
-        'autoindex on;', 'autoindex on;\n        add_header Content-Security-Policy "{}" always;'
-        .format(CSP)), encoding='utf-8')
+    site = csp_copy(ROOT / 'nginx' / 'html-listings.conf', tmp_path / 'site',
+                    ['add_header Content-Security-Policy "{}" always;'.format(CSP)],
+                    after='autoindex on;')
     server = serve(str(site), small_tree)
     reference = serve('html-listings.conf', small_tree)
     page = new_page(extension=isolated_userscript)
