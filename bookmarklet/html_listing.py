@@ -192,7 +192,9 @@ def read_facts(segment, now, settings):
     """Set a row's segment's (segments_of) mtime, precision, size and approx to what its
     words and stamps show: its date (local unless it names its zone; now, the server's
     clock, gives a year the date leaves out) and its size."""
-    fields = words(segment['text'])
+    # A size's whole part and its rest in elements of their own are one word ('4 .9M',
+    # Cherokee): the walk puts a space after every element.
+    fields = words(segment['text'].replace(' .', '.'))
     date = find_date(fields, now)
     # The words the date took are no size.
     taken_from = date['at'] if date != None else 0

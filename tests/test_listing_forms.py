@@ -21,7 +21,7 @@ from tests.support.corpus import pages
 from tests.support.html_page import page_of_html
 from tests.support.nginx_bodies import nginx_line, nginx_body, nginx_json_line, \
     nginx_json_body, LINES, JSON_LINES, VALID_STAMPS
-from tests.support.parity_cases import SOURCE, CHILD_DIRECTORY, DARKHTTPD_1_13
+from tests.support.parity_cases import SOURCE, CHILD_DIRECTORY, DARKHTTPD_1_13, CHEROKEE
 
 NOW = SOURCE['now']  # 2026-09-01T12:34:56Z
 
@@ -319,3 +319,16 @@ def test_darkhttpd_before_1_14_marks_a_directory_after_its_link_and_links_the_pa
     assert [[entry['name'], entry['type'], entry['mtime'], entry['size']]
             for entry in listing['entries']] == [['notes.txt', 'file', None, 1234],
                                                  ['old dir', 'directory', None, None]]
+
+
+def test_a_size_split_by_markup_after_its_whole_part_is_one_size():
+    """Cherokee writes a size's whole part in a span and the rest, its unit included, in the
+    next ('4' '.9M'); from 10 units on the first is empty (' 12M'). Each is one size, near;
+    a directory's '-' none."""
+    listing = read_html_listing(page_of_html(CHEROKEE), SOURCE, READER)
+    assert [[entry['name'], entry['type'], entry['mtime'], entry['size'], entry['sizeApprox']]
+            for entry in listing['entries']] == [
+        ['old dir', 'directory', utc(2019, 10, 3, 10), None, False],
+        ['big.iso', 'file', utc(2026, 8, 31, 10), 49 * 1024 ** 2 // 10, True],
+        ['bigger.iso', 'file', utc(2026, 8, 30, 10), 12 * 1024 ** 2, True],
+        ['notes.txt', 'file', utc(2026, 8, 29, 10), 512, False]]
