@@ -36,7 +36,9 @@ CHOICES = 'choices'
 FRONTIER = 'frontier'
 MAPS = 'maps'
 STORES = [RECORDS, VISITS, CHOICES, FRONTIER, MAPS]
-OPEN_TIMEOUT_MS = 3000
+# How long an open or a read may wait: a page another holds the store open or busy in (an
+# older version, a transaction of a page kept for the back button) must not hold this one.
+WAIT_MS = 3000
 
 
 def key_path(name):
@@ -243,8 +245,15 @@ def upgrade(database, transaction, old_version):
             transaction.objectStore(RECORDS).js_clear()
 
 
+def within_wait(promise, message):
+    """promise, or a Promise rejected with message after WAIT_MS."""
+    def give_up(resolve, reject):
+        setTimeout(lambda: reject(Problem(message)), WAIT_MS)
+    return Promise.race([promise, __new__(Promise(give_up))])
+
+
 def open_database(factory, message):
-    """A Promise of the database at VERSION, rejected with message after OPEN_TIMEOUT_MS.
+    """A Promise of the database at VERSION, rejected with message after WAIT_MS.
 
     An open blocked by another tab may still succeed once given up on: that
     connection is closed at once, or it would block every later upgrade. An open that
@@ -253,12 +262,9 @@ def open_database(factory, message):
     request.onupgradeneeded = lambda event: upgrade(request.result, request.transaction,
                                                     event.oldVersion)
     opened = settled(request)
-
-    def give_up(resolve, reject):
-        setTimeout(lambda: reject(Problem(message)), OPEN_TIMEOUT_MS)
     late = lambda error: opened.then(lambda database: database.close(), lambda failed: None) \
         and Promise.reject(error)
-    return Promise.race([opened, __new__(Promise(give_up))]).then(None, late)
+    return within_wait(opened, message).then(None, late)
 
 
 def object_store(database, name, mode):
@@ -276,8 +282,11 @@ async def in_one_transaction(database, name, mode, ask, keys):
         requests.append(ask(kept, key))
     # Requests answer in order, and a read's commit comes a task or more after its last
     # answer, which can put a frame between them; wave 2's requests wait for the first reads.
-    await settled(kept.transaction if mode != 'readonly' or len(requests) == 0
-                  else requests[len(requests) - 1])
+    # A read that waits too long is one that cannot be done: nothing kept.
+    if mode == 'readonly' and len(requests) > 0:
+        await within_wait(settled(requests[len(requests) - 1]), 'no answer')
+    else:
+        await settled(kept.transaction)
     found = []
     for request in requests:
         found.append(request.result)

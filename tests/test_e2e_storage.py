@@ -96,6 +96,38 @@ def test_a_blocked_open_falls_back_to_memory_in_bounded_time_and_lets_go_later(
     assert page.errors == []
 
 
+# A readwrite transaction on the records that never ends, as a page kept for the back
+# button holds one while its write is under way: it keeps asking, so it never commits.
+HOLD_BUSY = """() => new Promise((resolve) => {
+  const request = indexedDB.open(""" + json.dumps(DATABASE) + """);
+  request.onsuccess = () => {
+    const records = request.result.transaction('records', 'readwrite').objectStore('records');
+    const ask = () => { records.get('busy').onsuccess = ask; };
+    ask();
+    resolve(true);
+  };
+})"""
+
+
+def test_a_cache_busy_elsewhere_holds_no_row_for_long(new_page, tree, bookmarklet):
+    """A store that opens but does not answer a read (another page's transaction that does
+    not end): its reads are given up on after a bounded wait and the rows fetched."""
+    spec, server = tree
+    page = new_page()
+    page.goto(server.url('/'))
+    page.run_bookmarklet(bookmarklet)
+    page.wait_settled()
+    page.goto(server.url('/'))
+    assert page.evaluate(HOLD_BUSY)
+    started = time.monotonic()
+    page.run_bookmarklet(bookmarklet)
+    overlay = page.wait_settled(timeout=10000)
+    assert time.monotonic() - started < 8, 'the reads are given up after a bounded wait'
+    assert [row['name'] for row in overlay['rows']] == \
+        [e['name'] for e in expected_entries(spec, 1)[:10]]
+    assert page.errors == []
+
+
 # A later release's cache: opening it at this release's version fails (VersionError).
 OPEN_NEWER = """() => new Promise((resolve, reject) => {
   const request = indexedDB.open(""" + json.dumps(DATABASE) + """, 1000);
