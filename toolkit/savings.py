@@ -62,7 +62,7 @@ DESCRIPTIONS = {
                       '(`--mangle-props`)',
     'terser': 'terser\'s pass, two passes (`TERSER_COMPRESS`)',
     'unsafe_arrows': 'of which its `unsafe_arrows`: each `function` an arrow function',
-    'uglify_js': 'uglify-js\'s last pass: six passes, one `var` per function, short names '
+    'uglify_js': 'uglify-js\'s last pass: seven passes, one `var` per function, short names '
                  '(`COMPRESS`)',
 }
 
