@@ -21,11 +21,12 @@ Transcrypt writes what Python needs in general; within the native subset
   function of its own (`__push__ (items, item)`), and a value written often
   (`'directory'`, a property name like `textContent`, null) a binding of a
   shared module, which a property reads as a computed one (`node [k]`). An
-  object literal's keys stay as written: an object built with computed keys
-  keeps its fields outside itself, and reading 100,000 JSON entries took a
-  fifth longer in Chromium (docs/benchmarks.md). That module's
-  texts are one literal split into their bindings: no quotes, '=' nor ','
-  for each.
+  object literal's keys that are names stay as written: an object built with
+  computed keys keeps its fields outside itself, and reading 100,000 JSON
+  entries took a fifth longer in Chromium (docs/benchmarks.md). A key that
+  must be quoted (`'data-role'`: only the attributes of an element drawn) is
+  shared as a computed one (`{[k]: v}`). That module's texts are one literal
+  split into their bindings: no quotes, '=' nor ',' for each.
 
 Every def and lambda is a `function` expression, which terser writes as an
 arrow function after esbuild (toolkit/bundle.py TERSER_COMPRESS).
@@ -489,13 +490,17 @@ ONE_CHARACTER_NAMES = 20
 # What shared_values may share, each measured as a step of its own (rewrite_modules):
 # string literals, the property names esbuild does not rename as computed ones (x[k]), and
 # null; and how it binds them: the texts in one literal split into bindings (packed_strings).
-# An object literal's keys are not shared (module docstring).
+# An object literal's keys are shared only where they must be quoted, as strings are
+# (QUOTED_KEY; module docstring).
 SHARED = {'shared_strings': 'string', 'shared_properties': 'property', 'shared_null': 'null',
           'packed_strings': 'packed'}
 # The characters that may part the packed texts: one that none of them holds, which a
 # javascript: URL carries as it is (not '%' nor '#') and no string literal escapes.
 SEPARATORS = '|^~;,!@'
 ESCAPE = re.compile(r'\\x([0-9A-Fa-f]{2})|\\u([0-9A-Fa-f]{4})')
+# The keys esbuild writes without quotes, which a computed key would only lengthen: names
+# (entries' fields among them, which stay as written: module docstring) and integers.
+UNQUOTED_KEY = re.compile(r'[A-Za-z_$][\w$]*|0|[1-9][0-9]*')
 
 
 def is_property(tokens, index):
@@ -507,11 +512,13 @@ def is_property(tokens, index):
 
 def shared_uses(text, kinds, renamed):
     """Where text writes a value that shared_values may share, for the kinds named:
-    [{kind, value, literal, start, end, saves}], value being the text between a string's
-    quotes (None for null), literal how to write it, start and end what a use replaces
-    (a property's '.' and name) and saves the characters that the use writes and its
-    replacement does not, but for the binding's name. A name matching renamed (esbuild
-    renames it) is never a value."""
+    [{kind, value, literal, start, end, saves, computed}], value being the text between a
+    string's quotes (None for null), literal how to write it, start and end what a use
+    replaces (a property's '.' and name), saves the characters that the use writes and its
+    replacement does not, but for the binding's name, and computed true where the binding
+    is written in brackets (a property, an object literal's key). A name matching renamed
+    (esbuild renames it) is never a value, nor is a key that esbuild writes unquoted
+    (UNQUOTED_KEY): a key is a string use, `{[k]: v}` for `{'data-role': v}`."""
     tokens = tokens_of(text)
     found = []
     for index, token in enumerate(tokens):
@@ -520,20 +527,21 @@ def shared_uses(text, kinds, renamed):
         after = tokens[index + 1][3] if index + 1 < len(tokens) else ''
         quoted = kind == 'string' and word[0] in '\'"'
         plain = kind == 'word' and re.match(renamed, word) is None
-        use = None  # [kind, value, literal, saves]
+        use = None  # [kind, value, literal, saves, computed]
         if after == ':' and before in ('{', ','):
-            pass  # an object literal's key, which stays as written (SHARED)
+            if quoted and UNQUOTED_KEY.fullmatch(word[1:-1]) is None:
+                use = ['string', word[1:-1], word, len(word) - 2, True]  # (SHARED)
         elif quoted and before not in ('from', 'import') \
                 and not (before in ('', ';', '{', '}') and after == ';'):
-            use = ['string', word[1:-1], word, len(word)]
+            use = ['string', word[1:-1], word, len(word), False]
         elif kind == 'word' and word == 'null' and not token[4]:
-            use = ['null', None, word, len(word)]
+            use = ['null', None, word, len(word), False]
         elif plain and is_property(tokens, index):
-            use = ['property', word, "'" + word + "'", len(word) + 1 - 2]
+            use = ['property', word, "'" + word + "'", len(word) + 1 - 2, True]
         if use is not None and use[0] in kinds:
             found.append({'kind': use[0], 'value': use[1], 'literal': use[2],
                           'start': tokens[index - 1][1] if use[0] == 'property' else token[1],
-                          'end': token[2], 'saves': use[3]})
+                          'end': token[2], 'saves': use[3], 'computed': use[4]})
     return found
 
 
@@ -568,7 +576,7 @@ def shared_values(texts, kinds=frozenset(SHARED.values()), renamed='^$', uncount
     for name, text in texts.items():
         replaced = [use for use in uses[name]
                     if use['value'] in shared and use['saves'] > lengths[use['value']]]
-        edits = [[use['start'], use['end'], ('[{}]' if use['kind'] == 'property'
+        edits = [[use['start'], use['end'], ('[{}]' if use['computed']
                                              else '{}').format(shared[use['value']])]
                  for use in replaced]
         used = sorted({shared[use['value']] for use in replaced})
