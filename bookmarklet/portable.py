@@ -285,13 +285,15 @@ def matched(pattern, text):
 # Native errors (TypeError from fetch, SyntaxError from JSON.parse) are not
 # instances of Transcrypt's Exception, so only `object` catches them.
 #?JSError = object
-#?parse_json = lambda text: JSON.parse(text)
-#?to_json = lambda value: JSON.stringify(value)
+# A native function that reads no `this` is bound as it is where each call passes it the
+# arguments it takes: a lambda around it would only cost its bytes.
+#?parse_json = JSON.parse
+#?to_json = JSON.stringify
 #?is_record = lambda value: __pragma__ ('js', '{}', '(typeof value === "object" && value !== null && !Array.isArray (value))')
 # Transcrypt's isinstance on a string or a number throws and catches an
 # exception inside, which costs microseconds per call: too slow for every
 # entry of a listing with 100,000 of them.
-#?is_list = lambda value: Array.isArray(value)
+#?is_list = Array.isArray
 #?is_text = lambda value: __pragma__ ('js', '{}', 'typeof value === "string"')
 #?is_number = lambda value: __pragma__ ('js', '{}', 'typeof value === "number"')
 #?is_exactly = lambda value, expected: __pragma__ ('js', '{}', '(value === expected)')
@@ -320,7 +322,7 @@ def matched(pattern, text):
 # Native: a listing's every clock is three of them.
 #?parse_digits = lambda text, base: __pragma__ ('js', '{}', '((base > 10 ? /^[\\da-f]{1,15}$/i : /^\\d{1,15}$/).test (text) ? parseInt (text, base) : null)')
 #?digit_pair = lambda text, at: __pragma__ ('js', '{}', '(() => { const tens = text.charCodeAt (at) - 48, ones = text.charCodeAt (at + 1) - 48; return tens >= 0 && tens <= 9 && ones >= 0 && ones <= 9 ? tens * 10 + ones : -1; }) ()')
-#?floor = lambda number: Math.floor(number)
+#?floor = Math.floor
 #?days_from_civil = lambda year, month, day: __new__(Date(0)).setUTCFullYear(year, month - 1, day) / 86400000
 #?iso_time = lambda seconds: __pragma__ ('js', '{}', '(() => { const date = new Date (seconds * 1000); return isNaN (date) ? "" : date.toISOString ().slice (0, -5) + "Z"; }) ()')
 #?char_of = lambda value: String.fromCodePoint(value)
@@ -336,7 +338,7 @@ def matched(pattern, text):
 #?joined = lambda items, separator: items.join(separator)
 # Array.prototype.sort is stable in every engine since ES2019, a merge sort as CPython's.
 #?stable_sorted = lambda items, compare: items.slice().js_sort(compare)
-#?keys_of = lambda record: Object.js_keys(record)
+#?keys_of = Object.js_keys
 #?drop_key = lambda record, key: __pragma__ ('js', '{}', 'delete record [key]')
 #?remove_at = lambda items, index: items.splice(index, 1)
 #?last_char = lambda text: text.slice(-1)

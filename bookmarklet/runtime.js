@@ -7,8 +7,8 @@
 // len() of a string or a list.
 export var len = (sequence) => sequence.length;
 
-// str() of an integer.
-export var str = (number) => String(number);
+// str() of an integer: String itself, called with the one argument.
+export var str = String;
 
 // A dict literal: Transcrypt writes {'a': 1} as dict ({'a': 1}); the object is the dict.
 export var dict = (record) => record;
