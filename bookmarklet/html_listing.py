@@ -18,7 +18,7 @@ which servers cut ('..>').
 from bookmarklet.portable import Problem, parse_int, strip_spaces, words, last_char, dict_key, \
     part, percent_decode, joined, record_field, parse_digits, char_of, new_object
 from bookmarklet.entries import new_entry, new_listing, is_plain_name
-from bookmarklet.names import name_of_href, name_of_text, path_start
+from bookmarklet.names import name_of_href, name_of_text, path_start, without_query
 from bookmarklet.times import find_date, without_last, parse_table_date, DAY
 from bookmarklet.phrases import NOT_A_LISTING
 
@@ -152,7 +152,7 @@ def child_of(href, directory):
     directory, or by an absolute URL of its origin; a query or fragment after it is not
     part of it. Anything else (the parent, another place, another origin, a query or a
     fragment alone, mailto:, javascript:) links no child."""
-    path = strip_spaces(href).split('#')[0].split('?')[0]
+    path = without_query(strip_spaces(href))
     colon = path.find(':')
     if colon > 0 and is_scheme(part(path, 0, colon)):
         if not directory['origin'].startswith(part(path, 0, colon + 1).lower()):

@@ -71,11 +71,16 @@ def path_start(url):
     return url.find('/', url.find('://') + 3)
 
 
+def without_query(url):
+    """url up to its query or fragment, whichever comes first."""
+    return url.split('#')[0].split('?')[0]
+
+
 def address_path(url):
     """The path of an absolute URL as its address writes it, without its query or fragment;
     '/' for none."""
     at = path_start(url)
-    return (part(url, at, None) if at >= 0 else '/').split('?')[0].split('#')[0]
+    return without_query(part(url, at, None) if at >= 0 else '/')
 
 
 def readable_path(url):

@@ -8,12 +8,12 @@ Adapters used: fetch_listing, page_of_html, read_open_page, now.
 from bookmarklet.portable import JSError, floor, new_object, part, problem_of
 from bookmarklet.listing import read_listing
 from bookmarklet.html_listing import read_html_listing
-from bookmarklet.names import entry_url, listing_request_url, redirect_problem
+from bookmarklet.names import entry_url, listing_request_url, redirect_problem, without_query
 
 
 def directory_url_of(href):
     """The URL of the directory a page URL shows: no query or fragment, ending in '/'."""
-    url = href.split('#')[0].split('?')[0]
+    url = without_query(href)
     return part(url, 0, url.rfind('/') + 1)
 
 
