@@ -204,13 +204,23 @@ def recent_days(month, day, now):
 
 
 HALVES = ['AM', 'PM']
+# IIS in Korean, Japanese and Chinese writes the half before the clock ('오후 5:35'): the
+# three words of the morning, then those of the afternoon, two characters each.
+HALVES_BEFORE = '오전午前上午오후午後下午'
 
 
 def clock_at(fields, at):
     """{seconds, precision, end} of the clock at fields[at]: 'HH:MM' or 'HH:MM:SS', the hour
-    of one digit too, and 'AM' or 'PM' after it or in it; end is the word after. Else None."""
+    of one digit too, and 'AM' or 'PM' after it or in it, or a half of HALVES_BEFORE before
+    it; end is the word after. Else None."""
     if at >= len(fields):
         return None
+    where = HALVES_BEFORE.find(fields[at])
+    if len(fields[at]) == 2 and floor_mod(where, 2) == 0 and at + 1 < len(fields):
+        clock = clock_at([fields[at + 1], HALVES[where // 6]], 0)
+        if clock != None:
+            clock['end'] = at + 2
+        return clock
     text = without_last(fields[at], ',').upper()
     end = at + 1
     half = part(text, len(text) - 2, None)
