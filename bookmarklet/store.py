@@ -199,7 +199,7 @@ def change_in(database, steps):
     names = {}
     for step in steps:
         names[step['store']] = True
-    transaction = database.transaction(keys_of(names), 'readwrite')
+    transaction = new_transaction(database, keys_of(names), 'readwrite')
     for step in steps:
         kept = transaction.objectStore(step['store'])
         if 'put' in step:
@@ -267,9 +267,27 @@ def open_database(factory, message):
     return within_wait(opened, message).then(None, late)
 
 
+def new_transaction(database, names, mode):
+    """A transaction over the object stores names, aborted if the page is left before it
+    ends: WebKit keeps a page left for the back button with its transactions suspended,
+    and each then holds every later page's. A write dropped so is fetched again."""
+    transaction = database.transaction(names, mode)
+
+    def leave(event):
+        try:
+            transaction.abort()
+        except JSError:
+            pass  # committing already
+    globalThis.addEventListener('pagehide', leave)
+    ended = lambda event: globalThis.removeEventListener('pagehide', leave)
+    transaction.addEventListener('complete', ended)
+    transaction.addEventListener('abort', ended)
+    return transaction
+
+
 def object_store(database, name, mode):
     """An object store in a new transaction of its own."""
-    return database.transaction(name, mode).objectStore(name)
+    return new_transaction(database, name, mode).objectStore(name)
 
 
 async def in_one_transaction(database, name, mode, ask, keys):
@@ -282,9 +300,9 @@ async def in_one_transaction(database, name, mode, ask, keys):
         requests.append(ask(kept, key))
     # Requests answer in order, and a read's commit comes a task or more after its last
     # answer, which can put a frame between them; wave 2's requests wait for the first reads.
-    # A read that waits too long is one that cannot be done: nothing kept.
+    # A read that waits too long is one that cannot be done: nothing kept, and no word.
     if mode == 'readonly' and len(requests) > 0:
-        await within_wait(settled(requests[len(requests) - 1]), 'no answer')
+        await within_wait(settled(requests[len(requests) - 1]), '')
     else:
         await settled(kept.transaction)
     found = []

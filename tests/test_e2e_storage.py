@@ -128,6 +128,44 @@ def test_a_cache_busy_elsewhere_holds_no_row_for_long(new_page, tree, bookmarkle
     assert page.errors == []
 
 
+# Each put of a record goes on asking in its transaction: the write never ends, and the
+# page is left with it under way.
+ENDLESS_WRITE = """(() => {
+  const put = IDBObjectStore.prototype.put;
+  IDBObjectStore.prototype.put = function (...values) {
+    const request = put.apply(this, values);
+    if (this.name === 'records') {
+      const ask = () => { this.get('busy').onsuccess = ask; };
+      ask();
+    }
+    return request;
+  };
+})()"""
+
+READ_ANSWERS = """(timeout) => new Promise((resolve) => {
+  const request = indexedDB.open(""" + json.dumps(DATABASE) + """);
+  request.onsuccess = () => {
+    const timer = setTimeout(() => resolve('no answer'), timeout);
+    const counted = request.result.transaction('records', 'readonly').objectStore('records').count();
+    counted.onsuccess = () => { clearTimeout(timer); resolve('answered'); };
+  };
+})"""
+
+
+def test_a_write_under_way_as_the_page_is_left_holds_no_later_page(new_page, tree, bookmarklet):
+    """WebKit keeps a page left for the back button with its transactions suspended, and a
+    write under way there held every read of the pages after it (the next click waited
+    for its reads' bound, and cached nothing). The page's own transactions end as it is left."""
+    spec, server = tree
+    page = new_page(ENDLESS_WRITE)
+    page.goto(server.url('/'))
+    page.run_bookmarklet(bookmarklet)
+    page.wait_settled()
+    page.goto(server.url('/missing'))
+    assert page.evaluate(READ_ANSWERS, 2000) == 'answered'
+    assert page.errors == []
+
+
 # A later release's cache: opening it at this release's version fails (VersionError).
 OPEN_NEWER = """() => new Promise((resolve, reject) => {
   const request = indexedDB.open(""" + json.dumps(DATABASE) + """, 1000);
