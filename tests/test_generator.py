@@ -5,9 +5,12 @@ import hashlib
 import json
 import os
 import re
+import shutil
 
 import pytest
 
+from toolkit.bundle import SOURCES, bookmarklet_modules, stage_sources
+from toolkit.compile import inputs_digest
 from toolkit.errors import BuildError
 from toolkit.javascript_url import URL_LIMITS, SIZE_BUDGET, check_sizes, size_table
 from toolkit.savings import grown_most, recorded_module_sizes
@@ -149,6 +152,28 @@ def test_the_same_inputs_give_the_same_dist_byte_for_byte(tmp_path):
     for name in names:
         assert (tmp_path / 'one' / 'dist' / name).read_bytes() == (second / name).read_bytes(), name
     assert 'Firefox desktop (65,536)' in first.stdout and 'built in' in first.stdout
+
+
+def test_a_module_in_a_sub_package_is_staged_checked_and_an_input_of_the_compile(tmp_path):
+    """A module moved into a sub-package of bookmarklet/ is built as it is and rebuilt when it
+    changes: a glob of the top folder alone would leave it out without a word."""
+    sources = tmp_path / 'bookmarklet'
+    shutil.copytree(SOURCES, sources, ignore=shutil.ignore_patterns('__pycache__'))
+    module = sources / 'reading' / 'shelf.py'
+    module.parent.mkdir()
+    (module.parent / '__init__.py').write_text('', encoding='utf-8')
+    module.write_text('SHELF = 1\n', encoding='utf-8')
+    # The list the house-style check, the page-names check and the staging all take.
+    assert module in bookmarklet_modules(sources)
+    stage_sources(tmp_path / 'staged', None, sources)
+    assert (tmp_path / 'staged' / 'bookmarklet' / 'reading' / 'shelf.py').read_text(
+        encoding='utf-8').endswith('SHELF = 1\n')
+    before = inputs_digest(tmp_path)
+    (module.parent / '__pycache__').mkdir()
+    (module.parent / '__pycache__' / 'shelf.cpython-311.pyc').write_bytes(b'cached')
+    assert inputs_digest(tmp_path) == before, 'a bytecode cache is no source'
+    module.write_text('SHELF = 2\n', encoding='utf-8')
+    assert inputs_digest(tmp_path) != before
 
 
 def snapshot(folder):

@@ -10,11 +10,10 @@ import pytest
 from tests.support import house_style
 from tests.support.house_style import violations
 from toolkit import subset
+from toolkit.bundle import SOURCES, bookmarklet_modules
 
-BOOKMARKLET = Path(__file__).resolve().parent.parent / 'bookmarklet'
-
-
-@pytest.mark.parametrize('path', sorted(BOOKMARKLET.glob('*.py')), ids=lambda path: path.name)
+@pytest.mark.parametrize('path', bookmarklet_modules(),
+                         ids=lambda path: path.relative_to(SOURCES).as_posix())
 def test_bookmarklet_module_keeps_to_the_native_subset(path):
     assert violations(path.read_text(encoding='utf-8'), str(path)) == []
 

@@ -10,8 +10,8 @@ import subprocess
 
 import pytest
 
-from toolkit.bundle import GATE_ENTRY, LONGEST_LINE, MAIN_FUNCTION, SOURCES, readable_bundle, \
-    spelled_out_patterns
+from toolkit.bundle import GATE_ENTRY, LONGEST_LINE, MAIN_FUNCTION, bookmarklet_modules, \
+    readable_bundle, spelled_out_patterns
 from toolkit.errors import BuildError
 from toolkit.literal import SETTINGS_END, SETTINGS_START, json_lines, json_text, settings_in, \
     with_settings
@@ -23,7 +23,7 @@ def defined_names():
     """[(module, name)] of each function bookmarklet/ defines at the top of a module, and the
     names of the fields it sets on its own objects (snake_case: toolkit/bundle.py)."""
     functions, fields = [], set()
-    for path in sorted(SOURCES.glob('*.py')):
+    for path in bookmarklet_modules():
         tree = ast.parse(path.read_text(encoding='utf-8'))
         functions += [(path.name, node.name) for node in tree.body
                       if isinstance(node, ast.FunctionDef)]

@@ -10,15 +10,16 @@ import pytest
 
 from bookmarklet import words
 from toolkit import ROOT
+from toolkit.bundle import SOURCES, bookmarklet_modules
 
 PAGE_NAMES = ['OVERLAY_ID', 'DATABASE', 'BUTTON_ID', 'OPEN_ROLE', 'OFFER_ATTRIBUTE']
 
 
 def sources():
     """Every source of the product that could spell a page name, but words.py."""
-    found = sorted(ROOT.glob('bookmarklet/*.py')) + sorted(ROOT.glob('toolkit/*.py')) + \
+    found = bookmarklet_modules() + sorted(ROOT.glob('toolkit/*.py')) + \
         sorted(ROOT.glob('loader/*')) + [ROOT / 'generator.py']
-    return [path for path in found if path.name != 'words.py']
+    return [path for path in found if path != SOURCES / 'words.py']
 
 
 @pytest.mark.parametrize('name', PAGE_NAMES)

@@ -31,10 +31,17 @@ NATIVE_METHODS = ''.join("# __pragma__ ('alias', '" + python + "', '" + native +
     + ''.join("# __pragma__ ('noalias', '" + name + "')\n" for name in NOT_ALIASED)
 
 
-def stage_sources(staging, entry=None):
-    """Copy bookmarklet/ into staging with a settings module that holds no settings but
-    the placeholder the build replaces with their literal (toolkit/literal.py), so that
-    one compiled script serves any settings; returns the staged entry module:
+def bookmarklet_modules(sources=SOURCES):
+    """Every module of the bookmarklet in sources (bookmarklet/): those of its sub-packages
+    too, at any depth, in a fixed order."""
+    return sorted(sources.rglob('*.py'))
+
+
+def stage_sources(staging, entry=None, sources=SOURCES):
+    """Copy the modules of sources (bookmarklet/), each at its path in its package, into
+    staging with a settings module that holds no settings but the placeholder the build
+    replaces with their literal (toolkit/literal.py), so that one compiled script serves
+    any settings; returns the staged entry module:
     bookmarklet/main.py, or the module entry names (the parity test build's), staged
     beside the package with the same prelude.
 
@@ -46,8 +53,10 @@ def stage_sources(staging, entry=None):
         shutil.rmtree(staging)
     package = staging / 'bookmarklet'
     package.mkdir(parents=True)
-    for source in sorted(SOURCES.glob('*.py')) + ([entry] if entry else []):
-        target = package / source.name if source.parent == SOURCES else staging / source.name
+    for source in bookmarklet_modules(sources) + ([entry] if entry else []):
+        target = package / source.relative_to(sources) if sources in source.parents \
+            else staging / source.name
+        target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(NATIVE_METHODS + source.read_text(encoding='utf-8'), encoding='utf-8')
     (package / 'settings.py').write_text(
         '"""The settings of this build: the literal the build writes in the placeholder\'s\n'
@@ -60,7 +69,7 @@ def stage_sources(staging, entry=None):
         + ", problem: \"\"} || chosen_settings (" + PLACEHOLDER + ", " + SOURCE_PLACEHOLDER + ")')\n"
         "SETTINGS = CHOSEN['used']\n"
         "PROBLEM = CHOSEN['problem']\n", encoding='utf-8')
-    css = compact_css((SOURCES / 'overlay.css').read_text(encoding='utf-8'))
+    css = compact_css((sources / 'overlay.css').read_text(encoding='utf-8'))
     packed = packed_css(css)
     (package / 'style.py').write_text(
         NATIVE_METHODS + '"""The overlay\'s styles, compacted from overlay.css by generator.py: '

@@ -77,21 +77,23 @@ def module_table(sizes, runtime):
     return '\n'.join(lines)
 
 
-# What the compiled bookmarklet and loader are made from: the Python and the styles, the
-# loader's template, the build steps, and the pinned versions of Transcrypt and esbuild.
-COMPILE_INPUTS = ['bookmarklet/*', 'loader/loader.js', 'toolkit/bundle.py', 'toolkit/compile.py',
+# What the compiled bookmarklet and loader are made from: the Python (its sub-packages too)
+# and the styles, the loader's template, the build steps, and the pinned versions of
+# Transcrypt and esbuild.
+COMPILE_INPUTS = ['bookmarklet/**/*', 'loader/loader.js', 'toolkit/bundle.py', 'toolkit/compile.py',
                   'toolkit/literal.py', 'toolkit/loader.py', 'toolkit/native.py',
                   'toolkit/prune.py', 'toolkit/rewrite.py', 'toolkit/subset.py', 'package-lock.json',
                   'requirements.txt']
 
 
-def inputs_digest():
-    """SHA-256 over the names and bytes of the compile's inputs, in a fixed order."""
+def inputs_digest(root=ROOT):
+    """SHA-256 over the names and bytes of the compile's inputs in root, in a fixed order;
+    not over Python's bytecode caches, which change when no source has."""
     digest = hashlib.sha256()
     for pattern in COMPILE_INPUTS:
-        for path in sorted(ROOT.glob(pattern)):
-            if path.is_file():
-                digest.update(path.relative_to(ROOT).as_posix().encode() + b'\0')
+        for path in sorted(root.glob(pattern)):
+            if path.is_file() and '__pycache__' not in path.relative_to(root).parts:
+                digest.update(path.relative_to(root).as_posix().encode() + b'\0')
                 digest.update(path.read_bytes() + b'\0')
     return digest.hexdigest()
 
