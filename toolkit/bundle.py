@@ -31,6 +31,11 @@ NATIVE_METHODS = ''.join("# __pragma__ ('alias', '" + python + "', '" + native +
     + ''.join("# __pragma__ ('noalias', '" + name + "')\n" for name in NOT_ALIASED)
 
 
+# The line of bookmarklet/style.py that builds the styles: staged with their packed text and
+# marks (packed_css) in place of its empty ones.
+STYLE_SOURCE = "STYLE = unpacked('', [])\n"
+
+
 def bookmarklet_modules(sources=SOURCES):
     """Every module of the bookmarklet in sources (bookmarklet/): those of its sub-packages
     too, at any depth, in a fixed order."""
@@ -41,9 +46,9 @@ def stage_sources(staging, entry=None, sources=SOURCES):
     """Copy the modules of sources (bookmarklet/), each at its path in its package, into
     staging with a settings module that holds no settings but the placeholder the build
     replaces with their literal (toolkit/literal.py), so that one compiled script serves
-    any settings; returns the staged entry module:
-    bookmarklet/main.py, or the module entry names (the parity test build's), staged
-    beside the package with the same prelude.
+    any settings, and the styles' module with the styles in (STYLE_SOURCE); returns the
+    staged entry module: bookmarklet/main.py, or the module entry names (the parity test
+    build's), staged beside the package with the same prelude.
 
     The settings module chooses with `&&` and `||`, not `?:`: esbuild folds those of a
     name it defines even where it does not minify (readable_bundle), so the placeholder
@@ -69,15 +74,14 @@ def stage_sources(staging, entry=None, sources=SOURCES):
         + ", problem: \"\"} || chosen_settings (" + PLACEHOLDER + ", " + SOURCE_PLACEHOLDER + ")')\n"
         "SETTINGS = CHOSEN['used']\n"
         "PROBLEM = CHOSEN['problem']\n", encoding='utf-8')
-    css = compact_css((sources / 'overlay.css').read_text(encoding='utf-8'))
-    packed = packed_css(css)
-    (package / 'style.py').write_text(
-        NATIVE_METHODS + '"""The overlay\'s styles, compacted from overlay.css by generator.py: '
-        'each\nmark stands for its text, put back in the order listed."""\n\n\n'
-        'def unpacked(text, marks):\n    for mark in marks:\n'
-        '        text = text.replace(mark[0], mark[1])\n    return text\n\n\n'
-        'STYLE = unpacked(' + repr(packed['text']) + ', ' + repr(packed['marks']) + ')\n',
-        encoding='utf-8')
+    style = package / 'style.py'
+    text = style.read_text(encoding='utf-8')
+    if text.count(STYLE_SOURCE) != 1:
+        raise BuildError('bookmarklet/style.py does not build STYLE in one line: '
+                         + STYLE_SOURCE.strip())
+    packed = packed_css(compact_css((sources / 'overlay.css').read_text(encoding='utf-8')))
+    style.write_text(text.replace(STYLE_SOURCE, 'STYLE = unpacked(' + repr(packed['text']) + ', '
+                                  + repr(packed['marks']) + ')\n'), encoding='utf-8')
     return staging / entry.name if entry else package / 'main.py'
 
 

@@ -1,0 +1,13 @@
+"""The overlay's styles, compacted from overlay.css by the build: each mark stands for its
+text, put back in the order listed. The build stages this module with the packed text and
+its marks in place of the empty ones below (toolkit/bundle.py STYLE_SOURCE); as it stands
+here, for CPython, the styles are empty."""
+
+
+def unpacked(text, marks):
+    for mark in marks:
+        text = text.replace(mark[0], mark[1])
+    return text
+
+
+STYLE = unpacked('', [])
