@@ -58,7 +58,9 @@ def add_export_box(panel):
         link = add(details, 'a', {'href': page.URL.createObjectURL(blob), 'download': file_name(shown.format_name)}, '')
         link.click()
         link.remove()
-        page.setTimeout(lambda: page.URL.revokeObjectURL(link.href), 1000)
+        # A browser may read the Blob well after the click, a loaded one later still:
+        # FileSaver.js lets 40 s pass, as here.
+        page.setTimeout(lambda: page.URL.revokeObjectURL(link.href), 40000)
 
     details = add(panel.main_section, 'details', {'class': 'export', 'toggle': lambda event: fill()}, '')
     add(details, 'summary', {}, 'Export')

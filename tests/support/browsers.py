@@ -170,10 +170,13 @@ def limit(engine, capability):
 
 def finished_downloads(folder, unfinished):
     """The files of a download folder, each whole: {name: bytes}, but those still being written
-    (to name + unfinished, the engine's suffix, beside a placeholder at name)."""
+    (to name + unfinished, the engine's suffix, beside a placeholder at name). An empty file
+    is such a placeholder too: WebKit makes it a moment before the file it writes to, and no
+    export is empty."""
     folder = Path(folder)
     return {path.name: path.read_bytes() for path in folder.iterdir()
-            if path.suffix != unfinished and not folder.joinpath(path.name + unfinished).exists()}
+            if path.suffix != unfinished and not folder.joinpath(path.name + unfinished).exists()
+            and path.stat().st_size > 0}
 
 
 def first_of(read, timeout, failure):
