@@ -8,7 +8,7 @@ from bookmarklet.portable import JSError, joined, new_object, parse_digits, stri
 from bookmarklet.html_listing import new_row, new_link, HEADS, ITEMS, BLOCKS, SKIPPED, STAMPS
 from bookmarklet.times import parse_http_date
 from bookmarklet.names import body_text
-from bookmarklet.phrases import NETWORK_PROBLEM, http_problem, timed_out, too_large
+from bookmarklet.problems import NETWORK_PROBLEM, http_problem, timed_out, too_large
 
 JSON_ACCEPT = 'application/json, application/xml;q=0.9, text/html;q=0.8, */*;q=0.7'
 

@@ -20,7 +20,7 @@ from bookmarklet.portable import Problem, parse_int, strip_spaces, words, last_c
 from bookmarklet.entries import new_entry, new_listing, is_plain_name
 from bookmarklet.names import name_of_href, name_of_text, path_start, without_query
 from bookmarklet.times import find_date, without_last, parse_table_date, DAY
-from bookmarklet.phrases import NOT_A_LISTING
+from bookmarklet.problems import NOT_A_LISTING
 
 # What the page reading is made of: element names as a DOM spells them, each between
 # spaces. A table row or a list item is a row whatever it holds; any other block, or a

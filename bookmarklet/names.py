@@ -21,7 +21,7 @@ them its own way, so portable.py decodes them alike on both sides.
 from bookmarklet.portable import is_ascii, utf8_text, decode_utf8, utf8_bytes, percent_encode, \
     percent_decode, part
 from bookmarklet.entries import is_plain_name
-from bookmarklet.phrases import redirected
+from bookmarklet.problems import redirected
 
 BYTE_ORDER_MARK = '\ufeff'
 

@@ -1,5 +1,5 @@
 """Every sentence the overlay says about the crawl: the status line's, the notes', and each
-directory row's message, with the problems that fill them.
+directory row's message, with the problems that fill them (problems.py).
 
 A row's message is its status's preamble and the problem, the reason no listing could be
 had; the status line counts the page's directories, or says why nearly nothing loaded.
@@ -7,27 +7,6 @@ had; the status line counts the page's directories, or says why nearly nothing l
 
 from bookmarklet.portable import floor
 from bookmarklet.words import STALE
-
-# Why a request gave no listing (browser.py, names.py, html_listing.py).
-NETWORK_PROBLEM = 'network error or blocked by CORS'
-NOT_A_LISTING = 'a page of its own, not a directory listing'
-
-
-def http_problem(status):
-    return 'HTTP ' + str(status)
-
-
-def timed_out(seconds):
-    return 'timed out after ' + str(seconds) + ' s'
-
-
-def too_large(megabytes):
-    return 'the listing is over ' + str(megabytes) + ' MB'
-
-
-def redirected(reached):
-    return 'redirected to ' + reached + ', outside this listing'
-
 
 # A directory's row.
 DAMAGED_NOTE = 'Damaged in the cache: fetched again.'
