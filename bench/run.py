@@ -295,7 +295,7 @@ def userscript_section(rows):
     lines = ['## The userscript on pages that are no listing', '',
              'A userscript manager runs `dist/autoindex-sitemap.user.js` on every page a person',
              'opens; on a page that is no listing it should stop after a few cheap lookups',
-             '(`bookmarklet/signs.py`). Pages the benchmark writes (`bench/userscript.py`): a long',
+             '(`bookmarklet/reading/signs.py`). Pages the benchmark writes (`bench/userscript.py`): a long',
              'article, a shop\'s grid of 5,000 products (each card a link into its own folder, a',
              '`<time>` and a price, its name an `<h2>`), a small "about us" page; and, without a',
              'target, a table page and a text file (text/plain). nginx serves each at a',
@@ -496,7 +496,8 @@ def concern_rows(modules):
     """[concern, bytes, modules] rows of the size table by concern, from the metafile's
     {module file: bytes}."""
     def short(name):
-        return name[len('bookmarklet.'):-3] if name.startswith('bookmarklet.') else name[:-3]
+        # bookmarklet.reading.html_listing.js: html_listing
+        return name[:-3].split('.')[-1] if name.startswith('bookmarklet.') else name[:-3]
     left = {short(name): size for name, size in modules.items()}
     rows = []
     for concern, names in CONCERNS:

@@ -21,7 +21,7 @@ in place, all of them, and the overlay says so (docs/design.md, Trust).
 import re as _re
 # __pragma__ ('noskip')
 
-from bookmarklet.names import body_text
+from bookmarklet.reading.names import body_text
 from bookmarklet.portable import JSError, is_record, is_list, is_text, is_exactly, exact_integer, \
     keys_of, parse_json, part, percent_decode
 

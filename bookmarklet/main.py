@@ -1,4 +1,4 @@
-"""The entry point: toggle the overlay on the page, or offer it (offer.py).
+"""The entry point: toggle the overlay on the page, or offer it (browser/offer.py).
 
 The build writes whether this script offers the sitemap where the placeholder of
 the last line stands (toolkit/literal.py): false in sitemap.js, true in the
@@ -9,17 +9,17 @@ the minifier drops the offer from it (toolkit/compile.py).
 
 from bookmarklet.portable import new_object
 from bookmarklet.settings import SETTINGS, PROBLEM
-from bookmarklet.panel import close_existing
-from bookmarklet.overlay import open_overlay
-from bookmarklet.offer import offer, is_offered_here
-from bookmarklet.crawl import start_crawl
-from bookmarklet.store import open_store
-from bookmarklet.browser import fetch_listing, page_of_html, read_open_page, now_seconds, every, \
+from bookmarklet.browser.panel import close_existing
+from bookmarklet.browser.overlay import open_overlay
+from bookmarklet.browser.offer import offer, is_offered_here
+from bookmarklet.crawl.crawl import start_crawl
+from bookmarklet.cache.store import open_store
+from bookmarklet.browser.browser import fetch_listing, page_of_html, read_open_page, now_seconds, every, \
     wait_seconds, hold_lock, next_frame
 
 
 def browser_adapters(page):
-    """What the crawl needs of the browser (crawl.py names them)."""
+    """What the crawl needs of the browser (crawl/crawl.py names them)."""
     adapters = new_object()
     adapters.fetch_listing = fetch_listing
     adapters.page_of_html = page_of_html

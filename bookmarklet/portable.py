@@ -93,7 +93,7 @@ def decode_utf8(data, shown):
 
 
 def utf8_bytes(text):
-    """The byte string of listing text (names.py): each character's UTF-8, each U+DC80..U+DCFF
+    """The byte string of listing text (reading/names.py): each character's UTF-8, each U+DC80..U+DCFF
     the byte it stands for; any other lone surrogate (a JSON escape) becomes U+FFFD's bytes."""
     text = _re.sub('[\ud800-\udc7f\udd00-\udfff]', '\ufffd', text)
     return text.encode('utf-8', 'surrogateescape').decode('latin-1')

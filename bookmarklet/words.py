@@ -13,7 +13,7 @@ OVERLAY_ID = 'autoindex-sitemap'
 CLOSE_EVENT = OVERLAY_ID
 DATABASE = 'autoindex-sitemap'
 
-# The offer (offer.py): the element of the button that opens the sitemap, the button's
+# The offer (browser/offer.py): the element of the button that opens the sitemap, the button's
 # data-role, and the attribute of the script element by which a server's listing asks
 # sitemap.js for the button rather than the sitemap (nginx/offer-to-visitors.conf).
 BUTTON_ID = OVERLAY_ID + '-button'
@@ -21,7 +21,7 @@ OPEN_ROLE = 'open-sitemap'
 OFFER_ATTRIBUTE = 'data-offer'
 
 # The row statuses (data-status). NEW and CHANGED are also the cache decisions
-# that lead to them (freshness.py).
+# that lead to them (cache/freshness.py).
 NEW = 'new'
 CHANGED = 'changed'
 FRESH = 'fresh'
@@ -43,7 +43,7 @@ MAP_STATES = [RUNNING, PAUSED, STOPPED, DONE]
 GONE = 'gone'
 READING = 'Reading the listing…'
 
-# The mark of a name whose bytes are not all UTF-8 (names.py), and its tooltip.
+# The mark of a name whose bytes are not all UTF-8 (reading/names.py), and its tooltip.
 UNDECODABLE = 'not UTF-8'
 UNDECODABLE_TITLE = 'Each \\xNN is a byte of the name; the link opens it.'
 

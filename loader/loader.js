@@ -6,7 +6,7 @@
 // toolkit/loader.py makes `void`, and whose names are its parameters.
 //
 // A click closes the open overlay (telling it first to release its page
-// listeners, as bookmarklet/panel.py's close_existing does), or adds a script
+// listeners, as bookmarklet/browser/panel.py's close_existing does), or adds a script
 // element for sitemap.js to the page: the script touches no built-in
 // prototype and leaves no global, so it needs no frame of its own. It is
 // pinned to the build that wrote this loader: the URL carries the script's

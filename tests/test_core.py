@@ -8,8 +8,9 @@ from urllib.parse import quote
 
 import pytest
 
-from bookmarklet import times, names, order, paging, display, progress
-from bookmarklet.listing import read_listing
+from bookmarklet.reading import times, names
+from bookmarklet.shown import order, paging, display, progress
+from bookmarklet.reading.listing import read_listing
 from bookmarklet.portable import Problem, parse_int, percent_decode, decode_utf8
 from tests.support.html_page import page_of_html
 from tests.support.parity_cases import SOURCE, NGINX_HTML, NGINX_JSON
@@ -220,8 +221,8 @@ def test_a_row_links_to_the_bytes_of_a_name_that_is_not_utf8_and_says_so():
 
 # The cache decision -------------------------------------------------------
 
-from bookmarklet import freshness, stored  # noqa: E402
-from bookmarklet.eviction import record_bytes  # noqa: E402
+from bookmarklet.cache import freshness, stored  # noqa: E402
+from bookmarklet.cache.eviction import record_bytes  # noqa: E402
 
 T = 1788220800  # a directory's mtime, on a whole minute
 DAY = 86400

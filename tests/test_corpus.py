@@ -3,7 +3,7 @@ docs/benchmarks.md keeps, printed in the summary by tests/conftest.py)."""
 
 import pytest
 
-from bookmarklet.problems import NOT_A_LISTING
+from bookmarklet.reading.problems import NOT_A_LISTING
 from tests.support.corpus import pages, read_page, first_difference, figure, figure_lines, FIGURE
 
 PAGES = {page['name']: page for page in pages()}

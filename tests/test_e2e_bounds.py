@@ -1,4 +1,4 @@
-"""The cache's bounds end to end (bookmarklet/eviction.py): IndexedDB is filled past each
+"""The cache's bounds end to end (bookmarklet/cache/eviction.py): IndexedDB is filled past each
 bound, then a live visit gives up roots least recently visited first, after records of no
 visited root, and keeps everything of the root it shows."""
 
@@ -6,8 +6,8 @@ import time
 
 import pytest
 
-from bookmarklet.eviction import BOUNDS
-from bookmarklet.freshness import SCHEMA
+from bookmarklet.cache.eviction import BOUNDS
+from bookmarklet.cache.freshness import SCHEMA
 from bookmarklet.words import DATABASE
 from tests.support.trees import standard_tree, write_tree
 from tests.support.visits import read_cache, visit

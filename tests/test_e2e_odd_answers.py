@@ -14,7 +14,7 @@ import pytest
 
 from nginx.server import HERE as NGINX_DIR
 from servers.process import free_port
-from bookmarklet.browser import BODY_LIMIT, TOO_LARGE
+from bookmarklet.browser.browser import BODY_LIMIT, TOO_LARGE
 from tests.support.edge_trees import LOOSE, CLASSY, PLAIN, LISTING_FILE, handwritten
 from tests.support.links import path_bytes, row_at, row_text
 from tests.support.visits import read_cache

@@ -1,7 +1,7 @@
 """The cache's bounds: past each, whole roots go, least recently visited first, after the
-records of no visited root; the root being shown never goes (bookmarklet/eviction.py)."""
+records of no visited root; the root being shown never goes (bookmarklet/cache/eviction.py)."""
 
-from bookmarklet.eviction import evictions, record_bytes, parent_url, BOUNDS
+from bookmarklet.cache.eviction import evictions, record_bytes, parent_url, BOUNDS
 
 BIG = {'roots': 1000, 'records': 1000, 'bytes': 10 ** 9}
 

@@ -26,13 +26,13 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from bookmarklet.export import export_of, tool_hint
-from bookmarklet.freshness import new_record
-from bookmarklet.listing import read_listing
-from bookmarklet.names import body_text, entry_url
+from bookmarklet.shown.export import export_of, tool_hint
+from bookmarklet.cache.freshness import new_record
+from bookmarklet.reading.listing import read_listing
+from bookmarklet.reading.names import body_text, entry_url
 from bookmarklet.portable import Problem
-from bookmarklet.store import memory_store
-from bookmarklet.tree import tree_index
+from bookmarklet.cache.store import memory_store
+from bookmarklet.shown.tree import tree_index
 from tests.support.html_page import page_of_html
 
 pytestmark = [

@@ -9,8 +9,8 @@ import json
 import pytest
 
 from bookmarklet.portable import Problem
-from bookmarklet.listing import read_listing, format_of
-from bookmarklet.names import listing_request_url, body_text
+from bookmarklet.reading.listing import read_listing, format_of
+from bookmarklet.reading.names import listing_request_url, body_text
 from tests.support.fixture_corpus import fixture_names, load, FIXTURES
 from tests.support.html_page import page_of_html
 from tests.support.parity_cases import SOURCE

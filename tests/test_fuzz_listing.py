@@ -2,7 +2,7 @@
 saying why not, never anything else, in CPython; and a fixed sample of the same
 inputs reads identically in the parity build in every engine.
 
-Inputs: any text under any Content-Type, bytes decoded as bookmarklet/names.py's body_text
+Inputs: any text under any Content-Type, bytes decoded as bookmarklet/reading/names.py's body_text
 does (each byte that is not UTF-8 kept as U+DC80..U+DCFF),
 JSON values of every shape where a listing's array should be, and the captured
 fixtures (tests/fixtures/) cut, spliced and corrupted.
@@ -17,8 +17,8 @@ import pytest
 from hypothesis import given, settings, HealthCheck, strategies as st
 
 from bookmarklet.portable import Problem
-from bookmarklet.listing import read_listing
-from bookmarklet.times import DAY
+from bookmarklet.reading.listing import read_listing
+from bookmarklet.reading.times import DAY
 from tests.parity.entry import run_cases
 from tests.support.html_page import page_of_html
 from tests.support.nginx_bodies import nginx_bodies
@@ -58,7 +58,7 @@ PIECES = st.sampled_from([
 TEXTS = st.one_of(
     st.text(max_size=400),
     st.lists(st.one_of(PIECES, st.text(max_size=8)), max_size=60).map(''.join),
-    # Bodies as bookmarklet/names.py's body_text decodes their bytes.
+    # Bodies as bookmarklet/reading/names.py's body_text decodes their bytes.
     st.binary(max_size=400).map(lambda data: data.decode('utf-8', 'surrogateescape')),
     st.lists(st.one_of(PIECES, st.binary(max_size=6).map(
         lambda data: data.decode('utf-8', 'surrogateescape'))), max_size=60).map(''.join),

@@ -1,15 +1,18 @@
 """The bookmarklet's Python keeps to the native subset (docs/transcrypt.md), each rule
 of the check fires on the construct it names, and the rules' one table (toolkit/subset.py)
-is the one docs/transcrypt.md shows."""
+is the one docs/transcrypt.md shows; its packages are layers that import only those below
+them (bookmarklet/__init__.py LAYERS), and each package's docstring names its modules."""
 
+import ast
 import re
 from pathlib import Path
 
 import pytest
 
+from bookmarklet import LAYERS
 from tests.support import house_style
 from tests.support.house_style import violations
-from toolkit import subset
+from toolkit import ROOT, subset
 from toolkit.bundle import SOURCES, bookmarklet_modules
 
 @pytest.mark.parametrize('path', bookmarklet_modules(),
@@ -160,3 +163,84 @@ def test_a_name_in_two_rules_is_no_name():
     for kind in ['functions', 'methods', 'runtime', 'syntax']:
         names = [name for found in subset.RULES for name in found[kind]]
         assert len(names) == len(set(names)), kind
+
+
+def unit_of(path, sources=SOURCES):
+    """The layer a module of sources belongs to: its package's name, or its own name for a
+    module at the top (reading/names.py: reading; portable.py: portable)."""
+    return path.relative_to(sources).parts[0].removesuffix('.py')
+
+
+def imported_units(text):
+    """{unit: line} of the bookmarklet's modules a module's text imports from, by the
+    unit each belongs to (bookmarklet.reading.names: reading)."""
+    found = {}
+    for node in ast.walk(ast.parse(text)):
+        if isinstance(node, ast.ImportFrom) and node.module:
+            names = [node.module + '.' + alias.name for alias in node.names] \
+                if node.module == 'bookmarklet' else [node.module]
+        elif isinstance(node, ast.Import):
+            names = [alias.name for alias in node.names]
+        else:
+            continue
+        for name in names:
+            parts = name.split('.')
+            if parts[0] == 'bookmarklet' and len(parts) > 1:
+                found.setdefault(parts[1], node.lineno)
+    return found
+
+
+def imports_up(path, sources=SOURCES):
+    """What a module imports from its own layer's level or above, but its own package: an
+    import that runs back up the layers."""
+    unit = unit_of(path, sources)
+    return ['line {}: {} is not below {}'.format(line, imported, unit)
+            for imported, line in sorted(imported_units(path.read_text(encoding='utf-8')).items())
+            if imported != unit and (imported not in LAYERS
+                                     or LAYERS.index(imported) >= LAYERS.index(unit))]
+
+
+@pytest.mark.parametrize('path', bookmarklet_modules(),
+                         ids=lambda path: path.relative_to(SOURCES).as_posix())
+def test_a_module_imports_only_its_own_package_and_the_layers_below(path):
+    assert unit_of(path) in LAYERS or path.name == '__init__.py', \
+        'a new package or top module takes its place in bookmarklet/__init__.py LAYERS'
+    assert imports_up(path) == []
+
+
+def test_the_layer_check_refuses_an_import_back_up(tmp_path):
+    module = tmp_path / 'reading' / 'names.py'
+    module.parent.mkdir()
+    module.write_text('from bookmarklet.reading.entries import is_plain_name\n'
+                      'from bookmarklet.shown.phrases import row_message\n'
+                      'from bookmarklet import words\n', encoding='utf-8')
+    assert imports_up(module, tmp_path) == ['line 2: shown is not below reading']
+
+
+@pytest.mark.parametrize('package', sorted(path.parent for path in SOURCES.glob('*/__init__.py')),
+                         ids=lambda path: path.name)
+def test_a_package_s_docstring_names_each_of_its_modules_once(package):
+    """The package docstrings are the unit table (docs/design.md points to them): one line
+    per module, '- name: what it does'."""
+    text = ast.get_docstring(ast.parse((package / '__init__.py').read_text(encoding='utf-8')))
+    named = re.findall(r'^- (\w+): ', text, re.M)
+    modules = sorted(path.stem for path in package.glob('*.py') if path.name != '__init__.py')
+    assert sorted(named) == modules and len(set(named)) == len(named)
+
+
+# A module path the docs name: bookmarklet/ and what follows it, or a package's path
+# (crawl/root.py) alone.
+DOC_PATH = re.compile(r'(?<![\w./-])(?:bookmarklet/((?:\w+/)*\w+\.(?:py|js|css))'
+                      r'|((?:' + '|'.join(LAYERS) + r')/\w+\.py))')
+
+
+def test_every_module_path_the_docs_name_is_in_the_tree():
+    """A module that moves to another package leaves no doc pointing where it was."""
+    missing = []
+    for doc in sorted(ROOT.glob('docs/*.md')) + [ROOT / 'README.md']:
+        for found in DOC_PATH.finditer(doc.read_text(encoding='utf-8')):
+            path = found.group(1) or found.group(2)
+            # docs/transcrypt.md shows the form of the check's message with an example.
+            if path != 'x.py' and not (SOURCES / path).exists():
+                missing.append(doc.name + ': ' + found.group(0))
+    assert missing == []

@@ -11,12 +11,12 @@ import calendar
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from bookmarklet.html_listing import child_of, directory_of, parse_size, nginx_page, \
+from bookmarklet.reading.html_listing import child_of, directory_of, parse_size, nginx_page, \
     nginx_listing, read_html_listing
-from bookmarklet.listing import nginx_json_listing, parsed_json_listing
-from bookmarklet.names import body_text
+from bookmarklet.reading.listing import nginx_json_listing, parsed_json_listing
+from bookmarklet.reading.names import body_text
 from bookmarklet.portable import Problem
-from bookmarklet.times import find_date, DAY
+from bookmarklet.reading.times import find_date, DAY
 from tests.support.corpus import pages
 from tests.support.html_page import page_of_html
 from tests.support.nginx_bodies import nginx_line, nginx_body, nginx_json_line, \

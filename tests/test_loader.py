@@ -180,5 +180,5 @@ def test_only_sitemap_js_reads_its_script_element_and_nothing_reads_the_page_s(d
     script = (dist / 'sitemap.js').read_text(encoding='utf-8')
     assert 'currentScript' not in code and SOURCE_PLACEHOLDER not in code
     assert script.count(OWN_SCRIPT_SOURCE) == 1 and SOURCE_PLACEHOLDER not in script
-    # The offer (bookmarklet/offer.py) asks the same getter whether its element offers.
+    # The offer (bookmarklet/browser/offer.py) asks the same getter whether its element offers.
     assert script.count('currentScript') == script.count('"currentScript").get.call(') == 2

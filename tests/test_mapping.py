@@ -1,5 +1,5 @@
 """The map under CPython: the real mapping, root, pool and memory store with a fake server
-of nginx JSON listings and a fake clock (bookmarklet/mapping.py).
+of nginx JSON listings and a fake clock (bookmarklet/crawl/mapping.py).
 
 Each test maps a tree and reads what was requested, what the store kept (records,
 frontier, the map's own record) and what the screen would show.
@@ -13,14 +13,14 @@ import json
 
 import pytest
 
-from bookmarklet.stored import frontier_key
-from bookmarklet.phrases import map_pace
-from bookmarklet.mapping import new_map, read_map, start_map, pause_map, resume_map, stop_map, \
+from bookmarklet.cache.stored import frontier_key
+from bookmarklet.shown.phrases import map_pace
+from bookmarklet.crawl.mapping import new_map, read_map, start_map, pause_map, resume_map, stop_map, \
     map_shown
-from bookmarklet.pool import new_pool
-from bookmarklet.root import new_root
+from bookmarklet.crawl.pool import new_pool
+from bookmarklet.crawl.root import new_root
 from bookmarklet.settings import SETTINGS
-from bookmarklet.store import memory_store
+from bookmarklet.cache.store import memory_store
 
 
 ROOT = 'http://test/files/'

@@ -110,8 +110,8 @@ def test_on_a_page_that_is_no_listing_the_userscript_runs_its_gate_alone(dist):
     userscript = (dist / USERSCRIPT_NAME).read_text(encoding='utf-8')
     gate, rest = userscript.split('\n  function {}() {{\n'.format(MAIN_FUNCTION))
     modules = re.findall(r'\n  // (\S+\.js)\n', gate)
-    assert modules[-2:] == ['bookmarklet.gate.js', GATE_ENTRY]
-    assert not {'main.js', 'bookmarklet.offer.js', 'bookmarklet.crawl.js', 'bookmarklet.settings.js'} \
+    assert modules[-2:] == ['bookmarklet.browser.gate.js', GATE_ENTRY]
+    assert not {'main.js', 'bookmarklet.browser.offer.js', 'bookmarklet.crawl.crawl.js', 'bookmarklet.settings.js'} \
         & set(modules)
     assert re.findall(r'\b{}\(\)'.format(MAIN_FUNCTION), gate) == [MAIN_FUNCTION + '()']
     assert '\n  if (may_be_listing(window)) {}();\n'.format(MAIN_FUNCTION) in gate

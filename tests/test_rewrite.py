@@ -15,7 +15,7 @@ from toolkit.rewrite import HELPERS, METHODS_MODULE, STRINGS_MODULE, REWRITES, \
     catch_everything, concatenated_numbers, defined_helpers, inlined_helpers, \
     methods_as_functions, object_literals, \
     OFFER_ONLY, rewrite_modules, shared_values, without_causes
-from bookmarklet.signs import PARENT_TEXTS
+from bookmarklet.reading.signs import PARENT_TEXTS
 from toolkit import ROOT
 
 SAMPLE = """\
@@ -239,7 +239,7 @@ def test_the_offers_own_modules_choose_no_shared_value_but_use_those_chosen(dist
     assert "'offer'" in shared_values({'kept': kept, 'offer': offer}, {'string'})['module']
     # What OFFER_ONLY names are the offer's modules, and the bookmarklet holds none of them.
     for name in OFFER_ONLY:
-        assert (ROOT / name.replace('.', '/', 1)).with_suffix('.py').is_file()
+        assert (ROOT / (name[:-len('.js')].replace('.', '/') + '.py')).is_file()
     bookmarklet = urllib.parse.unquote((dist / 'bookmarklet.url').read_text(encoding='utf-8'))
     assert PARENT_TEXTS not in bookmarklet and 'Alt+Shift+M' not in bookmarklet
 
@@ -409,7 +409,7 @@ def test_the_staged_styles_are_the_compacted_css_with_their_hashes_put_back(tmp_
     module is Python)."""
     from toolkit.bundle import HASH_STAND_IN, SOURCES, stage_sources
     stage_sources(tmp_path / 'staged')
-    text = (tmp_path / 'staged' / 'bookmarklet' / 'style.py').read_text(encoding='utf-8')
+    text = (tmp_path / 'staged' / 'bookmarklet' / 'browser' / 'style.py').read_text(encoding='utf-8')
     css = compact_css((SOURCES / 'overlay.css').read_text(encoding='utf-8'))
     namespace: dict = {}
     exec(text, namespace)

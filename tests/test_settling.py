@@ -15,12 +15,12 @@ import time
 
 import pytest
 
-from bookmarklet.crawl import start_crawl
-from bookmarklet.freshness import appeared_since
+from bookmarklet.crawl.crawl import start_crawl
+from bookmarklet.cache.freshness import appeared_since
 from bookmarklet.portable import Problem, dict_key
-from bookmarklet.phrases import DAMAGED_NOTE
+from bookmarklet.shown.phrases import DAMAGED_NOTE
 from bookmarklet.settings import SETTINGS
-from bookmarklet.store import memory_store
+from bookmarklet.cache.store import memory_store
 
 ROOT = 'http://test/files/'
 START = 1_800_000_000  # the server's clock at the first visit
@@ -93,7 +93,7 @@ class Server:
             return fault
         listing = self.listing_of(url)
         text = json.dumps([json_entry(name, node) for name, node in listing.items()])
-        # The body as the browser adapter gives it: listing text (bookmarklet/names.py).
+        # The body as the browser adapter gives it: listing text (bookmarklet/reading/names.py).
         return {'ok': True, 'message': '', 'contentType': 'application/json',
                 'text': text, 'url': self.redirects.get(url, url),
                 'date': math.floor(self.clock)}

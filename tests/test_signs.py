@@ -1,4 +1,4 @@
-"""The signs the userscript asks of a page before it offers the sitemap (bookmarklet/signs.py),
+"""The signs the userscript asks of a page before it offers the sitemap (bookmarklet/reading/signs.py),
 under CPython: every listing page of the corpus shows them, every page that is no listing
 there does not, and neither do the pages that once got the button (issue 43).
 
@@ -9,10 +9,10 @@ tests/test_e2e_offer.py and tests/test_e2e_ordinary_pages.py."""
 
 import pytest
 
-from bookmarklet.html_listing import read_html_listing
-from bookmarklet.names import body_text
+from bookmarklet.reading.html_listing import read_html_listing
+from bookmarklet.reading.names import body_text
 from bookmarklet.portable import Problem
-from bookmarklet.signs import is_directory_address, maybe_listing, offers_sitemap, \
+from bookmarklet.reading.signs import is_directory_address, maybe_listing, offers_sitemap, \
     FIRST_ELEMENTS, FIRST_LINKS
 from tests.support.corpus import pages
 from tests.support.html_page import page_of_html, parsed

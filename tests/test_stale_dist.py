@@ -35,7 +35,7 @@ def test_the_checkout_s_dist_is_fresh(dist):
 
 def test_an_edited_module_without_make_stops_every_end_to_end_test(tmp_path, dist):
     copy = checkout_copy(tmp_path / 'checkout')
-    module = copy / 'bookmarklet' / 'crawl.py'
+    module = copy / 'bookmarklet' / 'crawl' / 'crawl.py'
     module.write_text(module.read_text(encoding='utf-8') + '\n# edited, not built\n',
                       encoding='utf-8')
     # One test on the dist/ `make` wrote, one that builds its own bookmarklet.

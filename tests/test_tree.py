@@ -2,11 +2,11 @@
 
 import json
 
-from bookmarklet.tree import tree_index, found_hits, news_since, totals_of, index_text
-from bookmarklet.export import export_of, left_out_text, local_path, tool_hint
-from bookmarklet.names import name_of_bytes
-from bookmarklet.tree import new_hit
-from bookmarklet.names import name_of_text
+from bookmarklet.shown.tree import tree_index, found_hits, news_since, totals_of, index_text
+from bookmarklet.shown.export import export_of, left_out_text, local_path, tool_hint
+from bookmarklet.reading.names import name_of_bytes
+from bookmarklet.shown.tree import new_hit
+from bookmarklet.reading.names import name_of_text
 
 ROOT = 'http://test/files/'
 VISIT = 1_800_000_000

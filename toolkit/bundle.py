@@ -31,7 +31,7 @@ NATIVE_METHODS = ''.join("# __pragma__ ('alias', '" + python + "', '" + native +
     + ''.join("# __pragma__ ('noalias', '" + name + "')\n" for name in NOT_ALIASED)
 
 
-# The line of bookmarklet/style.py that builds the styles: staged with their packed text and
+# The line of bookmarklet/browser/style.py that builds the styles: staged with their packed text and
 # marks (packed_css) in place of its empty ones.
 STYLE_SOURCE = "STYLE = unpacked('', [])\n"
 
@@ -74,10 +74,10 @@ def stage_sources(staging, entry=None, sources=SOURCES):
         + ", problem: \"\"} || chosen_settings (" + PLACEHOLDER + ", " + SOURCE_PLACEHOLDER + ")')\n"
         "SETTINGS = CHOSEN['used']\n"
         "PROBLEM = CHOSEN['problem']\n", encoding='utf-8')
-    style = package / 'style.py'
+    style = package / 'browser' / 'style.py'
     text = style.read_text(encoding='utf-8')
     if text.count(STYLE_SOURCE) != 1:
-        raise BuildError('bookmarklet/style.py does not build STYLE in one line: '
+        raise BuildError('bookmarklet/browser/style.py does not build STYLE in one line: '
                          + STYLE_SOURCE.strip())
     packed = packed_css(compact_css((sources / 'overlay.css').read_text(encoding='utf-8')))
     style.write_text(text.replace(STYLE_SOURCE, 'STYLE = unpacked(' + repr(packed['text']) + ', '
@@ -273,7 +273,7 @@ LONGEST_LINE = 200
 LONGEST_PATTERN = 80
 READABLE_START = '(() => {\n'
 READABLE_END = '\n})();'
-STYLE_MODULE = 'bookmarklet.style.js'
+STYLE_MODULE = 'bookmarklet.browser.style.js'
 # The staged style module's one statement that builds the styles from their packed text.
 PACKED_STYLE = re.compile(r'^export var STYLE = unpacked \(.*\);$', re.M)
 
@@ -315,12 +315,12 @@ def spelled_out_patterns(text, longest):
     return text
 
 
-# The userscript's first part: the gate's question (bookmarklet/gate.py), then the rest of
+# The userscript's first part: the gate's question (bookmarklet/browser/gate.py), then the rest of
 # the script, which the build puts where MAIN_CALL stands (gated). Written beside the
 # readable modules as GATE_ENTRY.
 GATE_ENTRY = 'userscript.js'
 MAIN_CALL = '__autoindexSitemapMain__()'
-GATE_SOURCE = ("import { may_be_listing } from './bookmarklet.gate.js';\n"
+GATE_SOURCE = ("import { may_be_listing } from './bookmarklet.browser.gate.js';\n"
                'if (may_be_listing(window)) ' + MAIN_CALL + ';\n')
 MAIN_FUNCTION = 'main'
 

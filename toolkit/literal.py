@@ -29,7 +29,7 @@ OWN_SCRIPT_SOURCE = ('(()=>{try{var s=Object.getOwnPropertyDescriptor(Document.p
 SETTINGS_START = '/*settings*/'
 SETTINGS_END = '/*/settings*/'
 
-# Whether the script offers the sitemap (a button and a key, bookmarklet/offer.py) or opens
+# Whether the script offers the sitemap (a button and a key, bookmarklet/browser/offer.py) or opens
 # it: the compiled script holds a placeholder for it, which the build marks as false; the
 # userscript is the same script with the mark turned to true (offering).
 OFFER_PLACEHOLDER = '__autoindexSitemapOffer__'

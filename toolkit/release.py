@@ -86,7 +86,7 @@ def userscript_head(version, script_location):
 def offer_element(script_location, pin):
     """The script element a server adds to each listing: sitemap.js at script_location, pinned
     to this build (its URL carries the hash, Subresource Integrity checks the bytes), asking
-    for the button (bookmarklet/offer.py). Its attributes are quoted with ', so the element
+    for the button (bookmarklet/browser/offer.py). Its attributes are quoted with ', so the element
     also fits in a double-quoted Apache directive."""
     return ("<script src='{}?v={}' integrity='{}' crossorigin {} defer></script>").format(
         html.escape(script_location, quote=True), pin['version'], pin['integrity'],

@@ -619,7 +619,7 @@ def bindings_module(bindings, packed):
 
 # The modules that only the offer runs (bookmarklet/main.py), which the bookmarklet drops:
 # their values would share bindings that only the bookmarklet pays for.
-OFFER_ONLY = ['bookmarklet.offer.js', 'bookmarklet.gate.js', 'bookmarklet.signs.js']
+OFFER_ONLY = ['bookmarklet.browser.offer.js', 'bookmarklet.browser.gate.js', 'bookmarklet.reading.signs.js']
 
 
 def reads_cause(text):

@@ -174,7 +174,7 @@ RULES = [
     rule('a JSON number as an integer', '`portable.exact_integer(value)`',
          '`5.0` is a float in CPython, `1e300` "whole" in both'),
     rule('bytes', 'a byte string (one character per byte); its UTF-8 and %XX: `portable.py`, '
-         'names: `bookmarklet/names.py`', 'no `bytes` type'),
+         'names: `bookmarklet/reading/names.py`', 'no `bytes` type'),
     rule('a variable, parameter, function or attribute named `append`, `find`... (the '
          'aliased methods: *The prelude*)', 'another name',
          'Transcrypt applies an alias to every identifier', ['aliased']),

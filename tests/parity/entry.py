@@ -11,23 +11,23 @@ It keeps to the bookmarklet's native subset, so it builds with the native runtim
 from bookmarklet.portable import JSError, Problem, problem_of, parse_json, to_json, parse_int, \
     part, joined, keys_of, drop_key, remove_at, is_exactly, exact_integer, percent_decode, \
     percent_encode, compare_text, text_sum
-from bookmarklet.listing import read_listing, nginx_json_listing, parsed_json_listing
-from bookmarklet.html_listing import read_html_listing, parse_size, child_of, directory_of, \
+from bookmarklet.reading.listing import read_listing, nginx_json_listing, parsed_json_listing
+from bookmarklet.reading.html_listing import read_html_listing, parse_size, child_of, directory_of, \
     nginx_page, nginx_listing
-from bookmarklet.order import sorted_entries
-from bookmarklet.names import listing_request_url, body_text, name_of_bytes, name_of_text, \
+from bookmarklet.shown.order import sorted_entries
+from bookmarklet.reading.names import listing_request_url, body_text, name_of_bytes, name_of_text, \
     name_of_href, readable_path, redirect_problem
-from bookmarklet.times import parse_http_date, parse_iso_time, parse_listing_date, format_iso, \
+from bookmarklet.reading.times import parse_http_date, parse_iso_time, parse_listing_date, format_iso, \
     format_age, parse_table_date, find_date
-from bookmarklet.display import format_size, entry_view
-from bookmarklet.paging import page_count, page_entries
-from bookmarklet.eviction import evictions, record_bytes
-from bookmarklet.stored import stored_record, stored_visit, stored_choices, is_path_below, \
+from bookmarklet.shown.display import format_size, entry_view
+from bookmarklet.shown.paging import page_count, page_entries
+from bookmarklet.cache.eviction import evictions, record_bytes
+from bookmarklet.cache.stored import stored_record, stored_visit, stored_choices, is_path_below, \
     stored_frontier, stored_map
-from bookmarklet.export import export_of, left_out_text, local_path
+from bookmarklet.shown.export import export_of, left_out_text, local_path
 from bookmarklet.configured import chosen_settings, is_prefix
-from bookmarklet.progress import page_status
-from bookmarklet.freshness import cache_decision, new_record, status_after_fetch, \
+from bookmarklet.shown.progress import page_status
+from bookmarklet.cache.freshness import cache_decision, new_record, status_after_fetch, \
     level_one_urls
 
 

@@ -8,8 +8,8 @@ takes (tests/support/fixture_corpus.py says how). The figure docs/benchmarks.md 
 read exactly per server kind, is made here.
 """
 
-from bookmarklet.listing import read_listing
-from bookmarklet.names import body_text
+from bookmarklet.reading.listing import read_listing
+from bookmarklet.reading.names import body_text
 from bookmarklet.portable import Problem
 from tests.support.fixture_corpus import fixture_names, load, by_name
 from tests.support.html_page import page_of_html

@@ -15,7 +15,7 @@ def load(name):
     capture asked ({url, now}: now from the server's Date where a date leaves out its
     year, else None), the body as the reader takes it (a byte
     string: one character per byte), the listing text it decodes to (UTF-8, each byte that
-    is not UTF-8 as CPython's surrogateescape keeps it, bookmarklet/names.py), and the
+    is not UTF-8 as CPython's surrogateescape keeps it, bookmarklet/reading/names.py), and the
     settings the capture needs."""
     meta = json.loads((FIXTURES / (name + '.meta.json')).read_text(encoding='utf-8'))
     expected = json.loads((FIXTURES / (name + '.expected.json')).read_text(encoding='utf-8'))

@@ -1,7 +1,7 @@
-"""The CPython counterpart of bookmarklet/browser.py's page_of_html, on BeautifulSoup.
+"""The CPython counterpart of bookmarklet/browser/browser.py's page_of_html, on BeautifulSoup.
 
 Both read a page into the same page reading {heads, rows} by the same walk
-(bookmarklet/html_listing.py names its elements), so the listing reader behind
+(bookmarklet/reading/html_listing.py names its elements), so the listing reader behind
 them cannot drift between the two sides.
 """
 
@@ -9,9 +9,9 @@ from bs4 import BeautifulSoup, NavigableString, Tag
 from bs4.element import PreformattedString
 from bs4.exceptions import ParserRejectedMarkup
 
-from bookmarklet.html_listing import new_row, new_link, ITEMS, BLOCKS, SKIPPED, STAMPS
+from bookmarklet.reading.html_listing import new_row, new_link, ITEMS, BLOCKS, SKIPPED, STAMPS
 
-# Listing text keeps each byte that is not UTF-8 as U+DC80..U+DCFF (bookmarklet/names.py),
+# Listing text keeps each byte that is not UTF-8 as U+DC80..U+DCFF (bookmarklet/reading/names.py),
 # which BeautifulSoup cannot encode: it parses them as characters of plane 16 instead.
 STAND_IN = 0x10FC00 - 0xDC00
 ESCAPES = {code: code + STAND_IN for code in range(0xDC80, 0xDD00)}

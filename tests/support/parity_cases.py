@@ -12,7 +12,7 @@ import json
 from typing import Any
 from urllib.parse import quote
 
-from bookmarklet.freshness import SCHEMA
+from bookmarklet.cache.freshness import SCHEMA
 from tests.support.html_page import page_of_html
 from tests.support.fixture_corpus import fixture_names, load
 from tests.support.saved_corpus import saved_names, load_saved
@@ -216,7 +216,7 @@ NAME_BYTES = [b'plain-name', b'a&b c', 'ü'.encode(), '日本'.encode(), '\U0001
 
 
 def name_cases(add):
-    """Bytes to links and readable names, and bodies to listing text (bookmarklet/names.py)."""
+    """Bytes to links and readable names, and bodies to listing text (bookmarklet/reading/names.py)."""
     for data in NAME_BYTES:
         add('name_of_bytes', data.decode('latin-1'))
         add('name_of_text', data.decode('utf-8', 'surrogateescape'))

@@ -5,7 +5,7 @@ tests/fixtures/saved/<project>/ holds, for each page <name>:
 - <name>.html: the page, byte for byte as the project keeps it;
 - <name>.expected.json: the listing a person reads on it, worked out apart from
   bookmarklet/ (tests/support/saved_expected.py) and checked against the page by eye (the shape
-  of bookmarklet/entries.py, entries in name order), or {"error": true} for a page
+  of bookmarklet/reading/entries.py, entries in name order), or {"error": true} for a page
   that is not a listing;
 - <name>.meta.json: {server, variant, source, url, contentType, utcOffsetMinutes}:
   the server kind, the form of its page, the directory URL the page was saved from

@@ -1,0 +1,163 @@
+"""What is shown, as text to take away: a URL list, input for wget or aria2c, or JSON.
+
+Items are hits (tree.py): {path, href, type, mtime, size, sizeApprox}. A file
+a tool saves lands at the entry's local path (local_path), the one place that
+decides it for every format: the path below the root that the URL spells, read
+as wget and aria2c read it. An entry whose local path would not be exactly its
+own name, or would not stay inside the folder, is left out of every format and
+named in the export box, never rewritten into another name (docs/design.md,
+Trust). Pure.
+"""
+
+# __pragma__ ('skip')
+import re as _re
+# __pragma__ ('noskip')
+
+from bookmarklet.portable import to_json, part, dict_key, last_char
+from bookmarklet.reading.names import listed_name
+from bookmarklet.reading.times import format_iso
+from bookmarklet.shown.tree import loop_text
+
+FORMATS = ['urls', 'wget', 'aria2', 'json']
+# Names shown in the box's count of those left out, before '…'.
+LEFT_OUT_SHOWN = 3
+
+
+# __pragma__ ('skip')
+def has_unsafe_char(text):
+    """True for a name holding a control character (C0, DEL, C1), a backslash or a %XX."""
+    return _re.search('[\\x00-\\x1f\\x7f-\\x9f\\\\]|%[0-9a-fA-F]{2}', text) is not None
+# __pragma__ ('noskip')
+
+
+# __pragma__ ('ecom')
+# Native, the same pattern: a tree of 100,000 hits is exported at once.
+#?has_unsafe_char = lambda text: __pragma__ ('js', '{}', '/[\\x00-\\x1f\\x7f-\\x9f\\\\]|%[0-9a-f]{2}/i.test (text)')
+# __pragma__ ('noecom')
+
+
+def safe_name(segment):
+    """The name a segment of an entry's URL spells, when every tool saves it as exactly that
+    name; else None. Refused: a segment that is not the exact encoding of its bytes (a tool
+    would decode it otherwise), bytes that are not UTF-8 (aria2c's out= is text, and \\xe9
+    is another name), what is no plain name (empty, '.', '..', a '/'), a backslash, a
+    control character (C0, DEL, C1), a space at either end (aria2c trims them), and a %XX
+    (wget decodes the URL's %25XX into %XX, then that again: '%2e' is saved as '.')."""
+    named = listed_name(segment)
+    # A name that is not UTF-8 shows each such byte as \xe9: its backslash refuses it.
+    if named == None or named['name'].startswith(' ') or named['name'].endswith(' ') or \
+            has_unsafe_char(named['name']):
+        return None
+    return named['name']
+
+
+def local_path(href, root_url):
+    """Where a tool saves the entry at href, below the folder it runs in: its names from
+    root_url on, '/'-separated, a directory's ending in '/'; '' when one of them is not
+    safe (safe_name) or href is not below root_url."""
+    if not href.startswith(root_url):
+        return ''
+    rest = part(href, len(root_url), None)
+    is_folder = last_char(rest) == '/'  # a directory's closing '/'
+    path = ''
+    # The root itself ('') and an empty name ('a//b') are no safe name.
+    for segment in (part(rest, 0, len(rest) - 1) if is_folder else rest).split('/'):
+        name = safe_name(segment)
+        if name == None:
+            return ''
+        path += ('' if path == '' else '/') + name
+    return path + ('/' if is_folder else '')
+
+
+def file_name(format_name):
+    """The name the export is saved as, in the folder the tools fill."""
+    return 'sitemap.' + ('json' if format_name == 'json' else 'txt')
+
+
+def carried_items(items, root_url, format_name):
+    """{items, left}: the items whose local paths are safe and taken by no other item, as a
+    file or as a folder holding one, nor by the export's own file; the paths of the others,
+    as a person reads them."""
+    files = {}
+    files[dict_key(file_name(format_name))] = True
+    folders = {}
+    found = {'items': [], 'left': []}
+    for item in items:
+        path = local_path(item['href'], root_url)
+        is_folder = last_char(path) == '/'
+        bare = part(path, 0, len(path) - 1) if is_folder else path
+        taken = path == '' or dict_key(bare) in files or (not is_folder and dict_key(bare) in folders)
+        needed = []  # the folders it is in
+        cut = bare.find('/')
+        while cut > 0:
+            folder = dict_key(part(bare, 0, cut))
+            needed.append(folder)
+            taken = taken or folder in files
+            cut = bare.find('/', cut + 1)
+        if taken:
+            found['left'].append(item['path'])
+            continue
+        found['items'].append(item)
+        if is_folder:
+            needed.append(dict_key(bare))
+        else:
+            files[dict_key(bare)] = True
+        for key in needed:
+            folders[key] = True
+    return found
+
+
+def export_of(items, format_name, root_url):
+    """{text, left}: the items below root_url in a format of FORMATS, one line (or block)
+    each, and the paths of those left out (carried_items)."""
+    carried = carried_items(items, root_url, format_name)
+    if format_name == 'json':
+        return {'text': to_json(json_items(carried['items'])), 'left': carried['left']}
+    text = ''
+    for item in carried['items']:
+        # wget -x makes the directories from the URLs, aria2c from dir=: files only.
+        if format_name == 'urls' or item['type'] == 'file':
+            text += item['href'] + '\n'
+            if format_name == 'aria2':
+                text += aria2_options(local_path(item['href'], root_url))
+    return {'text': text, 'left': carried['left']}
+
+
+def aria2_options(path):
+    """dir= and out= lines of aria2c's input for a file at a safe local path."""
+    cut = path.rfind('/')
+    return ' dir=' + ('.' if cut < 0 else part(path, 0, cut)) + \
+        '\n out=' + part(path, cut + 1, None) + '\n'
+
+
+def left_out_text(paths):
+    """What the export box says of the paths left out: '' for none, else their count and
+    the first of them, quoted as JSON quotes them, so a space or a line break shows."""
+    if len(paths) == 0:
+        return ''
+    text = str(len(paths)) + ' name' + ('' if len(paths) == 1 else 's') + ' left out:'
+    for path in part(paths, 0, LEFT_OUT_SHOWN):
+        text += ' ' + to_json(path)
+    return text + (' …' if len(paths) > LEFT_OUT_SHOWN else '')
+
+
+def json_items(items):
+    found = []
+    for item in items:
+        found.append({'path': item['path'], 'url': item['href'], 'type': item['type'],
+                      'mtime': None if item['mtime'] == None else format_iso(item['mtime']),
+                      'size': None if item['sizeApprox'] else item['size']})
+        if 'loopOf' in item:
+            found[len(found) - 1]['note'] = loop_text(item)
+    return found
+
+
+def tool_hint(format_name, root_url):
+    """The command that reads the export saved as file_name, from the directory to fill.
+    wget's own rule for local names (unix) writes a control byte as %XX, never raw."""
+    if format_name == 'wget':
+        depth = len(root_url.split('/')) - 4
+        return 'wget -x -nH --cut-dirs=' + str(depth) + ' -i ' + file_name(format_name)
+    if format_name == 'aria2':
+        return 'aria2c -i ' + file_name(format_name)
+    return ''
