@@ -10,6 +10,7 @@ What each round found and changed is in docs/bench-notes.md.
 """
 
 import argparse
+import ast
 import datetime
 import json
 import sys
@@ -18,6 +19,7 @@ import time
 from pathlib import Path
 
 from bench.common import ROOT, launch, machine, versions
+from bookmarklet import LAYERS
 from bench import bare, build, footprint, latency, mapping, render, search, userscript, visits
 from bench.profiles import DESKTOP, PHONE, THROTTLED, THROTTLED_DESKTOP
 from bench.series import NOISE_FLOOR, geometric_mean, judged, quiet
@@ -465,48 +467,35 @@ def targets_section(rendered, waves, footprints, sizes, mapped, kept, searched, 
             'below).', '', table(['figure', 'measured', 'target', ''], rows)]
 
 
-# What each module serves, for the size table by concern: a module that serves a feature
-# of issue 14 alone counts there; the wiring those features added to the crawl and the
-# panel counts with them (their cost when added is in docs/bench-notes.md). A module not
-# named here shows as "not grouped", so a new one is never dropped silently.
-CONCERNS = [
-    ['reading listings: JSON (nginx, Caddy, serve), XML, JSONP, any server\'s HTML page; '
-     'dates and sizes in every form; names as bytes',
-     ['listing', 'html_listing', 'times', 'names', 'entries']],
-    ['order, paging and the freshness rules', ['order', 'paging', 'freshness']],
-    ['the crawl: root, waves, settling, bookkeeping', ['crawl', 'root', 'view', 'settle',
-                                                       'upkeep', 'pool']],
-    ['the cache: IndexedDB and its bounds', ['store', 'eviction']],
-    ['the browser adapters: fetch, clock', ['browser']],
-    ['the overlay: panel, rows, keys, styles', ['panel', 'rows', 'overlay', 'keys', 'display',
-                                                 'style']],
-    ['search, what\'s new, totals (issue 14)', ['tree']],
-    ['the map: every directory below, its durable frontier, politeness, loops (issue 42)',
-     ['mapping']],
-    ['the offer: the userscript\'s and the servers\' button and key (issue 27), and the signs '
-     'of a listing server it asks for, first in its gate (issue 43)', ['offer', 'signs', 'gate']],
-    ['export: urls, wget, aria2, json; copy and save (issue 14)', ['export', 'takeaway']],
-    ['settings, words, the native runtime and shared helpers',
-     ['main', 'configured', 'settings', 'words', 'portable', 'strings', 'methods',
-      'org.transcrypt.__runtime__']],
-]
+# The concern of what lies outside the packages (bookmarklet/__init__.py): the floor and
+# the roof, and what the build adds (the runtime, the shared strings and methods).
+TOP_CONCERN = 'settings, words, the entry point, the native runtime and shared helpers'
+
+
+def package_concern(package):
+    """A package's concern in the size table: its docstring's first sentence."""
+    text = ast.get_docstring(ast.parse((ROOT / 'bookmarklet' / package / '__init__.py')
+                                       .read_text(encoding='utf-8')))
+    return ' '.join(text.split('\n\n')[0].split()).split('. ')[0].rstrip('.')
 
 
 def concern_rows(modules):
     """[concern, bytes, modules] rows of the size table by concern, from the metafile's
-    {module file: bytes}."""
-    def short(name):
-        # bookmarklet.reading.html_listing.js: html_listing
-        return name[:-3].split('.')[-1] if name.startswith('bookmarklet.') else name[:-3]
-    left = {short(name): size for name, size in modules.items()}
-    rows = []
-    for concern, names in CONCERNS:
-        present = [name for name in names if name in left]
-        rows.append([concern, '{:,}'.format(sum(left.pop(name) for name in present)),
-                     ', '.join(present)])
-    if left:
-        rows.append(['not grouped', '{:,}'.format(sum(left.values())), ', '.join(sorted(left))])
-    return rows
+    {module file: bytes}: one per package of bookmarklet/, the layers in their order
+    (bookmarklet.reading.html_listing.js is reading's), then the rest; the largest module
+    first in each."""
+    grouped = {}
+    for name, size in modules.items():
+        parts = name[:-len('.js')].split('.')
+        package = parts[1] if parts[0] == 'bookmarklet' and len(parts) == 3 else ''
+        short = parts[len(parts) - 1] if parts[0] == 'bookmarklet' else name[:-len('.js')]
+        grouped.setdefault(package, []).append([short, size])
+    order = [unit for unit in LAYERS if unit in grouped] + [''] * ('' in grouped)
+    for package in order:
+        grouped[package].sort(key=lambda pair: -pair[1])
+    return [[package_concern(package) if package else TOP_CONCERN,
+             '{:,}'.format(sum(size for _, size in grouped[package])),
+             ', '.join(short for short, _ in grouped[package])] for package in order]
 
 
 def size_section(sizes, times, savings):

@@ -401,3 +401,16 @@ def test_the_size_record_names_the_module_that_grew_most():
     assert grown_most({'a.js': 1000}, recorded) is None
     assert set(recorded_module_sizes((ROOT / 'docs' / 'benchmarks.md').read_text(
         encoding='utf-8'))) >= {'bookmarklet.crawl.crawl.js', 'strings.js'}
+
+
+def test_the_size_table_by_concern_is_the_packages_of_bookmarklet():
+    """bench/run.py groups each module of the build's metafile by its package, the
+    package's docstring saying the concern: a new module lands in its package's row."""
+    from bench.run import TOP_CONCERN, concern_rows
+    sizes = json.loads(COMPILED.read_text(encoding='utf-8'))['modules']
+    rows = concern_rows(sizes)
+    concerns = [row[0] for row in rows]
+    assert concerns[0].startswith('Reading listings') and concerns[-1] == TOP_CONCERN
+    assert sum(len(row[2].split(', ')) for row in rows) == len(sizes)
+    assert sum(int(row[1].replace(',', '')) for row in rows) == sum(sizes.values())
+    assert 'html_listing' in rows[0][2].split(', ')
