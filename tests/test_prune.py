@@ -3,7 +3,7 @@
 import subprocess
 import textwrap
 
-from toolkit.prune import RUNTIME_MODULE, js_scan, prune_runtime, top_level_statements
+from toolkit.prune import RUNTIME_MODULE, prune_runtime, top_level_statements
 
 RUNTIME = textwrap.dedent("""\
     // Transcrypt'ed from Python
@@ -62,13 +62,6 @@ def test_statements_split_at_column_zero_only_where_the_text_is_balanced():
     assert ''.join(statements) == RUNTIME
     unbalanced = 'var a = [\n1,\n2];\nvar b = 3;\n'
     assert top_level_statements(unbalanced) == ['var a = [\n1,\n2];\n', 'var b = 3;\n']
-
-
-def test_the_scan_skips_strings_comments_and_regular_expressions():
-    scan = js_scan("x = /[}]/g; y = '{' + \"(\"; // {\nz = a.b / c; /* ( */")
-    assert scan['depth'] == 0 and not scan['open']
-    assert 'b' not in scan['references'] and {'x', 'y', 'z', 'a', 'c'} <= scan['references']
-    assert js_scan("s = 'open")['open']
 
 
 def test_used_names_and_what_they_use_are_kept(tmp_path):

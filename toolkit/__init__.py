@@ -2,7 +2,8 @@
 
 settings        the settings table, their rules and messages, the command line and sitemap.toml
 bundle          bookmarklet/ staged for the build, transpiled and bundled
-prune           Transcrypt's runtime cut down to what the bundle reaches; the JavaScript tokenizer
+tokens          the JavaScript tokenizer the other steps share: strings, patterns and comments left whole
+prune           Transcrypt's runtime cut down to what the bundle reaches
 subset          the native subset's rules, one table: house style, the build check, the docs
 native          the native runtime in place of Transcrypt's, and the subset's build check
 rewrite         the transpiled modules rewritten into shorter JavaScript of the same meaning

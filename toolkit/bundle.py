@@ -11,8 +11,8 @@ import sys
 from toolkit import ROOT
 from toolkit.errors import BuildError
 from toolkit.literal import BOOKMARKLET_NAME, PLACEHOLDER, SOURCE_PLACEHOLDER
-from toolkit.prune import js_tokens
 from toolkit.subset import ALIASES, NOT_ALIASED
+from toolkit.tokens import js_tokens
 
 SOURCES = ROOT / 'bookmarklet'
 ESBUILD = ROOT / 'node_modules' / '.bin' / 'esbuild'

@@ -82,8 +82,8 @@ def module_table(sizes, runtime):
 # Transcrypt and esbuild.
 COMPILE_INPUTS = ['bookmarklet/**/*', 'loader/loader.js', 'toolkit/bundle.py', 'toolkit/compile.py',
                   'toolkit/literal.py', 'toolkit/loader.py', 'toolkit/native.py',
-                  'toolkit/prune.py', 'toolkit/rewrite.py', 'toolkit/subset.py', 'package-lock.json',
-                  'requirements.txt']
+                  'toolkit/prune.py', 'toolkit/rewrite.py', 'toolkit/subset.py', 'toolkit/tokens.py',
+                  'package-lock.json', 'requirements.txt']
 
 
 def inputs_digest(root=ROOT):

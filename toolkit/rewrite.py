@@ -42,7 +42,8 @@ bookmarklet.
 import re
 from typing import Any
 
-from toolkit.prune import RUNTIME_MODULE, js_tokens
+from toolkit.prune import RUNTIME_MODULE
+from toolkit.tokens import js_tokens
 
 # How portable.py binds JSError in JavaScript: to object, whose isinstance is always true.
 JSERROR_BINDING = 'export var JSError = object;'
