@@ -15,10 +15,29 @@ from tests.support.house_style import violations
 from toolkit import ROOT, subset
 from toolkit.bundle import SOURCES, bookmarklet_modules
 
+# Own fields named by one word that the tree still has, each until it is renamed: the
+# store's `change` is a seam that crawl/mapping.py and tests/test_mapping.py call too.
+ONE_WORD_FIELDS = ['store.change', 'tables.change', 'shown.text']
+
+
+def not_waiting(found):
+    return [[line, said] for line, said in found
+            if not any(said.startswith('`' + field + '`') for field in ONE_WORD_FIELDS)]
+
+
 @pytest.mark.parametrize('path', bookmarklet_modules(),
                          ids=lambda path: path.relative_to(SOURCES).as_posix())
 def test_bookmarklet_module_keeps_to_the_native_subset(path):
-    assert violations(path.read_text(encoding='utf-8'), str(path)) == []
+    assert not_waiting(violations(path.read_text(encoding='utf-8'), str(path))) == []
+
+
+def test_each_one_word_field_waiting_for_a_name_is_still_there():
+    """ONE_WORD_FIELDS shrinks as they are renamed: none it names is a rule broken nowhere."""
+    flagged = set()
+    for path in bookmarklet_modules():
+        for _, said in violations(path.read_text(encoding='utf-8'), str(path)):
+            flagged.add(said.split('`')[1])
+    assert sorted(set(ONE_WORD_FIELDS) - flagged) == []
 
 
 # One construct per rule, and a word of what the rule says to write instead.
@@ -95,6 +114,9 @@ TRAPS = {
     'aliased parameter name': ["def f(upper):\n    pass", 'another name'],
     'aliased function name': ["def find(x):\n    pass", 'another name'],
     'aliased attribute': ["view.replace = 1", 'another name'],
+    'own field by one word': ["view = new_object()\nview.page = 1", 'two words'],
+    'own field by one word, in a function': ["def f(pool):\n    pool.limit += 1\n"
+                                             "pool = portable.new_object()", 'two words'],
     'decorator': ["@cache\ndef f():\n    pass", 'call the function'],
     'with': ["with f() as g:\n    pass", 'plain statements'],
     'async for': ["async def f():\n    async for x in y:\n        pass", 'plain statements'],
@@ -131,11 +153,12 @@ def test_the_check_passes_the_subset_and_skipped_blocks():
         "for i in range(0, len(xs)):\n    pass\nat = s.find('/', 2) + s.rfind('/')\n"
         "ok = s.startswith('a') and s.lower().endswith('b')\nt = s.replace('a', 'b')\n"
         "d = {'name': n}\nview = new_object()\nview.current_page = 1\n"
+        "node = page.document.createElement('p')\nnode.hidden = True\n"
         "def k(item):\n    kind = record_field(item, 'type')\n"
         "    return kind != None and is_exactly(kind, 'file') and item == None\n"
         "f = lambda x: x + 1\n"
         "async def g(view):\n    try:\n        await h(view)\n"
-        "    except JSError as error:\n        view.problem = problem_of(error)\n"
+        "    except JSError as error:\n        view.shown_problem = problem_of(error)\n"
         "    finally:\n        pass\n    raise Problem('gone')\n")
     assert violations(source) == []
 

@@ -21,7 +21,7 @@ from tests.support.builds import COMPILED
 
 def defined_names():
     """[(module, name)] of each function bookmarklet/ defines at the top of a module, and the
-    names of the fields it sets on its own objects (snake_case: toolkit/bundle.py)."""
+    names of the fields it sets on its own objects (toolkit/subset.py OWN_FIELD)."""
     functions, fields = [], set()
     for path in bookmarklet_modules():
         tree = ast.parse(path.read_text(encoding='utf-8'))

@@ -11,7 +11,7 @@ import sys
 from toolkit import ROOT
 from toolkit.errors import BuildError
 from toolkit.literal import BOOKMARKLET_NAME, PLACEHOLDER, SOURCE_PLACEHOLDER
-from toolkit.subset import ALIASES, NOT_ALIASED
+from toolkit.subset import ALIASES, NOT_ALIASED, OWN_FIELD
 from toolkit.tokens import js_tokens
 
 SOURCES = ROOT / 'bookmarklet'
@@ -164,15 +164,10 @@ def transpile(entry, staging, out):
     return out / (entry.stem + '.js')
 
 
-# The naming rule: every field and method of our own objects is snake_case (two words
-# or more: `pool.place_limit`, not `pool.limit`), which no browser API uses, so esbuild
-# may shorten them as it shortens variables. A single word is never shortened, whoever
-# owns it: it may be a browser's property or a member of a browser's dictionary (a
-# stream read's {done, value}), which no test can list. Quoted names (dict keys, which
-# records, JSON and IndexedDB carry; parity case kinds) are never touched, nor
-# Transcrypt's py_ names, which its runtime also builds from strings.
-SNAKE_CASE = '[a-z][a-z0-9]*(_[a-z0-9]+)+'
-OWN_PROPERTIES = '^' + SNAKE_CASE + '$'
+# esbuild shortens the names the own-field rule gives our fields (toolkit/subset.py
+# OWN_FIELD), never a quoted name (dict keys; parity case kinds), nor Transcrypt's py_
+# names, which its runtime also builds from strings.
+OWN_PROPERTIES = '^' + OWN_FIELD + '$'
 RESERVED_PROPERTIES = '^py_'
 
 

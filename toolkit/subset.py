@@ -7,7 +7,8 @@ Three readers, one source:
   construct of a rule's `syntax`, each call of one of its `functions` or `methods`, and
   says what to write instead;
 - the build (toolkit/native.py) names the rule's construct when a transpiled module still
-  reaches one of its `runtime` names in Transcrypt's runtime;
+  reaches one of its `runtime` names in Transcrypt's runtime, and the bundler
+  (toolkit/bundle.py) shortens the names of the own-field rule (OWN_FIELD);
 - docs/transcrypt.md shows the table (`python -m toolkit.subset` writes it there, and a
   test keeps the two the same).
 
@@ -178,6 +179,10 @@ RULES = [
     rule('a variable, parameter, function or attribute named `append`, `find`... (the '
          'aliased methods: *The prelude*)', 'another name',
          'Transcrypt applies an alias to every identifier', ['aliased']),
+    rule('a field of our own objects (`portable.new_object()`) named by one word: `pool.limit`',
+         'two words or more, snake_case: `pool.place_limit` (`OWN_FIELD`)',
+         "esbuild shortens only these; a single word may be a browser's property, so it stays "
+         'whole', ['own field']),
 ]
 
 # Python's method names that mean what a native JavaScript method means under these rules:
@@ -199,6 +204,16 @@ MODULES = ['json', 'functools', 'collections', 'asyncio', 'urllib', 're', 'datet
 # `add` and `remove` are no rule's, since browser adapters call them, and a list's
 # remove() fails loudly in JavaScript, with no runtime to supply it).
 NATIVE_TOO = ['add', 'remove', 'join']
+
+# The own-field rule: every field and method set on an object of our own (made by
+# portable.new_object()) is named in snake_case, two words or more, which no browser API
+# uses, so esbuild may shorten them as it shortens variables (toolkit/bundle.py
+# OWN_PROPERTIES). A single word is never shortened, whoever owns it: it may be a browser's
+# property or a member of a browser's dictionary (a stream read's {done, value}), which no
+# test can list; such a field still works, it only costs bytes. Quoted names (dict keys,
+# which records, JSON and IndexedDB carry) are never shortened, so no field of ours shares
+# its name with a key of the same object.
+OWN_FIELD = '[a-z][a-z0-9]*(_[a-z0-9]+)+'
 
 
 def plain(text):

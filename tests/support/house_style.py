@@ -11,13 +11,14 @@ JavaScript-only lines are `#?` comments, which ast does not see.
 import ast
 import re
 
-from toolkit.subset import ALIASES, MODULES, instead, message
+from toolkit.subset import ALIASES, MODULES, OWN_FIELD, instead, message
 
 SKIPPED = re.compile(r"#\s*__pragma__\s*\(\s*'skip'\s*\)(.*?)#\s*__pragma__\s*\(\s*'noskip'\s*\)",
                      re.S)
 
 # The rules, what each says and the names they refuse: toolkit/subset.py.
 ALIASED = {python for python, _ in ALIASES}
+OWN_FIELD_NAME = re.compile(OWN_FIELD)
 
 # Where values from outside come from (a listing's JSON, a stored record): compared with
 # Transcrypt's == they are converted first (['directory'] == 'directory' in JavaScript).
@@ -42,7 +43,16 @@ def violations(source, filename='<source>'):
     dict_names = {target.id for node in ast.walk(tree)
                   if isinstance(node, ast.Assign) and isinstance(node.value, ast.Dict)
                   for target in node.targets if isinstance(target, ast.Name)}
+    # Like dict_names, by name in the whole module: a unit's functions take its object
+    # under the name it was made with (view = new_object(); show_page(view)).
+    own_objects = {target.id for node in ast.walk(tree)
+                   if isinstance(node, ast.Assign) and is_new_object(node.value)
+                   for target in node.targets if isinstance(target, ast.Name)}
     for node in ast.walk(tree):
+        if isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store) \
+                and isinstance(node.value, ast.Name) and node.value.id in own_objects \
+                and not OWN_FIELD_NAME.fullmatch(node.attr):
+            flag(node, '`' + node.value.id + '.' + node.attr + '`: ' + message('own field'))
         if isinstance(node, ast.For) and (isinstance(node.iter, ast.Dict) or (
                 isinstance(node.iter, ast.Name) and node.iter.id in dict_names)):
             flag(node, message('for over a dict'))
@@ -98,6 +108,15 @@ def violations(source, filename='<source>'):
                     flag(node, 'module ' + name + ': ' + message('import'))
     check_outside_values(tree, flag)
     return sorted(set(found))
+
+
+def is_new_object(node):
+    """True for a call of portable.new_object, by its own name or the module's."""
+    if not isinstance(node, ast.Call):
+        return False
+    function = node.func
+    return (isinstance(function, ast.Name) and function.id == 'new_object') \
+        or (isinstance(function, ast.Attribute) and function.attr == 'new_object')
 
 
 def is_outside(node, names):
