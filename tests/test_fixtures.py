@@ -1,6 +1,6 @@
 """Every captured listing reads to the entries written down for it (tests/support/fixture_tree.py).
 
-The corpus comes from real servers (tests/support/capture_fixtures.py); the parity
+The corpus comes from real servers (tools/capture_fixtures.py); the parity
 test runs the same responses through the shipped bundle.
 """
 

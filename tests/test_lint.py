@@ -1,5 +1,5 @@
-"""The checkers find nothing: ruff (ruff.toml) in the repository, mypy (mypy.ini) in the
-build and the test helpers."""
+"""The checkers find nothing: ruff (ruff.toml) in the repository, mypy over what mypy.ini
+names."""
 
 import subprocess
 import sys

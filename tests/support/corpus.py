@@ -1,5 +1,5 @@
 """The corpus of real listing pages, in one shape: those captured here from the servers
-this machine runs (tests/fixtures/, tests/support/capture_fixtures.py) and those other projects
+this machine runs (tests/fixtures/, tools/capture_fixtures.py) and those other projects
 saved from servers in the wild (tests/fixtures/saved/, tests/support/saved_corpus.py).
 
 A page is {name, kind, origin, contentType, body, text, source, settings, expected}:

@@ -1,4 +1,4 @@
-"""The captured fixture corpus (tests/fixtures/, written by tests/support/capture_fixtures.py)."""
+"""The captured fixture corpus (tests/fixtures/, written by tools/capture_fixtures.py)."""
 
 import json
 from pathlib import Path

@@ -1,6 +1,6 @@
 """Capture real listings from real servers into tests/fixtures/.
 
-    .venv/bin/python -m tests.support.capture_fixtures [--only SERVER] [--expected-only]
+    .venv/bin/python -m tools.capture_fixtures [--only SERVER] [--expected-only]
 
 Writes one hostile tree (tests/support/fixture_tree.py) into a temp folder, serves
 it with each server on 127.0.0.1 with a configuration written into that temp
@@ -31,7 +31,7 @@ import urllib.request
 from email.utils import parsedate_to_datetime
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from nginx.server import Nginx, NGINX  # noqa: E402
