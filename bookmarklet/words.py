@@ -21,7 +21,7 @@ OPEN_ROLE = 'open-sitemap'
 OFFER_ATTRIBUTE = 'data-offer'
 
 # The row statuses (data-status). NEW and CHANGED are also the cache decisions
-# that lead to them (cache/freshness.py).
+# that lead to them (cache/decision.py).
 NEW = 'new'
 CHANGED = 'changed'
 FRESH = 'fresh'

@@ -221,7 +221,7 @@ def test_a_row_links_to_the_bytes_of_a_name_that_is_not_utf8_and_says_so():
 
 # The cache decision -------------------------------------------------------
 
-from bookmarklet.cache import freshness, stored  # noqa: E402
+from bookmarklet.cache import decision, records, checked  # noqa: E402
 from bookmarklet.cache.eviction import record_bytes  # noqa: E402
 
 T = 1788220800  # a directory's mtime, on a whole minute
@@ -230,7 +230,7 @@ DAY = 86400
 
 def record(mtime, fetched_at, precision=1, names=('a',)):
     value = {'url': 'http://h/d/', 'mtime': mtime, 'precision': precision, 'format': 'json',
-             'fetchedAt': fetched_at, 'gone': [], 'loopOf': '', 'schema': freshness.SCHEMA,
+             'fetchedAt': fetched_at, 'gone': [], 'loopOf': '', 'schema': records.SCHEMA,
              'entries': [dict(entry(n, mtime=T, size=1), seen=0) for n in names]}
     return dict(value, bytes=record_bytes(value))
 
@@ -252,7 +252,7 @@ def record(mtime, fetched_at, precision=1, names=('a',)):
 ])
 def test_cache_decision_follows_every_freshness_rule(case, expected):
     given_record, mtime, precision, now = case
-    assert freshness.cache_decision(given_record, mtime, precision, now, DAY, False, True) == expected
+    assert decision.cache_decision(given_record, mtime, precision, now, DAY, False, True) == expected
 
 
 @pytest.mark.parametrize('forced, live', [(True, True), (False, False), (True, False)])
@@ -260,28 +260,28 @@ def test_a_record_never_stands_in_when_forced_or_read_off_the_loaded_page(forced
     """A hit by every other rule: a person's refresh, or a parent listing as the page was
     loaded (its mtimes may be old news), still fetches; no record is still new."""
     trusted = record(T, T + 600)
-    assert freshness.cache_decision(trusted, T, 1, T + 900, DAY, False, True) == 'hit'
-    assert freshness.cache_decision(trusted, T, 1, T + 900, DAY, forced, live) == 'recheck'
-    assert freshness.cache_decision(None, T, 1, T + 900, DAY, forced, live) == 'new'
+    assert decision.cache_decision(trusted, T, 1, T + 900, DAY, False, True) == 'hit'
+    assert decision.cache_decision(trusted, T, 1, T + 900, DAY, forced, live) == 'recheck'
+    assert decision.cache_decision(None, T, 1, T + 900, DAY, forced, live) == 'new'
 
 
 def test_new_record_remembers_when_each_entry_was_first_seen():
     listing = {'format': 'json', 'entries': [entry('a', mtime=T, size=1), entry('b', 'directory', T)]}
-    first = freshness.new_record('http://h/d/', T, 1, listing, T + 100, None)
+    first = records.new_record('http://h/d/', T, 1, listing, T + 100, None)
     assert [e['seen'] for e in first['entries']] == [0, 0]
     listing['entries'].append(entry('c', mtime=T, size=2))
     # Reads as the name before it, but is another: new, and a change.
     listing['entries'].append(entry('', mtime=T, data=b'\\xe9'))
     listing['entries'].append(entry('', mtime=T, data=b'\xe9'))
-    second = freshness.new_record('http://h/d/', T + 5, 1, listing, T + 200, first)
+    second = records.new_record('http://h/d/', T + 5, 1, listing, T + 200, first)
     assert [e['seen'] for e in second['entries']] == [0, 0, T + 200, T + 200, T + 200]
-    assert [freshness.appeared_since(e, T + 150) for e in second['entries']] == \
+    assert [records.appeared_since(e, T + 150) for e in second['entries']] == \
         [False, False, True, True, True]
-    third = freshness.new_record('http://h/d/', T + 5, 1, listing, T + 300, second)
+    third = records.new_record('http://h/d/', T + 5, 1, listing, T + 300, second)
     assert [e['seen'] for e in third['entries']] == [e['seen'] for e in second['entries']]
-    assert not freshness.appeared_since(second['entries'][2], None)
-    assert freshness.status_after_fetch('recheck', first, second['entries']) == 'changed'
-    assert freshness.status_after_fetch('recheck', first, first['entries']) == 'fresh'
+    assert not records.appeared_since(second['entries'][2], None)
+    assert decision.status_after_fetch('recheck', first, second['entries']) == 'changed'
+    assert decision.status_after_fetch('recheck', first, first['entries']) == 'fresh'
 
 
 SOUND = record(T, T, names=('a', 'caf\u00e9', ' ..', 'x y'))
@@ -314,12 +314,12 @@ def tampered(**fields):
     tampered(name='b'), tampered(undecodable=True), tampered(type='directory<'),
 ])
 def test_stored_values_of_another_schema_or_damaged_are_not_trusted(value):
-    assert stored.stored_record(value, 'http://h/d/') == stored.DAMAGED
+    assert checked.stored_record(value, 'http://h/d/') == checked.DAMAGED
 
 
 def test_a_sound_stored_record_is_trusted_and_nothing_stored_is_none():
-    assert stored.stored_record(SOUND, 'http://h/d/') == SOUND
-    assert stored.stored_record(None, 'http://h/d/') is None
+    assert checked.stored_record(SOUND, 'http://h/d/') == SOUND
+    assert checked.stored_record(None, 'http://h/d/') is None
 
 
 @pytest.mark.parametrize('value, visited', [
@@ -328,7 +328,7 @@ def test_a_sound_stored_record_is_trusted_and_nothing_stored_is_none():
     ({'root': 'http://h/', 'visitedAt': T, 'x': 1}, None), (None, None), ([T], None),
 ])
 def test_a_visit_is_trusted_only_when_sound(value, visited):
-    assert stored.stored_visit(value, 'http://h/') == visited
+    assert checked.stored_visit(value, 'http://h/') == visited
 
 
 @pytest.mark.parametrize('value, trusted', [
@@ -337,20 +337,20 @@ def test_a_visit_is_trusted_only_when_sound(value, visited):
     ({'pageSize': 20}, False), ({'pageSize': 20, 'scope': 'page', 'more': 1}, False), (None, False),
 ])
 def test_choices_are_trusted_only_when_sound(value, trusted):
-    assert stored.stored_choices(value) == (value if trusted else None)
+    assert checked.stored_choices(value) == (value if trusted else None)
 
 
 def test_a_record_below_the_root_is_spelled_as_a_listing_spells_it():
     root = 'http://h/r/'
-    assert stored.is_path_below(root + 'a/caf%C3%A9/%20../', root)
+    assert checked.is_path_below(root + 'a/caf%C3%A9/%20../', root)
     for url in [root, root + '%2e%2e/', root + 'a/../', root + 'a//', root + 'a', 'http://h/x/a/',
                 root + 'a%2Fb/', root + '%61/']:
-        assert not stored.is_path_below(url, root), url
+        assert not checked.is_path_below(url, root), url
 
 
 def test_only_directories_directly_below_the_root_are_pruned():
     urls = ['http://h/r/a/', 'http://h/r/a/b/', 'http://h/r/', 'http://h/other/', 'http://h/r/c%2F/']
-    assert freshness.level_one_urls(urls, 'http://h/r/') == ['http://h/r/a/', 'http://h/r/c%2F/']
+    assert records.level_one_urls(urls, 'http://h/r/') == ['http://h/r/a/', 'http://h/r/c%2F/']
 
 
 def test_a_rounded_size_is_shown_as_near_and_promises_no_bytes():

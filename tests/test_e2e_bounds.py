@@ -7,7 +7,7 @@ import time
 import pytest
 
 from bookmarklet.cache.eviction import BOUNDS
-from bookmarklet.cache.freshness import SCHEMA
+from bookmarklet.cache.records import SCHEMA
 from bookmarklet.words import DATABASE
 from tests.support.trees import standard_tree, write_tree
 from tests.support.visits import read_cache, visit

@@ -10,7 +10,7 @@ import time
 
 import pytest
 
-from bookmarklet.cache.stored import stored_record
+from bookmarklet.cache.checked import stored_record
 from bookmarklet.words import DATABASE
 from tests.support.trees import standard_tree, write_tree, expected_entries, href_of
 from tests.support.visits import read_cache, quiet_requests, visit, directories_on

@@ -27,7 +27,7 @@ from urllib.parse import urlsplit
 import pytest
 
 from bookmarklet.shown.export import export_of, tool_hint
-from bookmarklet.cache.freshness import new_record
+from bookmarklet.cache.records import new_record
 from bookmarklet.reading.listing import read_listing
 from bookmarklet.reading.names import body_text, entry_url
 from bookmarklet.portable import Problem

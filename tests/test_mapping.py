@@ -13,7 +13,7 @@ import json
 
 import pytest
 
-from bookmarklet.cache.stored import frontier_key
+from bookmarklet.cache.checked import frontier_key
 from bookmarklet.shown.phrases import map_pace
 from bookmarklet.crawl.mapping import new_map, read_map, start_map, pause_map, resume_map, stop_map, \
     map_shown

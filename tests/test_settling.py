@@ -16,7 +16,7 @@ import time
 import pytest
 
 from bookmarklet.crawl.crawl import start_crawl
-from bookmarklet.cache.freshness import appeared_since
+from bookmarklet.cache.records import appeared_since
 from bookmarklet.portable import Problem, dict_key
 from bookmarklet.shown.phrases import DAMAGED_NOTE
 from bookmarklet.settings import SETTINGS

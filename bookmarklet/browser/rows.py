@@ -3,7 +3,7 @@ entries inside it, updated in place as its listing settles. JavaScript side only
 
 from bookmarklet.portable import new_object, part, dict_key
 from bookmarklet.shown.display import entry_view, totals_text
-from bookmarklet.cache.freshness import appeared_since
+from bookmarklet.cache.records import appeared_since
 from bookmarklet.shown.tree import totals_of, loop_text
 from bookmarklet.browser.panel import add, show
 from bookmarklet.words import NEW, PENDING, FAILED, UNDECODABLE, UNDECODABLE_TITLE

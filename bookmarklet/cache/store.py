@@ -10,8 +10,8 @@ for every root), read_map(root_url) and read_frontier(root_url) (a map's record 
 frontier items left, crawl/mapping.py), change(steps) (puts and drops over several object
 stores in one transaction: [{store, put: value} or {store, drop: key}]);
 persistent says whether records outlive the tab, reason why not. Whatever
-IndexedDB hands back is checked by stored.py, on every path that reads it,
-before anyone trusts it: a damaged record reads as stored.DAMAGED, a damaged
+IndexedDB hands back is checked by checked.py, on every path that reads it,
+before anyone trusts it: a damaged record reads as checked.DAMAGED, a damaged
 visit or choice as none. The memory store runs under CPython too.
 
 Each store is written once (new_store) over its tables: read_values(name, keys)
@@ -23,8 +23,8 @@ store: records, visits, choices, frontier or maps.
 
 from bookmarklet.portable import JSError, Problem, new_object, dict_key, drop_key, keys_of, \
     problem_of, record_field, is_record, is_text, is_exactly
-from bookmarklet.cache.freshness import level_one_urls
-from bookmarklet.cache.stored import DAMAGED, stored_record, stored_visit, stored_choices, \
+from bookmarklet.cache.records import level_one_urls
+from bookmarklet.cache.checked import DAMAGED, stored_record, stored_visit, stored_choices, \
     sound_visits, is_path_below, stored_frontier, stored_map, frontier_key
 from bookmarklet.words import DATABASE
 
@@ -75,7 +75,7 @@ def new_store(persistent, reason, tables):
 
 async def read_records(tables, urls):
     """{dict_key(url): record} for those urls with a record: the records of a page's
-    directories, read together in one transaction; stored.DAMAGED for one that cannot be
+    directories, read together in one transaction; checked.DAMAGED for one that cannot be
     trusted."""
     values = await tables.read_values(RECORDS, urls)
     found = {}

@@ -13,7 +13,7 @@ async def recall_choices(crawl):
     choices = await read_store(crawl.store_ready, lambda store: store.read_choices(), None)
     if choices == None or crawl.has_chosen:
         return
-    # The store read both fields and their shape (stored.stored_choices); the sizes offered
+    # The store read both fields and their shape (checked.stored_choices); the sizes offered
     # are this build's.
     crawl.search_scope = choices['scope']
     crawl.overlay_ui.show_scope(crawl.search_scope)

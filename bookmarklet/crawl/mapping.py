@@ -8,7 +8,7 @@ committed. The map's own record (its state and counts) commits with them, so any
 later visit, or another tab, reads how far it got.
 
 A first map lets a record stand in for a fetch where the cache's own rules trust it
-(freshness.cache_decision): what a map of a directory below, or this visit's wave 2,
+(decision.cache_decision): what a map of a directory below, or this visit's wave 2,
 fetched is used. A re-map, and a resume, trust only records fetched since the map
 began (the map's age is their stale-after age), so that a re-map sees every change at
 every depth; those whose parent lists a new mtime are fetched first, then the others,
@@ -23,12 +23,13 @@ Adapters used: those of root.py, hold_lock, wait_seconds, is_visible.
 
 from bookmarklet.portable import JSError, new_object, new_latch, started, dict_key, part, \
     problem_of, stable_sorted, is_exactly, remove_at, text_sum
-from bookmarklet.cache.freshness import HIT, RECHECK, cache_decision, new_record
+from bookmarklet.cache.decision import HIT, RECHECK, cache_decision
+from bookmarklet.cache.records import new_record
 from bookmarklet.shown.order import sorted_entries
 from bookmarklet.crawl.pool import run_in_pool
 from bookmarklet.crawl.root import request_listing, server_now
 from bookmarklet.reading.names import entry_url
-from bookmarklet.cache.stored import DAMAGED, frontier_key
+from bookmarklet.cache.checked import DAMAGED, frontier_key
 from bookmarklet.shown.display import likely_cause
 from bookmarklet.crawl.upkeep import read_store
 from bookmarklet.reading.times import format_age

@@ -1,7 +1,7 @@
 """Directory settling: each level-1 directory's listing, from its record or by wave 2.
 
 A directory asks the cache first: a record that is still trustworthy is
-served without a request (freshness.cache_decision). The records of the
+served without a request (decision.cache_decision). The records of the
 directories settled together (a page) are read together, in one go, and only
 for those that have one (kept: read once as the store opens). Those it cannot
 serve are fetched through one pool; a directory queued for a page the user
@@ -17,12 +17,12 @@ its row says about it.
 from bookmarklet.portable import JSError, new_object, started, dict_key, drop_key, problem_of, \
     is_exactly
 from bookmarklet.shown.order import sorted_entries
-from bookmarklet.cache.freshness import HIT, cache_decision, status_after_fetch, new_record, \
-    same_mtime
+from bookmarklet.cache.decision import HIT, cache_decision, status_after_fetch, same_mtime
+from bookmarklet.cache.records import new_record
 from bookmarklet.crawl.upkeep import keep, read_store
 from bookmarklet.crawl.pool import new_pool, run_in_pool
 from bookmarklet.crawl.root import request_listing, server_now, url_of
-from bookmarklet.cache.stored import DAMAGED
+from bookmarklet.cache.checked import DAMAGED
 from bookmarklet.words import FRESH, STALE, FAILED
 from bookmarklet.shown.phrases import DAMAGED_NOTE, row_message
 from bookmarklet.shown.tree import loop_text

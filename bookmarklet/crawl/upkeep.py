@@ -5,8 +5,8 @@ the store (given), every (the timer).
 """
 
 from bookmarklet.portable import JSError, new_object, dict_key, problem_of, is_exactly
-from bookmarklet.cache.freshness import new_record
-from bookmarklet.cache.stored import DAMAGED
+from bookmarklet.cache.records import new_record
+from bookmarklet.cache.checked import DAMAGED
 from bookmarklet.crawl.root import server_now, url_of
 from bookmarklet.cache.eviction import evictions, BOUNDS
 from bookmarklet.shown.phrases import write_failed

@@ -11,7 +11,7 @@ from bookmarklet.portable import dict_key, part, record_field, stable_sorted
 from bookmarklet.reading.names import entry_url, name_of_href, readable_path
 from bookmarklet.shown.phrases import loop_note
 from bookmarklet.shown.order import compare_newest
-from bookmarklet.cache.freshness import after_visit
+from bookmarklet.cache.records import after_visit
 from bookmarklet.words import NEW, CHANGED, GONE
 
 
@@ -85,7 +85,7 @@ def found_hits(index, query):
 
 def change_of(hit, visit):
     """NEW when the entry was first seen after the visit, CHANGED when its mtime moved past
-    it (freshness.after_visit), else ''. Where the root's own listing is not kept (wave 1
+    it (records.after_visit), else ''. Where the root's own listing is not kept (wave 1
     read the open page), its entries know no first sighting: past the visit, a file counts
     as NEW, a directory (whose mtime moves with what it holds) as CHANGED."""
     if after_visit(hit['seen'], visit):

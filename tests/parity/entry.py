@@ -22,13 +22,13 @@ from bookmarklet.reading.times import parse_http_date, parse_iso_time, parse_lis
 from bookmarklet.shown.display import format_size, entry_view
 from bookmarklet.shown.paging import page_count, page_entries
 from bookmarklet.cache.eviction import evictions, record_bytes
-from bookmarklet.cache.stored import stored_record, stored_visit, stored_choices, is_path_below, \
+from bookmarklet.cache.checked import stored_record, stored_visit, stored_choices, is_path_below, \
     stored_frontier, stored_map
 from bookmarklet.shown.export import export_of, left_out_text, local_path
 from bookmarklet.configured import chosen_settings, is_prefix
 from bookmarklet.shown.progress import page_status
-from bookmarklet.cache.freshness import cache_decision, new_record, status_after_fetch, \
-    level_one_urls
+from bookmarklet.cache.decision import cache_decision, status_after_fetch
+from bookmarklet.cache.records import new_record, level_one_urls
 
 
 def page_given(page):

@@ -12,7 +12,7 @@ import json
 from typing import Any
 from urllib.parse import quote
 
-from bookmarklet.cache.freshness import SCHEMA
+from bookmarklet.cache.records import SCHEMA
 from tests.support.html_page import page_of_html
 from tests.support.fixture_corpus import fixture_names, load
 from tests.support.saved_corpus import saved_names, load_saved

@@ -1,4 +1,5 @@
-"""The cache decision: may a record stand in for a directory's listing right now?
+"""The records: a cached listing's schema, the record made from a listing just fetched, and
+what in it is new since the previous visit.
 
 A record is {url, mtime, precision, format, fetchedAt, entries, gone, loopOf, schema,
 bytes}:
@@ -9,88 +10,17 @@ server's clock at the fetch, bytes about how much storage it takes
 time it was first seen (0 when it was there at the first fetch); gone holds the
 entries that disappeared since an earlier fetch, each `seen` when it was found gone
 (the newest GONE_KEPT); loopOf is the URL of the ancestor whose listing a map found
-this one the same as (crawl/mapping.py), or ''.
+this one the same as (crawl/mapping.py), or ''. Whether a record may stand in for a
+listing is decision.py.
 """
 
-from bookmarklet.portable import record_field, dict_key, floor_mod, is_exactly, part
+from bookmarklet.portable import record_field, dict_key, is_exactly, part
 from bookmarklet.cache.eviction import record_bytes
-from bookmarklet.words import NEW, CHANGED, FRESH
 
 # 2: entries carry their name's bytes (href) and undecodable (bookmarklet/reading/names.py).
 # 3: records keep the entries gone, and a loop a map found.
 SCHEMA = 3
 GONE_KEPT = 100
-
-# The decisions. A hit serves the record; the others fetch the listing. NEW (no
-# record) and CHANGED (the live mtime moved) are the row statuses they lead to.
-HIT = 'hit'
-RECHECK = 'recheck'    # same mtime, but past the stale-after age or racily fetched
-
-
-def same_mtime(a, b, precision):
-    """True when two mtimes are the same moment at the coarser precision."""
-    if a == None or b == None:
-        return a == b
-    return a // precision == b // precision
-
-
-def cache_decision(record, mtime, precision, now, stale_after, forced, live):
-    """HIT, NEW, CHANGED or RECHECK for a directory whose parent lists it with mtime: every
-    reason a record is or is not trusted.
-
-    now and the record's fetchedAt are both the server's clock. forced: a person asked for
-    a fetch; live: the parent's listing was fetched now, not read off the page as it was
-    loaded, whose mtimes may be old news. Neither lets a record stand in.
-    """
-    if record == None:
-        return NEW
-    # No mtime kept: the root's own listing, written at a visit (upkeep.record_visit).
-    if forced or not live or record['mtime'] == None:
-        return RECHECK
-    coarser = max(precision, record['precision'])
-    if not same_mtime(record['mtime'], mtime, coarser):
-        return CHANGED
-    # A record fetched after now (a minute's slack for the clock's error) is damaged,
-    # or the server's clock was set back: it cannot vouch for anything.
-    if mtime == None or now - record['fetchedAt'] >= stale_after or record['fetchedAt'] > now + 60:
-        return RECHECK
-    if is_racy(mtime, coarser, record['fetchedAt'], now):
-        return RECHECK
-    return HIT
-
-
-def is_racy(mtime, precision, fetched_at, now):
-    """True when a change after the fetch could hide behind an unchanged mtime.
-
-    A change at time T lists as T cut to the precision, so a later change keeps
-    the mtime only within [mtime, mtime + precision). A fetch that ended before
-    that window closed cannot vouch for it, once the window has begun by the
-    server's clock (an mtime in the future is trusted until it arrives).
-    """
-    window_start = mtime - floor_mod(mtime, precision)
-    return fetched_at < window_start + precision and now >= window_start
-
-
-def status_after_fetch(decision, record, entries):
-    """The row status once a fetch for this decision brought entries."""
-    if decision == NEW:
-        return NEW
-    if decision == CHANGED or not same_names(record['entries'], entries):
-        return CHANGED
-    return FRESH
-
-
-def same_names(old, new):
-    """True when two listings hold the same names (their bytes: hrefs)."""
-    if len(old) != len(new):
-        return False
-    names = {}
-    for entry in old:
-        names[dict_key(entry['href'])] = True
-    for entry in new:
-        if not (dict_key(entry['href']) in names):
-            return False
-    return True
 
 
 def new_record(url, mtime, precision, listing, fetched_at, previous):

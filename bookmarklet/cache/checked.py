@@ -14,7 +14,7 @@ from bookmarklet.portable import is_record, is_list, is_text, is_number, is_exac
     exact_integer, keys_of, part
 from bookmarklet.reading.entries import kind_named
 from bookmarklet.reading.names import listed_name
-from bookmarklet.cache.freshness import SCHEMA
+from bookmarklet.cache.records import SCHEMA
 from bookmarklet.words import SCOPES, MAP_STATES
 
 # A record the store held that is not one: what read_records gives in its place.
