@@ -251,6 +251,23 @@ def test_a_package_s_docstring_names_each_of_its_modules_once(package):
     assert sorted(named) == modules and len(set(named)) == len(named)
 
 
+def functions_in_two_modules(paths):
+    """{name: [modules]} of each function name, a closure's too, that more than one of
+    these modules defines."""
+    where = {}
+    for path in paths:
+        for node in ast.walk(ast.parse(path.read_text(encoding='utf-8'))):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                where.setdefault(node.name, set()).add(path.relative_to(SOURCES).as_posix())
+    return {name: sorted(modules) for name, modules in where.items() if len(modules) > 1}
+
+
+def test_no_function_name_means_two_things():
+    """A name read in one module means what it means in every other: a function that does
+    another thing takes another name (show_page is the screen's; the crawl's is draw_page)."""
+    assert functions_in_two_modules(bookmarklet_modules()) == {}
+
+
 # A module path the docs name: bookmarklet/ and what follows it, or a package's path
 # (crawl/root.py) alone.
 DOC_PATH = re.compile(r'(?<![\w./-])(?:bookmarklet/((?:\w+/)*\w+\.(?:py|js|css))'

@@ -15,7 +15,7 @@ import pytest
 
 from bookmarklet.cache.checked import frontier_key
 from bookmarklet.shown.phrases import map_pace
-from bookmarklet.crawl.mapping import new_map, read_map, start_map, pause_map, resume_map, stop_map, \
+from bookmarklet.crawl.mapping import new_map, recall_map, start_map, pause_map, resume_map, stop_map, \
     map_shown
 from bookmarklet.crawl.pool import new_pool
 from bookmarklet.crawl.root import new_root
@@ -134,7 +134,7 @@ class Tab:
                 for name, child in self.server.root.items()]
 
     async def map(self):
-        await read_map(self.mapping)
+        await recall_map(self.mapping)
         await start_map(self.mapping, self.entries())
         return map_shown(self.mapping)
 
@@ -200,7 +200,7 @@ async def test_a_directory_is_in_the_frontier_before_it_is_fetched_and_a_resume_
     server.held = None
     server.requests = []
     again = Tab(server, store, set())
-    await read_map(again.mapping)
+    await recall_map(again.mapping)
     assert map_shown(again.mapping)['state'] == 'stopped'
     assert map_shown(again.mapping)['offer'] == 'Resume the map: {} directories left'.format(
         len((await kept(store))['frontier']))
@@ -312,7 +312,7 @@ async def test_a_map_running_in_another_tab_is_followed_not_run_again():
     first = Tab(server, store, locks)
     running = await start_held(first)
     second = Tab(server, store, locks)
-    await read_map(second.mapping)
+    await recall_map(second.mapping)
     assert map_shown(second.mapping)['elsewhere'] and map_shown(second.mapping)['state'] == 'running'
     assert map_shown(second.mapping)['text'].startswith('Running in another tab: ')
     server.held.set()
@@ -336,7 +336,7 @@ async def test_a_map_another_tab_runs_is_its_while_this_tab_asks_for_the_lock():
         await answer.wait()
         return await ask(name, task)
     second.root.io_adapters.hold_lock = slow_lock
-    reading = asyncio.ensure_future(read_map(second.mapping))
+    reading = asyncio.ensure_future(recall_map(second.mapping))
     for _ in range(20):
         await asyncio.sleep(0)
     assert not reading.done()

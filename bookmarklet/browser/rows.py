@@ -121,7 +121,7 @@ def show_children(rows, url, status, entries, message, visit, now):
     children = add(row, 'ul', {}, '')
     shown = rows.children_shown
 
-    def fill(count):
+    def fill_children(count):
         """Show the message, if any, and the newest count level-2 entries (all of them for
         count None)."""
         children.textContent = ''
@@ -133,14 +133,14 @@ def show_children(rows, url, status, entries, message, visit, now):
                 child.setAttribute('data-appeared', 'true')
                 add_mark(child, NEW)
 
-    fill(shown)
+    fill_children(shown)
     if len(entries) > shown:
         more_text = 'Show ' + str(len(entries) - shown) + ' more'
 
-        def toggle(event):
+        def toggle_more(event):
             expanded = more.getAttribute('aria-expanded') == 'true'
-            fill(shown if expanded else None)
+            fill_children(shown if expanded else None)
             show(more, {'aria-expanded': 'false' if expanded else 'true'},
                  more_text if expanded else 'Show fewer')
 
-        more = add(row, 'button', {'data-role': 'more', 'aria-expanded': 'false', 'click': toggle}, more_text)
+        more = add(row, 'button', {'data-role': 'more', 'aria-expanded': 'false', 'click': toggle_more}, more_text)

@@ -30,7 +30,7 @@ def add_export_box(panel):
     shown.format_name = 'urls'
 
     # The box's handlers, defined before the elements that call them are made.
-    def fill():
+    def fill_export():
         """The text, when it changed: a copy's message and selection stay with their text."""
         shown.format_name = choice.value
         made = export_of(shown.items_of(), shown.format_name, shown.root_url)
@@ -62,10 +62,10 @@ def add_export_box(panel):
         # FileSaver.js lets 40 s pass, as here.
         page.setTimeout(lambda: page.URL.revokeObjectURL(link.href), 40000)
 
-    details = add(panel.main_section, 'details', {'class': 'export', 'toggle': lambda event: fill()}, '')
+    details = add(panel.main_section, 'details', {'class': 'export', 'toggle': lambda event: fill_export()}, '')
     add(details, 'summary', {}, 'Export')
     choice = add_select(add(details, 'label', {}, 'Format '), 'export-format', FORMATS, 'urls',
-                        lambda value: fill())
+                        lambda value: fill_export())
     add_button(details, 'copy', 'Copy', copy)
     add_button(details, 'save', 'Save', save)
     feedback = add(details, 'span', {'class': 'meta', 'aria-live': 'polite'}, '')
@@ -79,6 +79,6 @@ def add_export_box(panel):
         shown.root_url = root_url
         page.clearTimeout(shown.fill_timer)
         if details.open:
-            shown.fill_timer = page.setTimeout(fill, 250)
+            shown.fill_timer = page.setTimeout(fill_export, 250)
 
     panel.show_export = show_export

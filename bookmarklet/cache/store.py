@@ -1,15 +1,15 @@
 """Where records live: IndexedDB, or memory when the browser refuses it.
 
 Both stores are objects of the same functions, each giving a Promise:
-read_records(urls), write(records) (in one transaction), remove(urls),
+read_records(urls), write_records(records) (in one transaction), remove_urls(urls),
 level_one_urls(root_url), records_below(root_url), read_visit(root_url),
-write_visit(root_url, visited_at), forget(root_url),
+write_visit(root_url, visited_at), forget_root(root_url),
 read_sizes() ([{url, bytes}] of every record), read_visits() ([{root, visitedAt}]),
 remove_visits(roots), read_choices() and write_choices(choices) (what a person chose,
 for every root), read_map(root_url) and read_frontier(root_url) (a map's record and the
 frontier items left, crawl/mapping.py), change(steps) (puts and drops over several object
 stores in one transaction: [{store, put: value} or {store, drop: key}]);
-persistent says whether records outlive the tab, reason why not. Whatever
+is_persistent says whether records outlive the tab, uncached_reason why not. Whatever
 IndexedDB hands back is checked by checked.py, on every path that reads it,
 before anyone trusts it: a damaged record reads as checked.DAMAGED, a damaged
 visit or choice as none. The memory store runs under CPython too.
@@ -61,7 +61,7 @@ def new_store(persistent, reason, tables):
     store.read_visit = lambda root_url: read_visit(tables, root_url)
     store.write_visit = lambda root_url, visited_at: tables.put_values(
         VISITS, [{'root': root_url, 'visitedAt': visited_at}])
-    store.forget_root = lambda root_url: forget(tables, root_url)
+    store.forget_root = lambda root_url: drop_root(tables, root_url)
     store.read_sizes = tables.read_sizes
     store.read_visits = lambda: read_visits(tables)
     store.remove_visits = lambda roots: tables.delete_keys(VISITS, roots)
@@ -133,7 +133,7 @@ async def read_frontier(tables, root_url):
     return stored_frontier(await tables.found_below(FRONTIER, frontier_key(root_url, ''), False), root_url)
 
 
-async def forget(tables, root_url):
+async def drop_root(tables, root_url):
     """Drop every record below root_url at any depth, its own, its visit, and its map."""
     steps = [{'store': VISITS, 'drop': root_url}, {'store': MAPS, 'drop': root_url}]
     for url in await tables.found_below(RECORDS, root_url, True):

@@ -20,10 +20,10 @@ from bookmarklet.crawl.settle import new_settling, drop_results, want_none
 from bookmarklet.crawl.upkeep import new_upkeep, keep, read_store, record_visit, start_timer, stop_timer
 from bookmarklet.cache.store import refused_store
 from bookmarklet.shown.tree import crumbs_of
-from bookmarklet.crawl.drawing import ROWS, new_generation, navigate, show_page, refresh_where, \
+from bookmarklet.crawl.drawing import ROWS, new_generation, navigate, draw_page, refresh_where, \
     show_progress
 from bookmarklet.crawl.finding import search, choose_scope, show_news
-from bookmarklet.crawl.mapping import new_map, read_map, start_map, pause_map, resume_map, stop_map, \
+from bookmarklet.crawl.mapping import new_map, recall_map, start_map, pause_map, resume_map, stop_map, \
     map_shown
 from bookmarklet.crawl.choices import recall_choices, choose_size
 from bookmarklet.shown.phrases import FORGETTING, NO_DATES, no_listing, listing_request_failed, \
@@ -99,18 +99,18 @@ def show_root_of(crawl, root, wave_1):
     crawl.upkeep_unit = new_upkeep(root, lambda reason: say_uncached(crawl, reason))
     crawl.settle_unit = new_settling(root, crawl.store_ready, crawl.upkeep_unit)
     crawl.map_unit = new_map(root, crawl.store_ready, crawl.settle_unit.fetch_pool,
-                             lambda: show_map(crawl, root))
+                             lambda: draw_map_soon(crawl, root))
     crawl.map_state_drawn = ''
     crawl.overlay_ui.show_root(root.root_url, crumbs_of(crawl.page_url, root.root_url))
-    show_map(crawl, root)
-    crawl.crawl_done = started(run(crawl, root, wave_1))
+    draw_map_soon(crawl, root)
+    crawl.crawl_done = started(run_root(crawl, root, wave_1))
 
 
 def open_directory(crawl, url):
     """Re-root the overlay at a directory below the page's, without navigating the page."""
     if crawl.is_closed or url == crawl.root_dir.root_url:
         return
-    leave(crawl)
+    leave_root(crawl)
     crawl.overlay_ui.show_matches('')
     crawl.overlay_ui.show_status(LOADING, 0, 0, 0, READING)
     root = new_root(url, crawl.run_settings, crawl.io_adapters)
@@ -149,17 +149,17 @@ def actions_of(crawl):
         crawl, lambda entry, result: url_of(crawl.root_dir, entry) == url)
     actions.refresh_stale = lambda: refresh_where(
         crawl, lambda entry, result: result != None and result['status'] in [STALE, FAILED])
-    actions.forget_root = lambda: started(forget(crawl))
+    actions.forget_root = lambda: started(forget_cache(crawl))
     actions.start_map = lambda: crawl.rows_view.was_listed and started(
         start_map(crawl.map_unit, crawl.rows_view.all_entries))
     actions.pause_map = lambda: pause_map(crawl.map_unit)
     actions.resume_map = lambda: resume_map(crawl.map_unit)
     actions.stop_map = lambda: stop_map(crawl.map_unit, '')
-    actions.close_overlay = lambda: close(crawl)
+    actions.close_overlay = lambda: stop_crawl(crawl)
     return actions
 
 
-async def run(crawl, root, reading):
+async def run_root(crawl, root, reading):
     """Wave 1 for root (reading it), its rows, then its visit; nothing once another root
     is shown."""
     screen = crawl.overlay_ui
@@ -179,7 +179,7 @@ async def run(crawl, root, reading):
         store = await crawl.root_cache
         if crawl.root_dir != root:
             return
-        started(read_map(crawl.map_unit))
+        started(recall_map(crawl.map_unit))
         if root.is_live:
             await record_visit(crawl.upkeep_unit, store, listing)
         if crawl.run_settings['refreshSeconds'] > 0 and not crawl.is_closed:
@@ -204,7 +204,7 @@ def say_uncached(crawl, reason):
     crawl.overlay_ui.add_note(uncached(reason))
 
 
-async def forget(crawl):
+async def forget_cache(crawl):
     """Drop this root's records and visit, then settle the page afresh."""
     new_generation(crawl)
     drop_results(crawl.settle_unit)
@@ -212,16 +212,16 @@ async def forget(crawl):
     crawl.overlay_ui.show_status(LOADING, 0, 0, 0, FORGETTING)
     store = await crawl.store_ready
     await keep(crawl.upkeep_unit, store.forget_root(crawl.root_dir.root_url))
-    show_page(crawl)
+    draw_page(crawl)
 
 
-def close(crawl):
+def stop_crawl(crawl):
     """Stop: no timer, no queued request, nothing rendered any more."""
     crawl.is_closed = True
-    leave(crawl)
+    leave_root(crawl)
 
 
-def leave(crawl):
+def leave_root(crawl):
     """Stop what the root shown has under way: its timer, its queued requests, its map, and
     the rendering of any answer still to come."""
     new_generation(crawl)
@@ -230,7 +230,7 @@ def leave(crawl):
     stop_map(crawl.map_unit, '')
 
 
-def show_map(crawl, root):
+def draw_map_soon(crawl, root):
     """Show the map's progress soon, once however often it changes: a new state in the next
     frame, progress once in MAP_DRAWN_EVERY seconds (each draw lays out and paints the
     panel, and a map settles hundreds of directories a second). At its end, the tree is

@@ -41,10 +41,10 @@ def navigate(crawl, change):
     change(crawl.rows_view if crawl.list_shown == ROWS else crawl.found_view)
     if crawl.list_shown == ROWS:
         crawl.overlay_ui.show_matches(matches_text(crawl.rows_view))
-    show_page(crawl)
+    draw_page(crawl)
 
 
-def show_page(crawl):
+def draw_page(crawl):
     """Render the current page and settle its directories: cache first, then wave 2.
     Once closed, nothing: no request starts after the overlay is gone."""
     if crawl.is_closed:
@@ -95,10 +95,10 @@ async def draw_when_settled(crawl, entry, load, generation):
         return  # another navigation came since it was asked for
     crawl.to_draw.append({'entry': entry, 'result': result})
     if len(crawl.to_draw) == 1:
-        crawl.io_adapters.next_frame(lambda: draw(crawl))
+        crawl.io_adapters.next_frame(lambda: draw_arrived(crawl))
 
 
-def draw(crawl):
+def draw_arrived(crawl):
     """Draw the results that arrived since the last frame, then the status line once."""
     if crawl.is_closed:
         return
@@ -114,16 +114,16 @@ def draw_result(crawl, entry, result):
     """Show a directory's result in its row; one that cannot be shown still settles:
     failed, saying why, if it can be."""
     try:
-        show_children(crawl, entry, result)
+        draw_children(crawl, entry, result)
     except JSError as error:
         try:
-            show_children(crawl, entry, fail_result(crawl.settle_unit, entry,
+            draw_children(crawl, entry, fail_result(crawl.settle_unit, entry,
                                                     not_shown(problem_of(error))))
         except JSError as again:
             crawl.overlay_ui.add_note(directory_not_shown(problem_of(again)))
 
 
-def show_children(crawl, entry, result):
+def draw_children(crawl, entry, result):
     url = url_of(crawl.root_dir, entry)
     crawl.drawn_results[dict_key(url)] = result
     crawl.overlay_ui.show_children(url, result['status'], result['entries'], result['message'],
@@ -182,6 +182,6 @@ def refresh_where(crawl, chosen):
         if chosen(entry, settled_result(crawl.settle_unit, entry)):
             entries.append(entry)
             drop_result(crawl.settle_unit, entry)
-            show_children(crawl, entry, new_result(PENDING, [], '', None))
+            draw_children(crawl, entry, new_result(PENDING, [], '', None))
     show_progress(crawl)
     show_directories(crawl, entries, True)

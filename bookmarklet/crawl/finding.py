@@ -8,7 +8,7 @@ from bookmarklet.crawl.root import server_now
 from bookmarklet.reading.times import format_age
 from bookmarklet.crawl.upkeep import read_store
 from bookmarklet.crawl.choices import keep_choices
-from bookmarklet.crawl.drawing import navigate, show_page, ROWS, HITS, NEWS
+from bookmarklet.crawl.drawing import navigate, draw_page, ROWS, HITS, NEWS
 from bookmarklet.shown.phrases import NO_VISIT, news_text
 from bookmarklet.words import TREE_SCOPE
 
@@ -30,10 +30,10 @@ async def search(crawl, query):
             found = found_hits(index, query)
             list_hits(crawl, HITS, found, index_text(index, found))
         return
-    show_rows(crawl)
+    back_to_rows(crawl)
 
 
-def show_rows(crawl):
+def back_to_rows(crawl):
     """Back to the root's rows from the hits or the news."""
     crawl.list_shown = ROWS
     navigate(crawl, lambda view: None)
@@ -63,7 +63,7 @@ async def read_index(crawl):
 async def show_news(crawl):
     """Show what appeared or changed below the root since the previous visit; again: the rows."""
     if crawl.list_shown == NEWS:
-        show_rows(crawl)
+        back_to_rows(crawl)
         return
     visit = crawl.previous_visit
     # Read afresh, and apart from the search's index, whose hits it marks.
@@ -79,4 +79,4 @@ def list_hits(crawl, showing, hits, text):
     crawl.found_view.current_page = 1
     list_entries(crawl.found_view, hits)
     crawl.overlay_ui.show_matches(text)
-    show_page(crawl)
+    draw_page(crawl)

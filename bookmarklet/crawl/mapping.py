@@ -116,7 +116,7 @@ async def read_kept(mapping, first):
     return True
 
 
-async def read_map(mapping):
+async def recall_map(mapping):
     """Read the map kept for the root: its record, its frontier left, and whether another
     tab runs it now. A map that says it runs but whose tab is gone was stopped."""
     if not await read_kept(mapping, True):
@@ -317,13 +317,13 @@ async def map_directory(mapping, task):
     """Settle one directory: its record, or a fetch; then commit what it found. Its place
     is free when its fetch ends, or once a record standing in has queued its children."""
     try:
-        await settle_directory(mapping, task)
+        await settle_for_map(mapping, task)
     finally:
         if task['decision'] == HIT:
             free_place(mapping)
 
 
-async def settle_directory(mapping, task):
+async def settle_for_map(mapping, task):
     root = mapping.root_dir
     item = task['item']
     try:

@@ -114,7 +114,7 @@ def settle(settling, entries, forced):
     for entry in entries:
         if not (key_of(settling, entry) in settling.load_tasks):
             fresh.append(entry)
-    records = started(read_records(settling, fresh))
+    records = started(read_kept_records(settling, fresh))
     loads = []
     for entry in entries:
         key = key_of(settling, entry)
@@ -124,7 +124,7 @@ def settle(settling, entries, forced):
     return loads
 
 
-async def read_records(settling, entries):
+async def read_kept_records(settling, entries):
     """{dict_key(url): record} of these directories, reading only those kept; {} when the
     store cannot say, so that they are fetched."""
     kept = await settling.kept_promise
