@@ -19,7 +19,7 @@ from bookmarklet.browser.browser import fetch_listing, page_of_html, read_open_p
 
 
 def browser_adapters(page):
-    """What the crawl needs of the browser (crawl/crawl.py names them)."""
+    """What the crawl needs of the browser (crawl/seams.py ADAPTERS)."""
     adapters = new_object()
     adapters.fetch_listing = fetch_listing
     adapters.page_of_html = page_of_html

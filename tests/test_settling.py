@@ -165,7 +165,8 @@ class Store:
 
 
 class Screen:
-    """What the overlay is told: the rows of the page shown, each directory's status."""
+    """What the overlay is told (crawl/seams.py SCREEN): the rows of the page shown, each
+    directory's status."""
 
     def __init__(self, actions):
         self.actions = actions
@@ -233,6 +234,7 @@ class Browser:
         self.frame_delay = 0
 
     def adapters(self):
+        """The browser's adapters (crawl/seams.py ADAPTERS) as fakes."""
         adapters = type(self.store.kept)()
         adapters.fetch_listing = self.server.fetch_listing
         adapters.page_of_html = self.page_of_html

@@ -18,12 +18,8 @@ REVEAL_MS = 100
 
 
 def open_overlay(page, settings, actions):
-    """Put the overlay on the page; the screen: show_root(url, crumbs), add_note(text),
-    show_matches(text), show_status(state, loaded, total, failed, text),
-    show_page(entries, root_url, page, pages, size, now),
-    show_children(url, status, entries, message, visit, now),
-    show_hits(hits, page, pages, size, now), show_export(items_of, root_url),
-    show_scope(scope) and show_map(shown)."""
+    """Put the overlay on the page; the screen (crawl/seams.py SCREEN), whose controls call
+    actions (ACTIONS)."""
     document = page.document
     focus_before = document.activeElement
 

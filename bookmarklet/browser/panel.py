@@ -75,11 +75,10 @@ def close_existing(document):
 
 def build_panel(page, settings, actions, close):
     """The overlay's elements, not yet on the page (panel.shadow_host goes into the body), and what
-    the screen shows through them: show_root(url, crumbs), add_note(text), show_matches(text),
-    show_status(state, loaded, total, failed, text), show_pager(page, pages, size),
-    show_scope(scope) and show_map(shown).
+    the screen shows through them: the screen's functions (crawl/seams.py SCREEN) but those of
+    the rows and the export box, and show_pager(page, pages, size) for overlay.py.
 
-    actions: what the controls do (crawl.start_crawl names them); close(): the
+    actions: what the controls do (crawl/seams.py ACTIONS); close(): the
     close button's and the backdrop's."""
     panel = new_object()
     panel.page_window = page

@@ -10,4 +10,5 @@ The browser comes in as adapters (docs/design.md, The crawl's units).
 - choices: a person's choices (page size, scope), kept for the next visit of any root
 - mapping: the map, every directory below the shown root and its durable frontier
 - crawl: the click's crawl, wiring the units above to the screen
+- seams: the screen, the actions and the adapters, declared once (read by the tests alone)
 """

@@ -6,10 +6,9 @@ drawing.py draws what arrives, and upkeep keeps the store tidy (upkeep.py).
 Search and what's new (finding.py) and a person's choices (choices.py) act on
 the same crawl.
 
-Nothing here touches a browser object: the adapters (fetch_listing,
-page_of_html, read_open_page, open_store, now, every, visible, next_frame) and
-the screen (the overlay's show_* functions and add_note) are passed in, so the
-whole crawl also runs under CPython with fakes.
+Nothing here touches a browser object: the adapters and the screen are passed
+in, so the whole crawl also runs under CPython with fakes. seams.py declares
+both, and the actions this module gives the screen.
 """
 
 from bookmarklet.portable import JSError, new_object, started, problem_of
@@ -70,10 +69,8 @@ def start_crawl(href, settings, adapters, open_screen):
     """Open the screen for the page at href and crawl; crawl.crawl_done settles when the page's
     first rows are shown and the bookkeeping is done.
 
-    open_screen(actions) gives the screen, crawl.overlay_ui; actions are what a person can do there:
-    turn_page(step), resize(size), filter_by(query), choose_scope(scope), show_news(),
-    open_directory(url), go_up(), refresh(url), refresh_stale(), forget(), close(),
-    start_map(), pause_map(), resume_map(), stop_map()."""
+    open_screen(actions) gives the screen, crawl.overlay_ui; actions are what a person can do
+    there (seams.py declares both)."""
     crawl = new_crawl(href, settings, adapters)
     root = new_root(href, settings, adapters)
     crawl.page_url = root.root_url
@@ -136,6 +133,7 @@ async def read_previous_visit(crawl, root):
 
 
 def actions_of(crawl):
+    """The actions (seams.ACTIONS) over this crawl."""
     actions = new_object()
     actions.turn_page = lambda step: navigate(crawl, lambda view: turn_to(view, view.current_page + step))
     actions.set_size = lambda size: choose_size(crawl, size)
