@@ -15,29 +15,10 @@ from tests.support.house_style import violations
 from toolkit import ROOT, subset
 from toolkit.bundle import SOURCES, bookmarklet_modules
 
-# Own fields named by one word that the tree still has, each until it is renamed: the
-# store's `change` is a seam that crawl/mapping.py and tests/test_mapping.py call too.
-ONE_WORD_FIELDS = ['store.change', 'tables.change', 'shown.text']
-
-
-def not_waiting(found):
-    return [[line, said] for line, said in found
-            if not any(said.startswith('`' + field + '`') for field in ONE_WORD_FIELDS)]
-
-
 @pytest.mark.parametrize('path', bookmarklet_modules(),
                          ids=lambda path: path.relative_to(SOURCES).as_posix())
 def test_bookmarklet_module_keeps_to_the_native_subset(path):
-    assert not_waiting(violations(path.read_text(encoding='utf-8'), str(path))) == []
-
-
-def test_each_one_word_field_waiting_for_a_name_is_still_there():
-    """ONE_WORD_FIELDS shrinks as they are renamed: none it names is a rule broken nowhere."""
-    flagged = set()
-    for path in bookmarklet_modules():
-        for _, said in violations(path.read_text(encoding='utf-8'), str(path)):
-            flagged.add(said.split('`')[1])
-    assert sorted(set(ONE_WORD_FIELDS) - flagged) == []
+    assert violations(path.read_text(encoding='utf-8'), str(path)) == []
 
 
 # One construct per rule, and a word of what the rule says to write instead.

@@ -227,12 +227,12 @@ async def test_a_tab_gone_between_two_commits_loses_no_directory_and_counts_each
             await asyncio.Event().wait()
         if any(step.get('put', {}).get('depth') == 2 for step in steps):
             commits.append(steps)
-        await store.change(steps)
+        await store.apply_steps(steps)
     cut = type('Store', (), {})()
     for name in dir(store):
         if not name.startswith('_'):
             setattr(cut, name, getattr(store, name))
-    cut.change = change
+    cut.apply_steps = change
     running = asyncio.ensure_future(Tab(server, cut, set()).map())
     for _ in range(200):
         await asyncio.sleep(0)
@@ -380,7 +380,7 @@ def test_frontier_keys_of_nested_roots_never_meet():
 @run
 async def test_a_damaged_map_record_is_no_map(value):
     store = memory_store('a test')
-    await store.change([{'store': 'maps', 'put': value if isinstance(value, dict) else
+    await store.apply_steps([{'store': 'maps', 'put': value if isinstance(value, dict) else
                          {'root': ROOT, 'state': value}}])
     assert await store.read_map(ROOT) is None
 
@@ -390,9 +390,9 @@ async def test_a_store_change_is_applied_whole():
     store = memory_store('a test')
     item = {'key': frontier_key(ROOT, ROOT + 'a/'), 'root': ROOT, 'url': ROOT + 'a/',
             'depth': 1, 'mtime': None, 'sums': [5]}
-    await store.change([{'store': 'frontier', 'put': item}])
+    await store.apply_steps([{'store': 'frontier', 'put': item}])
     assert len(await store.read_frontier(ROOT)) == 1
-    await store.change([{'store': 'frontier', 'drop': item['key']}])
+    await store.apply_steps([{'store': 'frontier', 'drop': item['key']}])
     assert await store.read_frontier(ROOT) == [] and await store.read_frontier(ROOT + 'a/') == []
 
 

@@ -26,7 +26,7 @@ def add_export_box(panel):
     shown.root_url = ''
     shown.fill_timer = None
     # The export as last made, and its format: what Save, Copy and the hint take.
-    shown.text = ''
+    shown.export_text = ''
     shown.format_name = 'urls'
 
     # The box's handlers, defined before the elements that call them are made.
@@ -36,15 +36,15 @@ def add_export_box(panel):
         made = export_of(shown.items_of(), shown.format_name, shown.root_url)
         left_out.textContent = left_out_text(made['left'])
         hint.textContent = tool_hint(shown.format_name, shown.root_url)
-        if made['text'] != shown.text:
-            output.value = shown.text = made['text']
+        if made['text'] != shown.export_text:
+            output.value = shown.export_text = made['text']
             feedback.textContent = ''
 
     def copy(event):
         """The selection's copy command: every browser has it, also on a page that is not
         secure and so has no navigator.clipboard. What it copies is the script's text, which
         the box shows again first; it stays selected, to copy by hand if refused."""
-        output.value = shown.text
+        output.value = shown.export_text
         output.select()
         try:
             copied = page.document.execCommand('copy')
@@ -54,7 +54,7 @@ def add_export_box(panel):
 
     def save(event):
         """Save the text as a file through a link to a Blob of it."""
-        blob = __new__(page.Blob([shown.text], {'type': 'text/plain'}))
+        blob = __new__(page.Blob([shown.export_text], {'type': 'text/plain'}))
         link = add(details, 'a', {'href': page.URL.createObjectURL(blob), 'download': file_name(shown.format_name)}, '')
         link.click()
         link.remove()

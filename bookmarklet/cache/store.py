@@ -7,7 +7,7 @@ write_visit(root_url, visited_at), forget_root(root_url),
 read_sizes() ([{url, bytes}] of every record), read_visits() ([{root, visitedAt}]),
 remove_visits(roots), read_choices() and write_choices(choices) (what a person chose,
 for every root), read_map(root_url) and read_frontier(root_url) (a map's record and the
-frontier items left, crawl/mapping.py), change(steps) (puts and drops over several object
+frontier items left, crawl/mapping.py), apply_steps(steps) (puts and drops over several object
 stores in one transaction: [{store, put: value} or {store, drop: key}]);
 is_persistent says whether records outlive the tab, uncached_reason why not. Whatever
 IndexedDB hands back is checked by checked.py, on every path that reads it,
@@ -17,7 +17,7 @@ visit or choice as none. The memory store runs under CPython too.
 Each store is written once (new_store) over its tables: read_values(name, keys)
 (a value or None for each key), found_below(name, root, keys) (the keys, or the
 values, of the keys starting with root), put_values(name, values),
-delete_keys(name, keys), change(steps) and read_sizes(), where name is an object
+delete_keys(name, keys), apply_steps(steps) and read_sizes(), where name is an object
 store: records, visits, choices, frontier or maps.
 """
 
@@ -69,7 +69,7 @@ def new_store(persistent, reason, tables):
     store.write_choices = lambda choices: tables.put_values(CHOICES, [choices])
     store.read_map = lambda root_url: read_map(tables, root_url)
     store.read_frontier = lambda root_url: read_frontier(tables, root_url)
-    store.change = tables.change
+    store.apply_steps = tables.apply_steps
     return store
 
 
@@ -140,7 +140,7 @@ async def drop_root(tables, root_url):
         steps.append({'store': RECORDS, 'drop': url})
     for key in await tables.found_below(FRONTIER, frontier_key(root_url, ''), True):
         steps.append({'store': FRONTIER, 'drop': key})
-    await tables.change(steps)
+    await tables.apply_steps(steps)
 
 
 # IndexedDB ----------------------------------------------------------------
@@ -189,7 +189,7 @@ def indexed_tables(database):
     tables.delete_keys = lambda name, keys: in_one_transaction(
         database, name, 'readwrite', lambda kept, key: kept.delete(key), keys)
     tables.read_sizes = lambda: read_sizes(database)
-    tables.change = lambda steps: change_in(database, steps)
+    tables.apply_steps = lambda steps: change_in(database, steps)
     return tables
 
 
@@ -373,7 +373,7 @@ def memory_store(reason):
     tables.found_below = found_below
     tables.put_values = put_values
     tables.delete_keys = delete_keys
-    tables.change = change
+    tables.apply_steps = change
     # A record says its own url and bytes: all read_sizes gives of each.
     tables.read_sizes = lambda: found_below(RECORDS, '', False)
     return new_store(False, reason, tables)

@@ -193,7 +193,7 @@ async def run_map(mapping, entries):
     mapping.run_clock = root.io_adapters.clock_now()
     mapping.run_done = mapping.done_count
     steps.append({'store': 'maps', 'put': map_value(mapping)})
-    await store.change(steps)
+    await store.apply_steps(steps)
     mapping.on_change()
     await queue_items(mapping, found)
     await dispatch(mapping)
@@ -427,7 +427,7 @@ async def write_steps(mapping, steps):
                     batch.append(step)
                 remove_at(waiting, 0)
             batch.append({'store': 'maps', 'put': map_value(mapping)})
-            await store.change(batch)
+            await store.apply_steps(batch)
     except JSError as error:
         stop_map(mapping, problem_of(error))
     finally:
