@@ -9,6 +9,6 @@ of its modules does.
 """
 
 # The layers, lowest first: a module imports only from its own package and the layers
-# before it (tests/test_house_style.py).
+# before it (tests/style/test_house_style.py).
 LAYERS = ['portable', 'words', 'reading', 'cache', 'shown', 'crawl', 'browser', 'configured',
           'settings', 'main']

@@ -5,7 +5,7 @@ overlay), the actions (what the overlay's controls ask of the crawl) and the ada
 
 The code follows these lists: crawl.actions_of builds the actions, main.browser_adapters
 the adapters, browser/overlay.py the screen (with panel.py and takeaway.py), and
-tests/test_settling.py fakes the screen and the adapters. tests/test_seams.py holds the
+tests/core/test_settling.py fakes the screen and the adapters. tests/style/test_seams.py holds the
 code, the fakes and the docs to them. Nothing the script ships imports this module, so the
 lists cost it no byte.
 """

@@ -64,7 +64,7 @@ def nginx_page(text):
     parsed. Every line must be nginx's: a link (no reference in its href), its text
     (nginx's named references only), then the date and size; anything else (a name holding a
     line break, a page a module or a proxy changed) is left to the parser. The listing it
-    gives is the parser's (tests/test_listing_forms.py, and parity)."""
+    gives is the parser's (tests/core/test_listing_forms.py, and parity)."""
     start = text.find('<pre>')
     if not text.startswith(NGINX_HEAD) or not text.endswith(NGINX_FOOT) or start < 0 \
             or part(text, 0, start).find('<a') >= 0:
@@ -292,7 +292,7 @@ def nginx_listing(page, source, settings):
     """read_html_listing of a page reading nginx_page gave, for a fraction of its work:
     each line's facts read where nginx writes them, a date, its clock and a size or '-'.
     None where a line holds anything else, or links a name twice or not in UTF-8: the
-    general reader then reads the page (tests/test_listing_forms.py holds the two alike).
+    general reader then reads the page (tests/core/test_listing_forms.py holds the two alike).
     nginx's title says the page is a listing, and no line has a stamp."""
     directory = directory_of(source['url'])
     seen = {}

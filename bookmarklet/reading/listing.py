@@ -76,7 +76,7 @@ def nginx_json_listing(text, format_name):
     pattern instead of parsed and then checked field by field in a cold engine, with the same
     checks: a plain name as bytes, the date, a size held exactly. None for any other body,
     or a name or date that does not read: the general reader then reads it, and refuses it
-    if need be (tests/test_listing_forms.py holds the two alike; docs/design.md)."""
+    if need be (tests/core/test_listing_forms.py holds the two alike; docs/design.md)."""
     lines = text.split('\r\n')
     last = len(lines) - 1
     if last < 2 or lines[0] != '[' or lines[last] != ']':

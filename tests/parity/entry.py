@@ -3,7 +3,7 @@ as the bookmarklet's build compiles them.
 
 The entry module of the parity test build (tests/support/parity_harness.py builds it
 into build/parity.js with the bookmarklet's own build steps; nothing of it
-ships in dist/). tests/test_parity.py runs it under CPython and, from that
+ships in dist/). tests/parity/test_parity.py runs it under CPython and, from that
 bundle, in V8, JavaScriptCore and SpiderMonkey; the results must be identical.
 It keeps to the bookmarklet's native subset, so it builds with the native runtime.
 """

@@ -16,7 +16,7 @@ from tests.support.html_page import page_of_html
 from tests.support.saved_corpus import saved_names, load_saved
 
 ENTRY_KEYS = ['name', 'href', 'undecodable', 'type', 'mtime', 'size', 'sizeApprox']
-# The figure's lines, filled by tests/test_corpus.py and printed in the summary.
+# The figure's lines, filled by tests/corpus/test_corpus.py and printed in the summary.
 FIGURE: list = []
 
 

@@ -3,7 +3,7 @@
 Sorting ties, code points past U+FFFF, integers past 2**31 and 2**32,
 dates in 1970, 2038 and 2100, malformed dates and bytes.
 
-tests/test_parity.py runs every case that core_cases() returns in CPython,
+tests/parity/test_parity.py runs every case that core_cases() returns in CPython,
 V8, JavaScriptCore and SpiderMonkey: a case added here runs in all of them.
 A date format the listing reader learns belongs in LISTING_DATES.
 """

@@ -4,7 +4,7 @@ A second reader, on BeautifulSoup, with its own model of a listing, its own date
 and size rules and, for each page, where its rows are, said by hand in ROWS after
 looking at the page. It wrote the <name>.expected.json files of
 tests/fixtures/saved/, which were then checked against the pages by eye;
-tests/test_saved_pages.py holds them to it, so an expected file edited by hand
+tests/corpus/test_saved_pages.py holds them to it, so an expected file edited by hand
 and this reading cannot drift apart unnoticed.
 
     .venv/bin/python -m tests.support.saved_expected [name ...]   rewrite expected files, print them

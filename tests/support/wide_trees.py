@@ -1,4 +1,4 @@
-"""Wide trees for the scale checks (tests/test_e2e_scale.py) and the soak (bench/soak.py):
+"""Wide trees for the scale checks (tests/e2e/test_e2e_scale.py) and the soak (bench/soak.py):
 many empty files written fast, with set mtimes, plus a few directories."""
 
 import os

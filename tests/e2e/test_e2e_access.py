@@ -18,8 +18,8 @@ import pytest
 from tests.support.browsers import OVERLAY_OPEN, limit
 from bookmarklet.words import BUTTON_ID, OVERLAY_ID, UNDECODABLE
 from toolkit.release import USERSCRIPT_NAME
-from tests.test_e2e_offer import offer_on
-from tests.test_install_page import fill, open_page, shown_error
+from tests.e2e.test_e2e_offer import offer_on
+from tests.e2e.test_install_page import fill, open_page, shown_error
 from tests.support.held_sites import held_site
 from tests.support.trees import write_tree, directory, file, touch, standard_tree, SEPT_2026
 

@@ -78,7 +78,7 @@ def test_the_userscript_is_the_script_made_to_offer(dist):
     for field in ['@downloadURL', '@updateURL', '@homepageURL', '@supportURL']:
         assert field not in head
     code = hosted[len(HEADER) + 1:]
-    # The same script, readable (tests/test_readable.py), with the same settings, which
+    # The same script, readable (tests/builds/test_readable.py), with the same settings, which
     # offers, and reads nothing from the page: no script element of its own gives settings
     # to a userscript.
     assert settings_in(script) == settings_in(code)

@@ -155,7 +155,7 @@ def test_the_loader_gives_up_after_its_timeout(page, serve, tmp_path):
 
 
 def test_the_loader_leaves_the_page_as_it_found_it(page, serve, tmp_path, dist):
-    from tests.test_e2e_overlay import PAGE_STATE
+    from tests.e2e.test_e2e_overlay import PAGE_STATE
     loader = (dist / 'loader.url').read_text(encoding='utf-8').strip()
     write_tree(tmp_path / 'www', standard_tree(12))
     server = serve('sitemap-host.conf', tmp_path / 'www', dist=dist)

@@ -7,7 +7,7 @@ import urllib.parse
 
 import pytest
 
-from tests.test_native_runtime import compiled
+from tests.builds.test_native_runtime import compiled
 from toolkit.bundle import OWN_PROPERTIES, bundle, compact_css, compressed
 from toolkit.native import place_runtime
 from toolkit.prune import RUNTIME_MODULE

@@ -5,7 +5,7 @@ there does not, and neither do the pages that once got the button (issue 43).
 Which corpus page is a listing comes from its expected reading, written by hand or from the
 server's own listing (tests/support/expectations.py, saved_expected.py), not from the signs.
 The browser's side (browser/offer.py's lookups, the reader's walk) is tried in every engine by
-tests/test_e2e_offer.py and tests/test_e2e_ordinary_pages.py."""
+tests/e2e/test_e2e_offer.py and tests/e2e/test_e2e_ordinary_pages.py."""
 
 import pytest
 

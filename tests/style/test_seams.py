@@ -1,5 +1,5 @@
 """The crawl's seams as bookmarklet/crawl/seams.py declares them, and nowhere else: the real
-actions, adapters and screen have every declared name, the fakes of tests/test_settling.py
+actions, adapters and screen have every declared name, the fakes of tests/core/test_settling.py
 too, and no code, docstring or doc names an action, adapter or screen function, or a unit's
 field, that the code does not have."""
 
@@ -11,7 +11,7 @@ import pytest
 from bookmarklet.crawl.crawl import actions_of, new_crawl
 from bookmarklet.crawl.seams import ACTIONS, ADAPTERS, SCREEN
 from bookmarklet.settings import SETTINGS
-from tests.test_settling import Browser, Screen, Server
+from tests.core.test_settling import Browser, Screen, Server
 from toolkit import ROOT
 from toolkit.bundle import SOURCES, bookmarklet_modules
 

@@ -29,7 +29,7 @@ import pytest
 from bookmarklet.words import BUTTON_ID, OVERLAY_ID
 from tests.support.fixture_corpus import FIXTURES, fixture_names, load
 from tests.support.saved_corpus import SAVED, saved_names, load_saved
-from tests.test_e2e_offer import BUTTON, INJECT, OPEN, footprint, inject, \
+from tests.e2e.test_e2e_offer import BUTTON, INJECT, OPEN, footprint, inject, \
     userscript  # noqa: F401 (a fixture)
 
 ORDINARY = FIXTURES / 'ordinary'

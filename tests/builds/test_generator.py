@@ -30,7 +30,7 @@ def test_help_lists_every_option_with_its_default(tmp_path):
 
 
 # Bad values and the words generator.py answers with; the install page must say the same
-# (tests/test_install_page.py).
+# (tests/e2e/test_install_page.py).
 BAD_VALUES = [
     (['--page-size', '0'], ['--page-size', '0 is outside 1..1000']),
     (['--page-size', 'ten'], ['--page-size', '"ten" is not a whole number', '1..1000']),

@@ -25,7 +25,7 @@ from servers.apache import Apache
 from servers.caddy import Caddy
 from toolkit import ROOT
 from toolkit.release import APACHE_OFFER_NAME, OFFER_ELEMENT_NAME, USERSCRIPT_NAME
-from tests.test_e2e_listing_servers import small_tree  # noqa: F401 (a fixture)
+from tests.e2e.test_e2e_listing_servers import small_tree  # noqa: F401 (a fixture)
 
 CSP = "default-src 'self'; script-src 'self'; style-src 'self'"
 OPEN = '[data-role={}]'.format(OPEN_ROLE)

@@ -3,9 +3,9 @@ self-contained link and through the loader, on a real nginx listing in each brow
 
 import pytest
 
-from tests.test_e2e_options import all_of_wave_2, level_one_directories, most_in_flight, \
+from tests.e2e.test_e2e_options import all_of_wave_2, level_one_directories, most_in_flight, \
     slowed_site
-from tests.test_install_page import fill, hrefs, shown_error
+from tests.e2e.test_install_page import fill, hrefs, shown_error
 from tests.support.trees import standard_tree, write_tree
 
 

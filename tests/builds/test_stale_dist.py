@@ -39,7 +39,7 @@ def test_an_edited_module_without_make_stops_every_end_to_end_test(tmp_path, dis
     module.write_text(module.read_text(encoding='utf-8') + '\n# edited, not built\n',
                       encoding='utf-8')
     # One test on the dist/ `make` wrote, one that builds its own bookmarklet.
-    done = run_tests(copy, 'tests/test_e2e_basic.py', 'tests/test_e2e_faults.py', '-k', 'chromium')
+    done = run_tests(copy, 'tests/e2e/test_e2e_basic.py', 'tests/e2e/test_e2e_faults.py', '-k', 'chromium')
     report = done.stdout + done.stderr
     assert done.returncode != 0, report
     assert 'run make' in report and ' passed' not in report, report
@@ -55,6 +55,6 @@ def test_a_build_step_changed_after_make_stops_them_too(tmp_path, dist):
     copy = checkout_copy(tmp_path / 'checkout')
     later = (copy / 'dist' / 'bookmarklet.url').stat().st_mtime + 10
     os.utime(copy / 'loader' / 'install.html', (later, later))
-    done = run_tests(copy, 'tests/test_e2e_basic.py', '-k', 'chromium', '-x')
+    done = run_tests(copy, 'tests/e2e/test_e2e_basic.py', '-k', 'chromium', '-x')
     assert 'dist/ is older than loader/install.html: run make' in done.stdout, \
         done.stdout + done.stderr

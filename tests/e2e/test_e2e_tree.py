@@ -360,7 +360,7 @@ def test_a_copy_the_browser_refuses_says_so_and_leaves_the_text_selected(new_pag
 
 
 def test_hostile_names_are_searched_shown_and_exported_as_text(page, serve, tmp_path, bookmarklet):
-    from tests.test_e2e_overlay import HOSTILE
+    from tests.e2e.test_e2e_overlay import HOSTILE
     www = tmp_path / 'www'
     write_tree(www, {name: directory(SEPT_2026 + i, {name: file(SEPT_2026, 1)}) for i, name in enumerate(HOSTILE)})
     server = serve('json-by-accept.conf', www)

@@ -15,7 +15,7 @@ from toolkit.loader import loader_url, script_pin
 from toolkit.release import USERSCRIPT_NAME, project_version
 from toolkit.settings import OPTIONS, SETTINGS
 from tests.support.builds import build, run_generator
-from tests.test_generator import BAD_VALUES, CONTRADICTIONS
+from tests.builds.test_generator import BAD_VALUES, CONTRADICTIONS
 
 KEY_OF_FLAG = {setting.flag: setting.key for setting in SETTINGS + OPTIONS}
 ERROR = '[data-role=error]'

@@ -13,7 +13,7 @@ import urllib.parse
 from toolkit.javascript_url import javascript_url
 from tests.support.trees import standard_tree, write_tree, directory, file, SEPT_2026
 from tests.support.visits import read_cache, quiet_requests, visit, directories_on
-from tests.test_export_tools import TOOLS, run_tool
+from tests.e2e.test_export_tools import TOOLS, run_tool
 
 SCRIPT = '/.autoindex-sitemap/sitemap.js'
 

@@ -4,7 +4,7 @@ The pages come from other projects' test data, saved from real servers, so they
 show what the reader meets in the wild: Apache in its IndexOptions forms and
 behind custom headers, nginx and its fancyindex module, Caddy 1 and 2, h5ai's
 fallback page, miniserve and others. How many of each kind read exactly is the
-corpus's figure (tests/test_corpus.py).
+corpus's figure (tests/corpus/test_corpus.py).
 """
 
 import re
