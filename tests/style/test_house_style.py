@@ -265,3 +265,17 @@ def test_every_module_path_the_docs_name_is_in_the_tree():
             if path != 'x.py' and not (SOURCES / path).exists():
                 missing.append(doc.name + ': ' + found.group(0))
     assert missing == []
+
+
+# A file under tests/ that a doc names by its path.
+TEST_PATH = re.compile(r'(?<![\w./-])tests/(?:[\w.-]+/)*[\w-]+\.(?:py|js|md|json)\b')
+
+
+def test_every_test_file_the_docs_name_is_in_the_tree():
+    """A test file that moves to another layer's folder leaves no doc pointing where it was."""
+    missing = []
+    for doc in sorted(ROOT.glob('docs/*.md')) + [ROOT / 'README.md']:
+        for found in TEST_PATH.finditer(doc.read_text(encoding='utf-8')):
+            if not (ROOT / found.group(0)).exists():
+                missing.append(doc.name + ': ' + found.group(0))
+    assert missing == []
