@@ -96,14 +96,15 @@ def test_a_blocked_open_falls_back_to_memory_in_bounded_time_and_lets_go_later(
     assert page.errors == []
 
 
-# A readwrite transaction on the records that never ends, as a page kept for the back
-# button holds one while its write is under way: it keeps asking, so it never commits.
+# A transaction that never ends, as a page kept for the back button holds one while its
+# write is under way: it keeps asking in it, so it never commits.
+KEEP_ASKING = "const ask = () => { records.get('busy').onsuccess = ask; }; ask();"
+
 HOLD_BUSY = """() => new Promise((resolve) => {
   const request = indexedDB.open(""" + json.dumps(DATABASE) + """);
   request.onsuccess = () => {
     const records = request.result.transaction('records', 'readwrite').objectStore('records');
-    const ask = () => { records.get('busy').onsuccess = ask; };
-    ask();
+    """ + KEEP_ASKING + """
     resolve(true);
   };
 })"""
@@ -135,8 +136,8 @@ ENDLESS_WRITE = """(() => {
   IDBObjectStore.prototype.put = function (...values) {
     const request = put.apply(this, values);
     if (this.name === 'records') {
-      const ask = () => { this.get('busy').onsuccess = ask; };
-      ask();
+      const records = this;
+      """ + KEEP_ASKING + """
     }
     return request;
   };
@@ -156,7 +157,7 @@ def test_a_write_under_way_as_the_page_is_left_holds_no_later_page(new_page, tre
     """WebKit keeps a page left for the back button with its transactions suspended, and a
     write under way there held every read of the pages after it (the next click waited
     for its reads' bound, and cached nothing). The page's own transactions end as it is left."""
-    spec, server = tree
+    _, server = tree
     page = new_page(ENDLESS_WRITE)
     page.goto(server.url('/'))
     page.run_bookmarklet(bookmarklet)
