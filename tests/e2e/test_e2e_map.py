@@ -21,6 +21,9 @@ from tests.support.visits import read_cache, quiet_requests
 # Seconds a page may take to read an answer nginx has sent, on a machine as busy as a test
 # run makes it.
 READ_MOMENT = 0.05
+# The export box's text holds a string (the export is made a moment after what it shows).
+EXPORT_HOLDS = """(text) => document.getElementById('autoindex-sitemap').shadowRoot
+    .querySelector('[data-role=export-text]').value.includes(text)"""
 
 PROGRESS = """() => {
   const bar = document.getElementById('autoindex-sitemap').shadowRoot
@@ -280,6 +283,9 @@ def test_a_symlink_loop_is_fetched_once_and_said(page, small, bookmarklet):
         .querySelector('[data-role=hit] [data-role=note]') !== null""")
     page.find('.export summary').click()  # open the export box
     page.control('export-format').select_option('json')
+    # The box follows what is shown once it has stayed a quarter of a second: the hits of
+    # the search before may still stand when it opens.
+    page.wait_for(EXPORT_HOLDS, '"a/x/back/"')
     exported = json.loads(page.control('export-text').input_value())
     assert [item.get('note') for item in exported if item['path'] == 'a/x/back/'] == [
         'looks like a loop of /a/']
