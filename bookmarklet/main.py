@@ -40,7 +40,9 @@ def toggle(page):
         return
     crawl = start_crawl(page.location.href, SETTINGS, browser_adapters(page),
                         lambda actions: open_overlay(page, SETTINGS, actions))
-    if PROBLEM != '':
+    # Empty, or in the bookmarklet false (toolkit/bundle.py stage_sources): a test of its
+    # truth folds there.
+    if PROBLEM:
         crawl.overlay_ui.add_note(PROBLEM)
 
 

@@ -52,8 +52,10 @@ def stage_sources(staging, entry=None, sources=SOURCES):
 
     The settings module chooses with `&&` and `||`, not `?:`: esbuild folds those of a
     name it defines even where it does not minify (readable_bundle), so the placeholder
-    the bookmarklet reads alone is gone from the other scripts. The object is never
-    false, so the choice is the same."""
+    the bookmarklet reads alone is gone from the other scripts. The settings are never
+    false, and neither is what chosen_settings returns, so the choice is the same. In the
+    bookmarklet PROBLEM is `false`, a constant the minifiers fold where the entry asks for
+    it: no loader passes the bookmarklet settings to refuse."""
     if staging.exists():
         shutil.rmtree(staging)
     package = staging / 'bookmarklet'
@@ -71,9 +73,10 @@ def stage_sources(staging, entry=None, sources=SOURCES):
         'built without reading any (toolkit/literal.py BOOKMARKLET_NAME)."""\n\n'
         'from bookmarklet.configured import chosen_settings\n\n'
         "CHOSEN = __pragma__ ('js', '{}', '" + BOOKMARKLET_NAME + " && {used: " + PLACEHOLDER
-        + ", problem: \"\"} || chosen_settings (" + PLACEHOLDER + ", " + SOURCE_PLACEHOLDER + ")')\n"
-        "SETTINGS = CHOSEN['used']\n"
-        "PROBLEM = CHOSEN['problem']\n", encoding='utf-8')
+        + "} || chosen_settings (" + PLACEHOLDER + ", " + SOURCE_PLACEHOLDER + ")')\n"
+        "SETTINGS = __pragma__ ('js', '{}', 'CHOSEN.used')\n"
+        "PROBLEM = __pragma__ ('js', '{}', '!" + BOOKMARKLET_NAME + " && CHOSEN.problem')\n",
+        encoding='utf-8')
     style = package / 'browser' / 'style.py'
     text = style.read_text(encoding='utf-8')
     if text.count(STYLE_SOURCE) != 1:
