@@ -84,7 +84,7 @@ def stage_sources(staging, entry=None, sources=SOURCES):
                          + STYLE_SOURCE.strip())
     packed = packed_css(compact_css((sources / 'overlay.css').read_text(encoding='utf-8')))
     style.write_text(text.replace(STYLE_SOURCE, 'STYLE = unpacked(' + repr(packed['text']) + ', '
-                                  + repr(packed['marks']) + ')\n'), encoding='utf-8')
+                                  + packed_marks(packed['marks']) + ')\n'), encoding='utf-8')
     return staging / entry.name if entry else package / 'main.py'
 
 
@@ -93,9 +93,13 @@ def stage_sources(staging, entry=None, sources=SOURCES):
 # styles repeat (`background`, `:var(--`) stand for one character each too, one not in
 # the styles, that a javascript: URL carries as it is and a string needs no escape for.
 HASH_STAND_IN = '~'
-MARKS = HASH_STAND_IN + '$^|!?&`' + string.ascii_uppercase
-# What a mark costs in the list of marks beside its text: ['m', 'text'], and a comma.
-MARK_COST = 9
+MARKS = HASH_STAND_IN + '$^|!?&`+<' + string.ascii_uppercase + string.ascii_lowercase
+# What a mark costs beside its text in the one string of marks (packed_marks): itself, and
+# the separator before the next.
+MARK_COST = 2
+# The characters that may part the marks in their string: one that none of them holds, not a
+# mark, which a javascript: URL carries as it is and a string needs no escape for.
+MARK_SEPARATORS = '_@=;'
 
 
 def packed_css(css):
@@ -126,6 +130,22 @@ def packed_css(css):
         text = text.replace(best, mark)
         marks.append([mark, best])
     return {'text': text, 'marks': marks[::-1]}
+
+
+def packed_marks(marks):
+    """The Python expression of the list the styles' module unpacks from marks ([mark,
+    text], packed_css): each mark followed by its text, in one string split at a character
+    none of them holds (MARK_SEPARATORS). Two characters a mark, where a list of lists
+    takes nine; no marks, an empty list."""
+    pieces = [mark + text for mark, text in marks]
+    if len(pieces) == 0:
+        return '[]'
+    separator = next((character for character in MARK_SEPARATORS
+                      if not any(character in piece for piece in pieces)), None)
+    if separator is None:
+        raise BuildError('every character that may part the marks of the styles is in one of '
+                         'them: ' + MARK_SEPARATORS)
+    return repr(separator.join(pieces)) + '.split(' + repr(separator) + ')'
 
 
 CUSTOM_PROPERTY = re.compile(r'(?<![\w-])--[A-Za-z][\w-]*')

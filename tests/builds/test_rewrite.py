@@ -9,6 +9,7 @@ import pytest
 
 from tests.builds.test_native_runtime import compiled
 from toolkit.bundle import OWN_PROPERTIES, bundle, compact_css, compressed
+from toolkit.errors import BuildError
 from toolkit.native import place_runtime
 from toolkit.prune import RUNTIME_MODULE
 from toolkit.rewrite import HELPERS, METHODS_MODULE, STRINGS_MODULE, REWRITES, \
@@ -403,6 +404,17 @@ def test_a_steps_saving_is_measured_on_the_bookmarklet_itself(tmp_path):
     assert measured['saves']['without_causes'] > 0
 
 
+def test_the_styles_marks_are_one_string_parted_at_a_character_none_of_them_holds():
+    """Each mark and its text are one piece of a string the styles' module splits; a text
+    that holds every character that may part them stops the build."""
+    from toolkit.bundle import MARK_SEPARATORS, packed_marks
+    written = packed_marks([['A', 'x_y'], ['~', '#']])
+    assert eval(written) == ['Ax_y', '~#'] and written.endswith(".split('@')")
+    assert packed_marks([]) == '[]'
+    with pytest.raises(BuildError, match='part the marks'):
+        packed_marks([['A', MARK_SEPARATORS]])
+
+
 def test_the_staged_styles_are_the_compacted_css_with_their_hashes_put_back(tmp_path):
     """A javascript: URL carries each '#' as '%23': the colours go in with a stand-in that
     the script replaces, and so do the texts the styles repeat (in CPython too: the staged
@@ -414,6 +426,6 @@ def test_the_staged_styles_are_the_compacted_css_with_their_hashes_put_back(tmp_
     namespace: dict = {}
     exec(text, namespace)
     assert namespace['STYLE'] == css and css.count('#') > 12
-    packed = text.split('STYLE = unpacked(')[1].split("', [")[0]
+    packed = text.split('STYLE = unpacked(')[1].split("', '")[0]
     assert '#' not in packed and len(packed) < len(css) - 200
     assert HASH_STAND_IN not in css
