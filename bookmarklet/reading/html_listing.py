@@ -16,7 +16,7 @@ which servers cut ('..>').
 """
 
 from bookmarklet.portable import Problem, parse_int, strip_spaces, words, last_char, dict_key, \
-    part, percent_decode, joined, record_field, parse_digits, char_of, new_object
+    part, percent_decode, joined, record_field, parse_digits, char_of, new_object, pattern_of, matched
 from bookmarklet.reading.entries import new_entry, new_listing, is_plain_name
 from bookmarklet.reading.names import name_of_href, name_of_text, path_start, without_query
 from bookmarklet.reading.times import find_date, without_last, parse_table_date, DAY
@@ -135,13 +135,13 @@ def directory_of(url):
     return {'origin': (part(url, 0, at) if at >= 0 else url).lower(), 'segments': found}
 
 
+# A URL scheme: a letter, then letters, digits, '+', '-' or '.'. The Kelvin sign (U+212A)
+# is a letter here too, as it was when its lower case, k, was looked up.
+SCHEME = pattern_of('[A-Za-z\u212a][A-Za-z\u212a0-9+.-]*')
+
+
 def is_scheme(text):
-    """True for a URL scheme: a letter, then letters, digits, '+', '-' or '.'."""
-    for index in range(len(text)):
-        rank = 'abcdefghijklmnopqrstuvwxyz0123456789+-.'.find(text[index].lower())
-        if rank < 0 or (index == 0 and rank > 25):
-            return False
-    return len(text) > 0
+    return matched(SCHEME, text) != None
 
 
 def child_of(href, directory):

@@ -50,7 +50,8 @@ CHILD_LINKS = ['a.txt', './a.txt', 'dir/', './dir/', '/pub/caf%C3%A9/a.txt', '/p
                '/pub/caf%C3%A9/', '/pub/', '../', '..', '.', './', '?C=N;O=D', '#top', 'mailto:a@b.c',
                'javascript:history.back()', 'data:text/plain,x', 'a.txt?download', 'a.txt#frag',
                'sub/a.txt', '/pub/caf%C3%A9/sub/a.txt', '/pub/caf%C3%A9/d//', ' a.txt ', 'c:foo',
-               '2022:notes.txt', 'bad%FFname', '%2e%2e', 'a%2Fb']
+               '2022:notes.txt', 'bad%FFname', '%2e%2e', 'a%2Fb', 'A+b.c-D9:x', 'x_y:z',
+               '\u212a:x', '\u212a\u212a:x', '\u0130:x']
 
 NGINX_HTML = (
     '<html>\r\n<head><title>Index of /files/</title></head>\r\n<body>\r\n'
