@@ -135,9 +135,9 @@ def directory_of(url):
     return {'origin': (part(url, 0, at) if at >= 0 else url).lower(), 'segments': found}
 
 
-# A URL scheme: a letter, then letters, digits, '+', '-' or '.'. The Kelvin sign (U+212A)
-# is a letter here too, as it was when its lower case, k, was looked up.
-SCHEME = pattern_of('[A-Za-z\u212a][A-Za-z\u212a0-9+.-]*')
+# A URL scheme as the URL standard reads one: an ASCII letter, then ASCII letters, digits,
+# '+', '-' or '.'. A link that starts otherwise ('\u212a:x', a Kelvin sign) is relative.
+SCHEME = pattern_of('[A-Za-z][A-Za-z0-9+.-]*')
 
 
 def is_scheme(text):

@@ -108,7 +108,7 @@ def test_what_is_no_size_reads_as_none(word):
     ('//files.example:8080/pub/caf%C3%A9/x', 'x', False),
     ('a.txt?download', 'a.txt', False), ('a.txt#frag', 'a.txt', False), (' a.txt ', 'a.txt', False),
     ('2022:notes.txt', '2022:notes.txt', False), ('bad%FFname', 'bad\\xffname', False),
-    ('x_y:z', 'x_y:z', False), ('\u0130:x', '\u0130:x', False),
+    ('x_y:z', 'x_y:z', False), ('\u0130:x', '\u0130:x', False), ('\u212a:x', '\u212a:x', False),
 ])
 def test_a_link_to_a_child_written_any_way_names_it(href, name, slash):
     named = child_of(href, directory_of(CHILD_DIRECTORY))
@@ -119,8 +119,7 @@ def test_a_link_to_a_child_written_any_way_names_it(href, name, slash):
     'https://files.example:8080/pub/caf%C3%A9/a.txt', 'http://other.example/pub/caf%C3%A9/a',
     '/pub/caf%C3%A9/', '/pub/', '../', '..', '.', './', '?C=N;O=D', '#top', 'mailto:a@b.c',
     'javascript:history.back()', 'data:text/plain,x', 'sub/a.txt', '/pub/caf%C3%A9/sub/a.txt',
-    '/pub/caf%C3%A9/d//', 'c:foo', '%2e%2e', 'a%2Fb', '/other/a.txt', 'A+b.c-D9:x',
-    '\u212a:x', 'k\u212a:x', '\u212a\u212a:x'])
+    '/pub/caf%C3%A9/d//', 'c:foo', '%2e%2e', 'a%2Fb', '/other/a.txt', 'A+b.c-D9:x'])
 def test_a_link_to_anything_but_a_child_is_no_entry(href):
     assert child_of(href, directory_of(CHILD_DIRECTORY)) is None
 
