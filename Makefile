@@ -26,8 +26,11 @@ $(VENV)/.installed: requirements.txt
 	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements.txt
 	touch $@
 
+# npm ls as well: an npm that fails may still exit 0 ("Exit handler never called!"), and a
+# node_modules/.installed left behind would keep every later make from trying again.
 node_modules/.installed: package.json package-lock.json
 	npm ci --no-audit --no-fund
+	npm ls --depth=0 > /dev/null
 	touch $@
 
 # The build writes only into a dist/ holding an earlier build alone: the wheel make dist
