@@ -19,7 +19,8 @@ from bookmarklet.portable import Problem, parse_int, strip_spaces, words, last_c
     part, percent_decode, joined, record_field, parse_digits, char_of, new_object, pattern_of, matched
 from bookmarklet.reading.entries import new_entry, new_listing, is_plain_name
 from bookmarklet.reading.names import name_of_href, name_of_text, path_start, without_query
-from bookmarklet.reading.times import find_date, without_last, parse_table_date, DAY
+from bookmarklet.reading.times import find_date, without_last, parse_table_date, DAY, \
+    read_day_first, RECENT_DATES
 from bookmarklet.reading.problems import NOT_A_LISTING
 
 # What the page reading is made of: element names as a DOM spells them, each between
@@ -248,28 +249,36 @@ def read_html_listing(page, source, settings):
     directory's own index.html) is an error, never an empty directory or its links.
     Several links to one entry are one entry, whose facts come from the first of their
     rows that shows a date, else a size. The precision is the coarsest clock shown, or a
-    day where no date has one (a date shown without its clock is an old one: ls's)."""
+    day where no date has one (a date shown without its clock is an old one: ls's). The
+    '/' dates that could be either are read in the page's one order (times.RECENT_DATES)."""
     directory = directory_of(source['url'])
-    found = {}
-    keys = []
     # A page whose heading says it is a listing needs no other evidence.
     heads_say = is_listing_head(page['heads'])
-    evidence = new_object()
-    evidence.is_sorting = False
-    evidence.named_only = not heads_say
-    for row in page['rows']:
-        for segment in segments_of(row, directory, evidence):
-            read_facts(segment, source['now'], settings)
-            key = dict_key(segment['named']['href'])
-            if not (key in found):
-                keys.append(key)
-                found[key] = segment
-            held = found[key]
-            slash = held['slash'] or segment['slash']
-            if held['mtime'] == None and (segment['mtime'] != None or (
-                    held['size'] == None and segment['size'] != None)):
-                found[key] = segment
-            found[key]['slash'] = slash
+    # The '/' dates that could be either are read month first, unless a date of the page
+    # shows its day first: then the whole page is read again, day first.
+    for day_first in [False, True]:
+        read_day_first(day_first)
+        found = {}
+        keys = []
+        evidence = new_object()
+        evidence.is_sorting = False
+        evidence.named_only = not heads_say
+        for row in page['rows']:
+            for segment in segments_of(row, directory, evidence):
+                read_facts(segment, source['now'], settings)
+                key = dict_key(segment['named']['href'])
+                if not (key in found):
+                    keys.append(key)
+                    found[key] = segment
+                held = found[key]
+                slash = held['slash'] or segment['slash']
+                if held['mtime'] == None and (segment['mtime'] != None or (
+                        held['size'] == None and segment['size'] != None)):
+                    found[key] = segment
+                found[key]['slash'] = slash
+        if not RECENT_DATES.shown_day_first:
+            break
+    read_day_first(False)
     shown = len(keys) > 0
     entries = []
     # The coarsest clock, whichever row comes first; a day where no date shows one.

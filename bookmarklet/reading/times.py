@@ -54,11 +54,25 @@ def parse_table_date(date_text, clock_text):
 
 
 # The days of the dates read lately, by dict_key of the date: a listing repeats a few
-# dates many times. Emptied when full, so a long crawl holds little.
+# dates many times. Emptied when full, so a long crawl holds little. day_first: the '/'
+# dates that could be either ('03/04/2022') are read day first, else month first, as
+# en-US writes them; shown_day_first: a date read since showed its day first
+# ('17/10/2022'). read_html_listing decides the order for a whole page by them.
 RECENT_DATES = new_object()
 RECENT_DATES.days_of = {}
 RECENT_DATES.date_count = 0
+RECENT_DATES.day_first = False
+RECENT_DATES.shown_day_first = False
 DATES_REMEMBERED = 4096
+
+
+def read_day_first(day_first):
+    """From now on read the '/' dates that could be either day first, or month first;
+    forget the dates read so far, and that one showed its day first."""
+    RECENT_DATES.days_of = {}
+    RECENT_DATES.date_count = 0
+    RECENT_DATES.day_first = day_first
+    RECENT_DATES.shown_day_first = False
 
 
 def date_days(date_text):
@@ -79,9 +93,13 @@ def civil_days(date_text):
     """date_days, without the memory. Read: day-month-year and year-month-day with '-' or
     '.' ('17-Oct-2022', '2022-10-17', '2022-Oct-17', '2001-APR-26', '17.10.2022'),
     month/day/year with '/' ('10/17/2022') but where the first can be no month
-    ('17/10/2022'), and '17Oct2022'; months as numbers or names in any case."""
+    ('17/10/2022') or the page's dates are day first (RECENT_DATES), and '17Oct2022';
+    months as numbers or names in any case."""
     date = date_text.replace('.', '-').split('/')
-    us_order = len(date) > 1 and (parse_int(date[0]) or 0) < 13
+    # A '/' date whose first number can be no month is day first (or year first, which
+    # reads alike in either order).
+    day_first = len(date) > 1 and (parse_int(date[0]) or 0) > 12
+    us_order = len(date) > 1 and not day_first and not RECENT_DATES.day_first
     date = date if len(date) > 1 else date[0].split('-')
     if len(date) == 1 and len(date_text) == 9:
         date = [part(date_text, 0, 2), part(date_text, 2, 5), part(date_text, 5, None)]
@@ -100,8 +118,10 @@ def civil_days(date_text):
             or month < 1 or month > 12 or day < 1:
         return None
     days = days_from_civil(year, month, day)
-    return days if days < days_from_civil(year, month + 1, 1) else None
-
+    if days >= days_from_civil(year, month + 1, 1):
+        return None
+    RECENT_DATES.shown_day_first = RECENT_DATES.shown_day_first or day_first
+    return days
 
 
 def find_date(fields, now):

@@ -21,7 +21,8 @@ from tests.support.corpus import pages
 from tests.support.html_page import page_of_html
 from tests.support.nginx_bodies import nginx_line, nginx_body, nginx_json_line, \
     nginx_json_body, LINES, JSON_LINES, VALID_STAMPS
-from tests.support.parity_cases import SOURCE, CHILD_DIRECTORY, DARKHTTPD_1_13, CHEROKEE
+from tests.support.parity_cases import SOURCE, CHILD_DIRECTORY, DARKHTTPD_1_13, CHEROKEE, \
+    IIS_ROWS, iis_page
 
 NOW = SOURCE['now']  # 2026-09-01T12:34:56Z
 
@@ -340,3 +341,44 @@ def test_a_size_split_by_markup_after_its_whole_part_is_one_size():
         ['big.iso', 'file', utc(2026, 8, 31, 10), 49 * 1024 ** 2 // 10, True],
         ['bigger.iso', 'file', utc(2026, 8, 30, 10), 12 * 1024 ** 2, True],
         ['notes.txt', 'file', utc(2026, 8, 29, 10), 512, False]]
+
+
+def iis_entries(locale):
+    """[name, type, mtime, size] of each entry of the IIS page of IIS_ROWS[locale]."""
+    listing = read_html_listing(page_of_html(iis_page(IIS_ROWS[locale])), SOURCE, READER)
+    return [[entry['name'], entry['type'], entry['mtime'], entry['size']]
+            for entry in listing['entries']]
+
+
+def test_a_page_whose_one_date_shows_its_day_first_reads_all_its_dates_day_first():
+    """en-GB's IIS page: 17/10/2022 can only be the 17th of October, so 03/04/2022 on the
+    same page is the 3rd of April, though it comes first."""
+    assert iis_entries('en-GB') == [['notes.txt', 'file', utc(2022, 4, 3, 9, 15), 1234],
+                                    ['old dir', 'directory', utc(2022, 10, 17, 17, 35), None],
+                                    ['b.txt', 'file', utc(2022, 6, 5, 10), 99]]
+
+
+def test_a_page_whose_one_date_shows_its_month_first_reads_all_its_dates_month_first():
+    """en-US's IIS page: 10/17/2022 can only be the 17th of October, and 03/04/2022 is the
+    4th of March."""
+    assert iis_entries('en-US') == [['notes.txt', 'file', utc(2022, 3, 4, 9, 15), 1234],
+                                    ['old dir', 'directory', utc(2022, 10, 17, 17, 35), None],
+                                    ['b.txt', 'file', utc(2022, 5, 6, 10), 99]]
+
+
+def test_a_page_whose_every_date_could_be_either_reads_them_month_first_after_any_page():
+    """Nothing on the page says: month first, as en-US writes them (docs/design.md, Dates),
+    even right after a page read day first; and a date read alone after it, too."""
+    iis_entries('en-GB')
+    assert iis_entries('either') == [['notes.txt', 'file', utc(2022, 3, 4, 9, 15), 1234],
+                                     ['b.txt', 'file', utc(2022, 5, 6, 10), 99]]
+    iis_entries('en-GB')
+    assert find_date('05/06/2022 10:00'.split(), NOW)['seconds'] == utc(2022, 5, 6, 10)
+
+
+def test_a_word_that_is_no_date_does_not_decide_the_order():
+    """'24/7' has a first number past 12 but is no date: the page's dates stay month first."""
+    text = ('<html><head><title>Index of /files/</title></head><body><ul>'
+            '<li>24/7 <a href="a.txt">a.txt</a> 03/04/2022 09:15</li></ul></body></html>')
+    entries = read_html_listing(page_of_html(text), SOURCE, READER)['entries']
+    assert [entry['mtime'] for entry in entries] == [utc(2022, 3, 4, 9, 15)]

@@ -108,6 +108,29 @@ CHEROKEE = (
     + '\t\t</tbody>\n\t\t</table>\n\n\t\t<p>Cherokee web server 1.2.104</p>\n\n'
     '\t</div>\n\t</div>\n</body>\n</html>\n')
 
+# Pages in the form IIS's directory browsing writes (tests/fixtures/saved/opennem/iis-nemweb.html,
+# MIT): one line per entry, its date and clock in the server's locale, '<dir>' or the size,
+# then the link. The dates of each page are read in one order (docs/design.md, Dates):
+# en-GB's day first, shown by a day past 12 in one row; en-US's month first, shown by a
+# day past 12 in the second field; and a page of dates that could be either, month first.
+IIS_ROWS = {
+    'en-GB': [('03/04/2022 09:15', '1234', 'notes.txt'), ('17/10/2022 17:35', '&lt;dir&gt;', 'old dir/'),
+              ('05/06/2022 10:00', '99', 'b.txt')],
+    'en-US': [('03/04/2022  9:15 AM', '1234', 'notes.txt'), ('10/17/2022  5:35 PM', '&lt;dir&gt;', 'old dir/'),
+              ('05/06/2022 10:00 AM', '99', 'b.txt')],
+    'either': [('03/04/2022 09:15', '1234', 'notes.txt'), ('05/06/2022 10:00', '99', 'b.txt')],
+}
+
+
+def iis_page(rows):
+    """A page as IIS writes it, of (date, size or '&lt;dir&gt;', name) rows, at /files/."""
+    return ('<html><head><title>127.0.0.1 - /files/</title></head><body><H1>127.0.0.1 - '
+            '/files/</H1><hr>\r\n\r\n<pre><A HREF="/">[To Parent Directory]</A><br><br>'
+            + ''.join('{:>20} {:>12} <A HREF="/files/{}">{}</A><br>'.format(
+                date, size, quote(name), name.rstrip('/')) for date, size, name in rows)
+            + '</pre><hr></body></html>')
+
+
 NGINX_JSON = (
     '[\r\n{ "name":"nested", "type":"directory", "mtime":"Mon, 15 Jul 2019 12:34:56 GMT" },'
     '\r\n{ "name":"a&b \\"q\\".txt", "type":"file", "mtime":"Mon, 15 Jul 2019 12:34:56 GMT", "size":1 },'
@@ -475,6 +498,9 @@ def core_cases():
     add('read_html_listing', page_of_html(NGINX_HTML), SOURCE, settings)
     add('read_html_listing', page_of_html(DARKHTTPD_1_13), SOURCE, settings)
     add('read_html_listing', page_of_html(CHEROKEE), SOURCE, settings)
+    for rows in IIS_ROWS.values():
+        add('read_html_listing', page_of_html(iis_page(rows)), SOURCE, settings)
+        add('find_date', '05/06/2022 10:00'.split(), SOURCE['now'])
     add('read_html_listing', {'heads': ['Index of /empty/'], 'rows': []}, SOURCE, settings)
     add('read_html_listing', {'heads': ['Sign in'], 'rows': []}, SOURCE, settings)
     for text in ['<?xml version="1.0"?>\r\n<list>\r\n<file mtime="2019-07-15T12:34:56Z" size="5000000000">'
