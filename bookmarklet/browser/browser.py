@@ -174,18 +174,30 @@ def page_of_document(document):
     walk.item_depth = 0
     walk.pre_depth = 0
     walk.row_open = new_row()
+    walk.kept_by = False
     read_children(walk, document.documentElement)
-    end_row(walk)
+    end_row(walk, False)
     heads = []
     for head in document.querySelectorAll(HEADS):
         heads.append(head.textContent)
     return {'heads': heads, 'rows': walk.rows_found}
 
 
-def end_row(walk):
-    """End the row being read, kept when it holds a link, and start the next."""
-    if len(walk.row_open['links']) > 0:
-        walk.rows_found.append(walk.row_open)
+def end_row(walk, block):
+    """End the row being read, kept when it holds a link, and start the next. block is the
+    element it ends with, else False: a block (not a table row or a list item) of words
+    alone right after the block whose end kept the last row gives them to that row (HFS 2.4
+    writes an entry's date and size in a block after its link's)."""
+    row = walk.row_open
+    if len(row['links']) > 0:
+        walk.rows_found.append(row)
+        walk.kept_by = block
+    elif block and block.previousElementSibling == walk.kept_by:
+        links = walk.rows_found[len(walk.rows_found) - 1]['links']
+        link = links[len(links) - 1]
+        link['after'] += row['text']
+        for stamp in row['stamps']:
+            link['stamps'].append(stamp)
     walk.row_open = new_row()
 
 
@@ -216,7 +228,7 @@ def read_children(walk, parent):
                 and walk.link_open == None else [node.data]
             add_text(walk, lines[0])
             for index in range(1, len(lines)):
-                end_row(walk)
+                end_row(walk, False)
                 add_text(walk, lines[index])
         elif node.nodeType == 1:
             read_element(walk, node)
@@ -231,7 +243,7 @@ def read_element(walk, element):
     # Inside a table row or a list item, only another ends the row.
     block = item or (walk.item_depth == 0 and (BLOCKS.find(kind) >= 0 or kind == ' BR '))
     if block:
-        end_row(walk)
+        end_row(walk, False)
     walk.item_depth += 1 if item else 0
     walk.pre_depth += 1 if kind == ' PRE ' else 0
     linked = walk.link_open == None and kind == ' A ' and element.hasAttribute('href')
@@ -254,4 +266,4 @@ def read_element(walk, element):
     # Cells, links and images are words apart.
     add_words(walk, ' ')
     if block:
-        end_row(walk)
+        end_row(walk, not item and element)

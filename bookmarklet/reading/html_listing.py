@@ -4,10 +4,11 @@ A page arrives as a page reading {heads, rows} (bookmarklet/browser/browser.py i
 browser, tests/support/html_page.py under CPython, by the same rules): heads are the
 texts of its titles and top headings; a row is what a person reads as one line
 of the listing (a table row, a list item, a line of preformatted text, any other
-block): {links, text, stamps}, links its links in order, text and stamps what stands
-before the first: its words (an image's alt text too), and the values of its elements'
-datetime and title attributes. A link is {href, text, after, stamps}: its own text,
-then the words and stamps after it, up to the next link.
+block, with a block of words alone right after it): {links, text, stamps}, links
+its links in order, text and stamps what stands before the first: its words (an
+image's alt text too), and the values of its elements' datetime and title
+attributes. A link is {href, text, after, stamps}: its own text, then the words and
+stamps after it, up to the next link.
 
 The entries are the links to the directory's own children (docs/design.md, What
 a listing is); each entry's date, size and kind come from the row that holds its

@@ -22,7 +22,7 @@ from tests.support.html_page import page_of_html
 from tests.support.nginx_bodies import nginx_line, nginx_body, nginx_json_line, \
     nginx_json_body, LINES, JSON_LINES, VALID_STAMPS
 from tests.support.parity_cases import SOURCE, CHILD_DIRECTORY, DARKHTTPD_1_13, CHEROKEE, \
-    IIS_ROWS, iis_page
+    IIS_ROWS, iis_page, HFS_2_4, BLOCK_ROWS
 
 NOW = SOURCE['now']  # 2026-09-01T12:34:56Z
 
@@ -341,6 +341,32 @@ def test_a_size_split_by_markup_after_its_whole_part_is_one_size():
         ['big.iso', 'file', utc(2026, 8, 31, 10), 49 * 1024 ** 2 // 10, True],
         ['bigger.iso', 'file', utc(2026, 8, 30, 10), 12 * 1024 ** 2, True],
         ['notes.txt', 'file', utc(2026, 8, 29, 10), 512, False]]
+
+
+def test_hfs_2_4_gives_each_entry_the_date_and_size_in_the_block_after_its_link():
+    """HFS 2.4's default template writes each entry's link in a block and its date and size
+    in the next; the date in the server's locale (en-GB here: 17/10/2022 shows the page's
+    day first), the size as bytes or one decimal and a unit. Its login, search, archive,
+    sorting and breadcrumbs are buttons, and its one other link leaves the origin: the
+    entries are the four children, the folder a directory."""
+    listing = read_html_listing(page_of_html(HFS_2_4), SOURCE, READER)
+    assert [[entry['name'], entry['type'], entry['mtime'], entry['size'], entry['sizeApprox']]
+            for entry in listing['entries']] == [
+        ['old dir', 'directory', utc(2022, 10, 17, 17, 35), None, False],
+        ['big.iso', 'file', utc(2022, 4, 3, 9, 15), 49 * 1024 ** 2 // 10, True],
+        ['a&b.txt', 'file', utc(2022, 6, 5, 10), 512, False],
+        ['notes.txt', 'file', utc(2026, 8, 31, 10), 1024, True]]
+    assert listing['precision'] == 60
+
+
+def test_words_after_the_block_of_a_row_go_to_it_only_from_a_block_right_after_it():
+    """A block of words alone right after the block of a link gives the link its words and
+    stamps; a table row or a list item without a link, a block that is not the next of the
+    link's block, and words that follow the block outside any block, give it nothing."""
+    entries = read_html_listing(page_of_html(BLOCK_ROWS), SOURCE, READER)['entries']
+    assert [[entry['name'], entry['mtime']] for entry in entries] == [
+        ['a.txt', None], ['b.txt', None], ['c.txt', None], ['d.txt', None], ['e.txt', None],
+        ['f.txt', utc(2022, 10, 17, 17, 35)], ['g.txt', utc(2022, 10, 17, 17, 35)]]
 
 
 def iis_entries(locale):

@@ -16,6 +16,7 @@ from bookmarklet.reading.signs import is_directory_address, maybe_listing, offer
     FIRST_ELEMENTS, FIRST_LINKS
 from tests.support.corpus import pages
 from tests.support.html_page import page_of_html, parsed
+from tests.support.parity_cases import HFS_2_4
 
 # Listing pages of the corpus that show none of a listing server's signs, and why: the
 # bookmarklet still reads them when clicked.
@@ -129,3 +130,11 @@ def test_a_listing_at_an_address_that_is_no_directory_s_is_left_to_the_bookmarkl
     text = body_text(page['body'])
     assert offered(text, 'http://127.0.0.1/html/')
     assert not offered(text, 'http://127.0.0.1/html/index.html')
+
+
+def test_an_hfs_2_4_page_is_offered_by_its_title_that_ends_with_its_path():
+    """HFS 2.4's title is 'HFS ' and the directory's path, a listing server's form (as
+    Caddy's heading); its page has no sort link and no parent link."""
+    assert offered(HFS_2_4, 'http://127.0.0.1/files/')
+    assert offered(HFS_2_4.replace('HFS /files/', 'HFS /'), 'http://127.0.0.1/')
+    assert not offered(HFS_2_4.replace('HFS /files/', 'HFS'), 'http://127.0.0.1/files/')

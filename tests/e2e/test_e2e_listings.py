@@ -13,6 +13,7 @@ from tests.support.builds import built_bookmarklet
 from tests.support.fixture_corpus import fixture_names, load, FIXTURES
 from tests.support.visits import visit
 from tests.support.expectations import check_first_page, without, iso
+from tests.support.parity_cases import HFS_2_4, BLOCK_ROWS
 from tests.support.trees import standard_tree, write_tree, expected_entries, directory, file, \
     SEPT_2026
 
@@ -179,4 +180,33 @@ def test_captured_pages_read_the_same_through_the_browsers_parser(page, serve, t
             sizes = page.evaluate("""[...document.getElementById('autoindex-sitemap').shadowRoot
                 .querySelectorAll('[data-role=row] .meta')].map((meta) => meta.innerText)""")
             assert any(text.startswith('~') for text in sizes), 'rounded sizes are shown as near'
+    assert page.errors == []
+
+
+def test_an_hfs_2_4_page_gives_each_entry_the_date_and_size_after_its_link(page, serve, tmp_path,
+                                                                          bookmarklet):
+    """HFS 2.4's page (tests/support/parity_cases.py) served as a page: each engine's walk
+    of it gives every entry the date and size in the block after its link's, and the
+    page's dates are day first; of the blocks near other links (BLOCK_ROWS) only those
+    right after a link's block give it their words and stamps."""
+    for name, text in [('files', HFS_2_4), ('blocks', BLOCK_ROWS)]:
+        (tmp_path / 'www' / name).mkdir(parents=True)
+        (tmp_path / 'www' / name / 'index.html').write_text(text)
+    server = serve('html-listings.conf', tmp_path / 'www')
+    base = server.url('/blocks/')
+    page.open_sitemap(base, bookmarklet)
+    rows = [without(row, 'status', 'children') for row in page.wait_settled()['rows']]
+    assert [[row['name'], row.get('mtime')] for row in rows] == [
+        ['f.txt', '2022-10-17T17:35:00Z'], ['g.txt', '2022-10-17T17:35:00Z'], ['a.txt', None],
+        ['b.txt', None], ['c.txt', None], ['d.txt', None], ['e.txt', None]]
+    base = server.url('/files/')
+    page.open_sitemap(base, bookmarklet)
+    rows = [without(row, 'status', 'children') for row in page.wait_settled()['rows']]
+    assert rows == [
+        {'name': 'notes.txt', 'type': 'file', 'href': base + 'notes.txt', 'mtime': '2026-08-31T10:00:00Z'},
+        {'name': 'old dir', 'type': 'directory', 'href': base + 'old%20dir/',
+         'mtime': '2022-10-17T17:35:00Z'},
+        {'name': 'a&b.txt', 'type': 'file', 'href': base + 'a%26b.txt', 'mtime': '2022-06-05T10:00:00Z',
+         'size': '512'},
+        {'name': 'big.iso', 'type': 'file', 'href': base + 'big.iso', 'mtime': '2022-04-03T09:15:00Z'}]
     assert page.errors == []

@@ -30,10 +30,16 @@ def parsed(text):
 class Walk:
     def __init__(self):
         self.rows, self.row, self.link, self.item, self.pre = [], new_row(), None, 0, 0
+        self.kept_by = False
 
-    def end_row(self):
+    def end_row(self, block):
         if self.row['links']:
             self.rows.append(self.row)
+            self.kept_by = block
+        elif block and block.find_previous_sibling() is self.kept_by:
+            link = self.rows[-1]['links'][-1]
+            link['after'] += self.row['text']
+            link['stamps'].extend(self.row['stamps'])
         self.row = new_row()
 
     def add_text(self, text):
@@ -57,7 +63,7 @@ class Walk:
                     else [str(node)]
                 self.add_text(lines[0])
                 for line in lines[1:]:
-                    self.end_row()
+                    self.end_row(False)
                     self.add_text(line)
 
     def read_element(self, element):
@@ -68,7 +74,7 @@ class Walk:
         item = kind in ITEMS
         block = item or (not self.item and (kind in BLOCKS or kind == ' BR '))
         if block:
-            self.end_row()
+            self.end_row(False)
         self.item += item
         self.pre += kind == ' PRE '
         linked = self.link is None and kind == ' A ' and element.has_attr('href')
@@ -86,7 +92,7 @@ class Walk:
         self.item -= item
         self.add_words(' ')
         if block:
-            self.end_row()
+            self.end_row(not item and element)
 
 
 def back(text):
@@ -97,7 +103,7 @@ def page_of_html(text):
     soup = parsed(text.translate(ESCAPES))
     walk = Walk()
     walk.read_children(soup)
-    walk.end_row()
+    walk.end_row(False)
     rows = [{'links': [{'href': back(link['href']), 'text': back(link['text']),
                         'after': back(link['after']),
                         'stamps': [back(stamp) for stamp in link['stamps']]}

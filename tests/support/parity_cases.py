@@ -131,6 +131,88 @@ def iis_page(rows):
             + '</pre><hr></body></html>')
 
 
+# A page as HFS 2.4 writes it with its default template (rejetto/hfs2, default.tpl at commit
+# 6ff458fb731f86b13e0dee577a9220b6902100fd: sections [], [menu panel], [folder panel],
+# [list panel] and [file=folder=link|private] with its [+file] parts; filled by main.pas,
+# getFolderPage, and scriptLib.pas), written here to that form, not copied from a page, for
+# an anonymous visitor of /files/ on a server in en-GB. Each entry is a block of its own:
+# its link in one <div>, its date and size in the next ('{.cut||-3|%item-modified%.}',
+# datetimeToStr in the server's locale without its seconds; '%item-size%B', utillib.pas's
+# smartsize: bytes, else one decimal and K, M or G). A directory's link ends in '/'. Login,
+# search, selection, archive, sorting and the breadcrumbs are buttons; the only other link
+# is to the author's site.
+HFS_ITEM = ("<div class='item item-type-{kind} '>\n\t<div class=\"item-link\">\n\t\t<a href=\"{href}\">"
+            "\n\t\t\t<img src=\"{icon}\" />\n\t\t\t{name}\n\t\t</a>\n\t</div>\n"
+            "\t<div class='item-props'>\n\t\t<span class=\"item-ts\"><i class='fa fa-clock'></i> "
+            "{date}</span>\n{size}{new}        <button class='item-menu' title=\"More options\"><i "
+            "class=\"fa fa-menu\"></i></button>\n \t</div>\n\t<div class='clearer'></div>\n    \n\t\n"
+            "</div>\n")
+HFS_SIZE = ("\t\t<span class=\"item-size\"><i class='fa fa-download' title=\"Download counter: {count}\">"
+            "</i> {size}B</span>\n")
+HFS_2_4 = (
+    '<!DOCTYPE html>\n<html>\n<head>\n\t<meta http-equiv="content-type" content="text/html; '
+    'charset=UTF-8">\n\t<meta name="viewport" content="width=device-width, initial-scale=1.0">\n'
+    '\t<link rel="shortcut icon" href="/favicon.ico">\n\t<link rel="stylesheet" href="/~style.css" '
+    'type="text/css">\n    <script>/* the visitor, folder and session */</script>\n'
+    '\t<script type="text/javascript" src="/~lib.js"></script>\n\n\t<title>HFS /files/</title>\n'
+    '</head>\n<body>\n\t<div id="wrapper">\n\t<!----> <!-- -->\n\t<script>/* the menu panel */</script>\n'
+    "<div id='menu-panel'>\n\t<div id=\"title-bar\">\n\t\t<i class=\"fa fa-globe\"></i> HTTP File Server\n"
+    '<i class="fa fa-lightbulb" id="switch-theme"></i>\n<script>/* the theme */</script>\n\t</div>\n'
+    '\t<div id="menu-bar">\n\t\t <button title="Login" onclick=\'showLogin()\'><i class=\'fa fa-user\'>'
+    '</i><span>Login</span></button>\n\t\t\n\t\t<button title="Search"\n\t\t    onclick="$sel(\':input\', '
+    '$toggle(\'search-panel\')).focus()">\n\t\t\t<i class=\'fa fa-search\'></i><span>Search</span>\n'
+    '\t\t</button>\n\t\t<button id="multiselection" title="Enable multi-selection" '
+    'onclick=\'toggleSelection()\'>\n\t\t\t<i class=\'fa fa-check\'></i>\n\t\t\t<span>Selection</span>\n'
+    '\t\t</button>\n\t\t<button id="toggleTs" title="Display timestamps" onclick="toggleTs()">\n'
+    '\t\t\t<i class=\'fa fa-clock\'></i>\n\t\t\t<span>Toggle timestamp</span>\n\t\t</button>\n\n'
+    '\t\t<button id="sort" title="Change list order" onclick="changeSort()">\n\t\t\t<i class=\'fa '
+    'fa-sort\'></i>\n\t\t\t<span>Sort</span>\n\t\t</button>\n\t</div>\n\n    <div id="additional-panels">\n'
+    '\t\t<div id="search-panel" class="additional-panel closeable" style="display:none">\n\t<form>\n'
+    '\t\tSearch <input name="search" value="" />\n\t\t<br><input type=\'radio\' name=\'where\' '
+    'value=\'fromhere\' checked=\'true\' />  this folder and sub-folders\n\t\t<br><input type=\'radio\' '
+    'name=\'where\' value=\'here\' />  this folder only\n\t\t<br><input type=\'radio\' name=\'where\' '
+    'value=\'anywhere\' />  entire server\n\t\t<button type="submit">Go</button>\n\t\t<button '
+    'onclick="return!(location=\'.\')" style="margin-right: 0.3em;">Clear</button>\n\t</form>\n</div>\n'
+    '\t\t<div id="upload-panel" class="additional-panel closeable" style="display:none">\n'
+    '\t<div id="upload-counters">\n\t\tUploaded: <span id="upload-ok">0</span>\n\t\t<span '
+    'style="display:none"> - Failed: <span id="upload-ko">0</span></span>\n\t\t- Queued: <span '
+    'id="upload-q">0</span>\n\t</div>\n\t<div id="upload-results"></div>\n\t<div id="upload-progress">\n'
+    '\t\tUploading... <span id="progress-text"></span>\n\t\t<progress max="1"></progress>\n\t</div>\n'
+    '\t<button onclick="reload()"><i class="fa fa-refresh"></i> Reload page</button>\n</div>\n'
+    '\t\t<div id="selection-panel" class="additional-panel" style="display:none">\n\t\t\t<label><span '
+    'id="selected-counter">0</span> selected</label>\n\t\t\t<span class="buttons">\n\t\t\t\t<button '
+    'id="archive" title="Download selected files as a single archive">\n\t\t\t\t\t<i class="fa '
+    'fa-file-archive"></i>\n\t\t\t\t\t<span>Archive</span>\n\t\t\t\t</button>\n\t\t\t</span>\n'
+    '\t\t</div>\n    </div>\n</div>\n\n'
+    "<div id='folder-path'>\n\t<button onclick=\"location.href='/' \"> <i class='fa fa-home'></i>"
+    "</button> <button onclick=\"location.href='/files/' \"> files</button> \n</div>\n\n"
+    "<div id='folder-stats'>\n\t1 folders, 3 files, 4.9 MB\n</div>\n\n\n"
+    "\t<div id='files' class=\"hideTs \">\n\t"
+    + HFS_ITEM.format(kind='folder', href='old%20dir/', icon='/~img_folder', name='old dir',
+                      date='17/10/2022 17:35', size='', new='')
+    + HFS_ITEM.format(kind='file', href='big.iso', icon='/~img6', name='big.iso',
+                      date='03/04/2022 09:15', size=HFS_SIZE.format(count=12, size='4.9 M'), new='')
+    + HFS_ITEM.format(kind='file', href='a%26b.txt', icon='/~img_file', name='a&amp;b.txt',
+                      date='05/06/2022 10:00', size=HFS_SIZE.format(count=0, size='512'), new='')
+    + HFS_ITEM.format(kind='file', href='notes.txt', icon='/~img_file', name='notes.txt',
+                      date='31/08/2026 10:00', size=HFS_SIZE.format(count=3, size='1.0 K'),
+                      new="\t\t<i class='fa fa-star' title=\"NEW\"></i>\n")
+    + '\n\t</div>\n\n<div id="serverinfo">\n\t<a href="http://www.rejetto.com/hfs/" title="Build-time: '
+    '0.000"><i class="fa fa-coffee"></i> Uptime: 00:05:12</a>\n</div>\n\n\t</div>\n</body>\n</html>\n')
+
+# Blocks of words near the blocks of links: only a block right after a link's block, and
+# neither a table row nor a list item, is on its row (f.txt's date, g.txt's stamp).
+BLOCK_ROWS = (
+    '<html><head><title>Index of /files/</title></head><body>'
+    '<div><div><a href="a.txt">a.txt</a></div><p>x</p><div>2022-10-17 17:35</div></div>'
+    '<div><div><a href="b.txt">b.txt</a></div></div><div>2022-10-17 17:35</div>'
+    '<div><div><a href="c.txt">c.txt</a></div>2022-10-17 17:35</div>'
+    '<table><tr><td><a href="d.txt">d.txt</a></td></tr><tr><td>2022-10-17 17:35</td></tr>'
+    '</table><ul><li><a href="e.txt">e.txt</a></li><li>2022-10-17 17:35</li></ul>'
+    '<div><div><a href="f.txt">f.txt</a></div><div>2022-10-17 17:35</div></div>'
+    '<div><div><a href="g.txt">g.txt</a></div><div><span title="2022-10-17T17:35:00Z">'
+    'Monday</span></div></div></body></html>')
+
 NGINX_JSON = (
     '[\r\n{ "name":"nested", "type":"directory", "mtime":"Mon, 15 Jul 2019 12:34:56 GMT" },'
     '\r\n{ "name":"a&b \\"q\\".txt", "type":"file", "mtime":"Mon, 15 Jul 2019 12:34:56 GMT", "size":1 },'
@@ -498,6 +580,8 @@ def core_cases():
     add('read_html_listing', page_of_html(NGINX_HTML), SOURCE, settings)
     add('read_html_listing', page_of_html(DARKHTTPD_1_13), SOURCE, settings)
     add('read_html_listing', page_of_html(CHEROKEE), SOURCE, settings)
+    add('read_html_listing', page_of_html(HFS_2_4), SOURCE, settings)
+    add('read_html_listing', page_of_html(BLOCK_ROWS), SOURCE, settings)
     for rows in IIS_ROWS.values():
         add('read_html_listing', page_of_html(iis_page(rows)), SOURCE, settings)
         add('find_date', '05/06/2022 10:00'.split(), SOURCE['now'])
