@@ -117,7 +117,7 @@ def chosen_settings(settings, script_url):
     if at < 0:
         return chosen
     try:
-        passed = parse_json(body_text(percent_decode(part(script_url, at + 1, None))))
+        passed = parse_json(body_text(percent_decode(part(script_url, at + 1))))
     except JSError as error:  # noqa: F841 (house style names it; nothing to tell)
         return chosen
     if not is_record(passed):

@@ -200,8 +200,9 @@ def problem_of(error):
     return 'unexpected error: ' + type(error).__name__ + ': ' + str(error)
 
 
-def part(sequence, start, end):
-    """sequence[start:end] for start and end >= 0; end None runs to the end."""
+def part(sequence, start, end=None):
+    """sequence[start:end] for start and end >= 0; end left out (or None) runs to the end,
+    as in JavaScript, where a missing argument is undefined, which `== None` holds."""
     return sequence[start:end]
 
 

@@ -39,7 +39,7 @@ RULES = [
          ['comprehension']),
     rule('tuples, unpacking, `return a, b`', 'a list, or a dict with named fields',
          '`tuple` is runtime', ['tuple'], runtime={'tuple': 'a tuple or `return a, b`'}),
-    rule('`s[a:b]`, `xs[:]`', '`portable.part(seq, start, end)`, end `None` for "to the end"',
+    rule('`s[a:b]`, `xs[:]`', '`portable.part(seq, start, end)`, end left out for "to the end"',
          '`__getslice__` is a prototype patch', ['slice'],
          runtime={'__getslice__': 'a slice', '__setslice__': 'an assignment to a slice'}),
     rule('`s[-1]`', '`portable.last_char(s)`, `xs[len(xs) - 1]`', '`undefined`',

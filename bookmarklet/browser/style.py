@@ -8,7 +8,7 @@ from bookmarklet.portable import part
 
 def unpacked(text, marks):
     for mark in marks:
-        text = text.replace(mark[0], part(mark, 1, None))
+        text = text.replace(mark[0], part(mark, 1))
     return text
 
 

@@ -86,7 +86,7 @@ def level_one_urls(urls, root_url):
     """The URLs among urls that name a directory directly below root_url."""
     found = []
     for url in urls:
-        rest = part(url, len(root_url), None)
+        rest = part(url, len(root_url))
         if url.startswith(root_url) and rest.find('/') > 0 and rest.find('/') == len(rest) - 1:
             found.append(url)
     return found

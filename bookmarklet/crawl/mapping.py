@@ -344,7 +344,7 @@ async def settle_for_map(mapping, task):
             listing['loopOf'] = loop_of(mapping, item, listing['entries'])
         children = []
         if listing['loopOf'] == '' and mapping.map_state != STOPPED:
-            sums = part(item['sums'], 0, None)
+            sums = part(item['sums'], 0)
             sums.append(listing_sum(listing['entries']))
             children = found_items(mapping, item['url'], item['depth'], listing['entries'], sums)
     except JSError as error:

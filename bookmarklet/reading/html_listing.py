@@ -79,7 +79,7 @@ def nginx_page(text):
         href = part(line, 9, quote)
         shown = part(line, quote + 2, close)
         shown = decode_references(shown, True) if shown.find('<') < 0 else None
-        after = part(line, close + 4, None)
+        after = part(line, close + 4)
         plain = href + after
         if not line.startswith(NGINX_LINK) or quote < 0 or close < 0 or shown == None \
                 or plain.find('&') >= 0 or plain.find('<') >= 0:
@@ -109,7 +109,7 @@ def decode_references(text, named_only):
         value = record_field(NAMED_ENTITIES, reference) if named_only else entity_value(reference)
         if value == None and named_only:
             return None
-        found += '&' + pieces[index] if value == None else value + part(pieces[index], end + 1, None)
+        found += '&' + pieces[index] if value == None else value + part(pieces[index], end + 1)
     return found
 
 
@@ -119,7 +119,7 @@ def entity_value(reference):
     if named != None:
         return named
     hexadecimal = reference.lower().startswith('#x')
-    point = parse_digits(part(reference, 2 if hexadecimal else 1, None), 16 if hexadecimal else 10) \
+    point = parse_digits(part(reference, 2 if hexadecimal else 1), 16 if hexadecimal else 10) \
         if reference.startswith('#') and len(reference) <= 8 else None
     if point == None or point < 1 or point > 0x10FFFF or (point >= 0xD800 and point <= 0xDFFF):
         return None
@@ -130,7 +130,7 @@ def directory_of(url):
     """{origin, segments} of a directory's absolute URL: its scheme and host in lower case,
     and the bytes of each segment of its path before the last '/'."""
     at = path_start(url)
-    segments = (part(url, at, None) if at >= 0 else '/').split('?')[0].split('/')
+    segments = (part(url, at) if at >= 0 else '/').split('?')[0].split('/')
     found = []
     for index in range(len(segments) - 1):
         found.append(percent_decode(segments[index]))
@@ -159,13 +159,13 @@ def child_of(href, directory):
     if colon > 0 and is_scheme(part(path, 0, colon)):
         if not directory['origin'].startswith(part(path, 0, colon + 1).lower()):
             return None
-        path = part(path, colon + 1, None)
+        path = part(path, colon + 1)
     if path.startswith('//'):
         at = path.find('/', 2)
         at = at if at >= 0 else len(path)
         if not directory['origin'].endswith('//' + part(path, 2, at).lower()):
             return None
-        path = part(path, at, None)
+        path = part(path, at)
     if path.startswith('/'):
         segments = path.split('/')
         count = len(directory['segments'])
@@ -178,7 +178,7 @@ def child_of(href, directory):
         if len(segments) > count + 1 and segments[count + 1] != '':
             return None
     elif path.startswith('./'):
-        path = part(path, 2, None)
+        path = part(path, 2)
     slash = last_char(path) == '/'
     name = without_last(path, '/')
     if len(name) == 0 or name.find('/') >= 0:
@@ -368,7 +368,7 @@ def segments_of(row, directory, evidence):
         held['text'] += ' ' + link['after']
         if len(link['stamps']) > 0:
             # A new list: the row's own stays as it was read.
-            stamps = part(held['stamps'], 0, None)
+            stamps = part(held['stamps'], 0)
             for stamp in link['stamps']:
                 stamps.append(stamp)
             held['stamps'] = stamps
@@ -399,7 +399,7 @@ def parse_size(word, next_word):
     while end < len(word) and '0123456789.,'.find(word[end]) >= 0:
         end += 1
     number = part(word, 0, end)
-    unit = part(word, end, None).lower()
+    unit = part(word, end).lower()
     # A unit may stand apart ('9 B'); a number alone is bytes.
     power = unit_power(unit) if len(unit) > 0 else unit_power(next_word.lower()) or 0
     if end == 0 or power == None:
@@ -423,4 +423,4 @@ def unit_power(text):
     if text == 'b' or text == 'bytes':
         return 0
     power = SIZE_UNITS.find(part(text, 0, 1)) + 1
-    return power if power > 0 and len(text) > 0 and part(text, 1, None) in UNIT_ENDS else None
+    return power if power > 0 and len(text) > 0 and part(text, 1) in UNIT_ENDS else None

@@ -178,7 +178,7 @@ def read_jsonp_listing(text, directory):
     body = strip_spaces(text)
     if body.startswith('/*'):
         comment_end = body.find('*/')
-        body = strip_spaces(part(body, comment_end + 2, None)) if comment_end >= 0 else ''
+        body = strip_spaces(part(body, comment_end + 2)) if comment_end >= 0 else ''
     if not body.startswith('['):
         open_at = body.find('(')
         close_at = body.rfind(')')

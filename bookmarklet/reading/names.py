@@ -32,7 +32,7 @@ def body_text(data):
     text = utf8_text(data)
     if text == None:
         text = decode_utf8(data, False)
-    return part(text, 1, None) if text.startswith(BYTE_ORDER_MARK) else text
+    return part(text, 1) if text.startswith(BYTE_ORDER_MARK) else text
 
 
 def name_of_bytes(data):
@@ -80,7 +80,7 @@ def address_path(url):
     """The path of an absolute URL as its address writes it, without its query or fragment;
     '/' for none."""
     at = path_start(url)
-    return without_query(part(url, at, None) if at >= 0 else '/')
+    return without_query(part(url, at) if at >= 0 else '/')
 
 
 def readable_path(url):
@@ -106,4 +106,4 @@ def listing_request_url(url, settings):
     path_at = path_start(url)
     if len(prefix) == 0 or path_at < 0 or not url.startswith(prefix, path_at):
         return url
-    return part(url, 0, path_at) + settings['jsonPrefixTo'] + part(url, path_at + len(prefix), None)
+    return part(url, 0, path_at) + settings['jsonPrefixTo'] + part(url, path_at + len(prefix))

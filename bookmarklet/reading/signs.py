@@ -40,7 +40,7 @@ def names_directory(head, path):
     if path == '/':
         return text.find('/') >= 0
     trimmed = without_last(path, '/')
-    name = part(trimmed, trimmed.rfind('/') + 1, None)
+    name = part(trimmed, trimmed.rfind('/') + 1)
     return text.find(trimmed) >= 0 or text.find(name + '/') >= 0 or text == name
 
 

@@ -102,7 +102,7 @@ def civil_days(date_text):
     us_order = len(date) > 1 and not day_first and not RECENT_DATES.day_first
     date = date if len(date) > 1 else date[0].split('-')
     if len(date) == 1 and len(date_text) == 9:
-        date = [part(date_text, 0, 2), part(date_text, 2, 5), part(date_text, 5, None)]
+        date = [part(date_text, 0, 2), part(date_text, 2, 5), part(date_text, 5)]
     if len(date) != 3:
         return None
     year_first = len(date[0]) == 4
@@ -243,7 +243,7 @@ def clock_at(fields, at):
         return clock
     text = without_last(fields[at], ',').upper()
     end = at + 1
-    half = part(text, len(text) - 2, None)
+    half = part(text, len(text) - 2)
     if half in HALVES:
         text = part(text, 0, len(text) - 2)
     else:
@@ -276,9 +276,9 @@ def zone_offset(word):
     if hours != None:
         return hours * 3600
     sign = 1 if word.startswith('+') else -1 if word.startswith('-') else 0
-    text = part(word, 1, None)
+    text = part(word, 1)
     if len(text) == 4:
-        text = part(text, 0, 2) + ':' + part(text, 2, None)
+        text = part(text, 0, 2) + ':' + part(text, 2)
     seconds = clock_seconds(text) if sign != 0 and len(text) == 5 else None
     return sign * seconds if seconds != None else None
 
@@ -289,7 +289,7 @@ def parse_http_date(text):
     # nginx writes each field in its place: read there first (splitting 100,000 dates
     # into words took half their time), else as words.
     if len(text) == 29 and part(text, 3, 5) + text[7] + text[11] + text[16] \
-            + part(text, 25, None) == ',     GMT':
+            + part(text, 25) == ',     GMT':
         found = parse_table_date(part(text, 5, 7) + '-' + part(text, 8, 11) + '-'
                                  + part(text, 12, 16), part(text, 17, 25))
         if found != None:
@@ -309,13 +309,13 @@ def parse_iso_time(text):
     # The zone ends the text: 'Z', or a sign and 'HH:MM'. A sign or 'Z' left in the
     # clock fails the clock's own check.
     zone_at = len(text) - (1 if last_char(text) == 'Z' else 6)
-    offset = zone_offset(part(text, zone_at, None))
+    offset = zone_offset(part(text, zone_at))
     if offset == None:
         return None
     clock_text = part(text, 11, zone_at)
     fraction_at = clock_text.find('.')
     if fraction_at >= 0:
-        if parse_int(part(clock_text, fraction_at + 1, None)) == None:
+        if parse_int(part(clock_text, fraction_at + 1)) == None:
             return None
         clock_text = part(clock_text, 0, fraction_at)
     found = parse_table_date(part(text, 0, 10), clock_text)

@@ -57,7 +57,7 @@ def local_path(href, root_url):
     safe (safe_name) or href is not below root_url."""
     if not href.startswith(root_url):
         return ''
-    rest = part(href, len(root_url), None)
+    rest = part(href, len(root_url))
     is_folder = last_char(rest) == '/'  # a directory's closing '/'
     path = ''
     # The root itself ('') and an empty name ('a//b') are no safe name.
@@ -127,7 +127,7 @@ def aria2_options(path):
     """dir= and out= lines of aria2c's input for a file at a safe local path."""
     cut = path.rfind('/')
     return ' dir=' + ('.' if cut < 0 else part(path, 0, cut)) + \
-        '\n out=' + part(path, cut + 1, None) + '\n'
+        '\n out=' + part(path, cut + 1) + '\n'
 
 
 def left_out_text(paths):

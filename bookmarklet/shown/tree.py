@@ -41,7 +41,7 @@ def tree_index(root_url, entries, records):
         if url.startswith(root_url) and len(url) > len(root_url):
             kept[dict_key(url)] = record['loopOf']
             listings += 1
-            path = name_of_href(part(url, len(root_url), None))['name']
+            path = name_of_href(part(url, len(root_url)))['name']
             for entry in record['gone']:
                 gone.append(new_hit(entry, url, path))
             if record['loopOf'] == '':
