@@ -392,15 +392,22 @@ def method_function(method):
     return '__' + method + '__'
 
 
-def methods_module():
+# How portable.py binds floor in JavaScript: to Math.floor, which METHODS_MODULE then passes
+# on as its own rather than binding it a second time.
+FLOOR_BINDING = 'export var floor = Math.floor;'
+
+
+def methods_module(floor_module=None):
     """The text of METHODS_MODULE: for each method, a function of the object and the
-    arguments that calls it, and Math.floor under a name of its own."""
+    arguments that calls it, and Math.floor under a name of its own: floor_module's floor
+    (FLOOR_BINDING) where it is given, else a binding of its own."""
     lines = ['// Written by the build (toolkit/rewrite.py): browser methods as functions.']
     for method, count in METHODS.items():
         arguments = ['a' + str(at) for at in range(count)]
         lines.append('export var {} = (object, {}) => object.{}({});'.format(
             method_function(method), ', '.join(arguments), method, ', '.join(arguments)))
-    lines.append('export var __floor__ = Math.floor;')
+    lines.append('export var __floor__ = Math.floor;' if floor_module is None
+                 else "export {floor as __floor__} from './" + floor_module + "';")
     return '\n'.join(lines) + '\n'
 
 
@@ -664,7 +671,9 @@ def rewrite_modules(folder, renamed, rewrites=None):
     for path in paths:
         path.write_text(texts[path], encoding='utf-8')
     if 'methods_as_functions' in names:
-        (folder / METHODS_MODULE).write_text(methods_module(), encoding='utf-8')
+        floors = [path.name for path in paths if FLOOR_BINDING in texts[path].split('\n')]
+        (folder / METHODS_MODULE).write_text(methods_module(floors[0] if len(floors) == 1 else None),
+                                              encoding='utf-8')
     return saved
 
 

@@ -429,3 +429,22 @@ def test_the_staged_styles_are_the_compacted_css_with_their_hashes_put_back(tmp_
     packed = text.split('STYLE = unpacked(')[1].split("', '")[0]
     assert '#' not in packed and len(packed) < len(css) - 200
     assert HASH_STAND_IN not in css
+
+
+def test_math_floor_is_bound_once_where_a_module_binds_it_already(tmp_path):
+    """portable.py binds floor to Math.floor: the methods module passes that one on as
+    its __floor__ (for `//`) rather than binding Math.floor again, and the module that
+    binds it may use `//` itself (the two then import each other)."""
+    (tmp_path / 'p.js').write_text("export var floor = Math.floor;\n"
+                                   "export var half = function (n) {\n\treturn Math.floor (n / 2);\n};\n",
+                                   encoding='utf-8')
+    (tmp_path / 'a.js').write_text("import {floor, half} from './p.js';\n"
+                                   "console.log (JSON.stringify ([floor (2.5), half (7), Math.floor (-0.5)]));\n",
+                                   encoding='utf-8')
+    rewrite_modules(tmp_path, OWN_PROPERTIES)
+    assert "export {floor as __floor__} from './p.js';" in \
+        (tmp_path / METHODS_MODULE).read_text(encoding='utf-8')
+    script = bundle(tmp_path / 'a.js', tmp_path / 'bundle.js')
+    assert script.count('Math.floor') == 1
+    ran = subprocess.run(['node', '-e', script], capture_output=True, text=True, check=True)
+    assert json.loads(ran.stdout) == [2, 3, -1]
