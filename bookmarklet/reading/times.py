@@ -335,9 +335,6 @@ def parse_listing_date(text, utc_offset_minutes):
     return found - utc_offset_minutes * 60 if found != None else None
 
 
-# '2026-09-10T14:32:01Z' for epoch seconds; '' past what a JavaScript Date holds.
-format_iso = iso_time
-
 AGE_UNITS = [[31536000, 'y'], [86400, 'd'], [3600, 'h'], [60, 'min']]
 
 

@@ -1,8 +1,8 @@
 """What a row shows for an entry: the attribute values and texts, as strings."""
 
 from bookmarklet.reading.names import entry_url
-from bookmarklet.portable import dict_key, floor, floor_mod
-from bookmarklet.reading.times import format_iso, format_age
+from bookmarklet.portable import dict_key, floor, floor_mod, iso_time
+from bookmarklet.reading.times import format_age
 from bookmarklet.words import SIZE_UNITS
 
 
@@ -37,7 +37,7 @@ def entry_view(entry, directory_url, now):
         'type': entry['type'],
         'href': entry_url(directory_url, entry),
         'undecodable': 'true' if entry['undecodable'] else '',
-        'mtime': '' if mtime == None else format_iso(mtime),
+        'mtime': '' if mtime == None else iso_time(mtime),
         'age': '' if mtime == None else format_age(now - mtime),
         'size': str(size) if size != None and not entry['sizeApprox'] else '',
         'sizeText': '' if size == None else ('~' if entry['sizeApprox'] else '') + format_size(size),

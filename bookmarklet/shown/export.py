@@ -13,9 +13,8 @@ Trust). Pure.
 import re as _re
 # __pragma__ ('noskip')
 
-from bookmarklet.portable import to_json, part, dict_key, last_char
+from bookmarklet.portable import to_json, part, dict_key, last_char, iso_time
 from bookmarklet.reading.names import listed_name
-from bookmarklet.reading.times import format_iso
 from bookmarklet.shown.tree import loop_text
 
 FORMATS = ['urls', 'wget', 'aria2', 'json']
@@ -145,7 +144,7 @@ def json_items(items):
     found = []
     for item in items:
         found.append({'path': item['path'], 'url': item['href'], 'type': item['type'],
-                      'mtime': None if item['mtime'] == None else format_iso(item['mtime']),
+                      'mtime': None if item['mtime'] == None else iso_time(item['mtime']),
                       'size': None if item['sizeApprox'] else item['size']})
         if 'loopOf' in item:
             found[len(found) - 1]['note'] = loop_text(item)

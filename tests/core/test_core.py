@@ -11,7 +11,7 @@ import pytest
 from bookmarklet.reading import times, names
 from bookmarklet.shown import order, paging, display, progress
 from bookmarklet.reading.listing import read_listing
-from bookmarklet.portable import Problem, parse_int, percent_decode, decode_utf8
+from bookmarklet.portable import Problem, parse_int, percent_decode, decode_utf8, iso_time
 from tests.support.html_page import page_of_html
 from tests.support.parity_cases import SOURCE, NGINX_HTML, NGINX_JSON
 
@@ -23,7 +23,7 @@ SAMPLE_SECONDS = [0, 1, 59, 86399, 951782400, 2147483647, 2147483648, 4102444800
 @pytest.mark.parametrize('seconds', SAMPLE_SECONDS)
 def test_times_round_trip_through_the_standard_library(seconds):
     iso = time.strftime('%Y-%m-%dT%H:%M:%SZ', time.gmtime(seconds))
-    assert times.format_iso(seconds) == iso
+    assert iso_time(seconds) == iso
     assert times.parse_iso_time(iso) == seconds
     assert times.parse_http_date(email.utils.formatdate(seconds, usegmt=True)) == seconds
     listing_date = time.strftime('%d-%b-%Y %H:%M', time.gmtime(seconds))

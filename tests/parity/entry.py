@@ -10,14 +10,14 @@ It keeps to the bookmarklet's native subset, so it builds with the native runtim
 
 from bookmarklet.portable import JSError, Problem, problem_of, parse_json, to_json, parse_int, \
     part, joined, keys_of, drop_key, remove_at, is_exactly, exact_integer, percent_decode, \
-    percent_encode, compare_text, text_sum
+    percent_encode, compare_text, text_sum, iso_time
 from bookmarklet.reading.listing import read_listing, nginx_json_listing, parsed_json_listing
 from bookmarklet.reading.html_listing import read_html_listing, parse_size, child_of, directory_of, \
     nginx_page, nginx_listing
 from bookmarklet.shown.order import sorted_entries
 from bookmarklet.reading.names import listing_request_url, body_text, name_of_bytes, name_of_text, \
     name_of_href, readable_path, redirect_problem
-from bookmarklet.reading.times import parse_http_date, parse_iso_time, parse_listing_date, format_iso, \
+from bookmarklet.reading.times import parse_http_date, parse_iso_time, parse_listing_date, \
     format_age, parse_table_date, find_date
 from bookmarklet.shown.display import format_size, entry_view
 from bookmarklet.shown.paging import page_count, page_entries
@@ -100,8 +100,8 @@ def run_case(kind, given):
         return parse_listing_date(given[0], given[1])
     if kind == 'parse_table_date':
         return parse_table_date(given[0], given[1])
-    if kind == 'format_iso':
-        return format_iso(given[0])
+    if kind == 'iso_time':
+        return iso_time(given[0])
     if kind == 'format_age':
         return format_age(given[0])
     if kind == 'format_size':
