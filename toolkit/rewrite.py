@@ -14,7 +14,8 @@ Transcrypt writes what Python needs in general; within the native subset
   error and each `var` a function repeats are uglify-js's to fold: COMPRESS.)
 - `str (n)` beside a string literal in a `+` chain is n: `+` writes it as text.
 - portable.py's `new_object ()` is `{}` and `started (x)` is `x` in
-  JavaScript, and a unit's state object, set field by field after it is
+  JavaScript, `pattern_of ('a|b')` of a plain string is the literal
+  `/^(?:a|b)$/`, and a unit's state object, set field by field after it is
   made, can be one object literal.
 - esbuild shortens names, not the browser's method and property names, nor
   strings, nor null: a method called often (`indexOf`, `push`) becomes a
@@ -187,7 +188,9 @@ def concatenated_numbers(text):
 HELPERS = {name: ['export var {} = function {} ;'.format(name, body),
                   'export var {} = ( function __lambda__ {} ) ;'.format(name, body)]
            for name, body in [['new_object', '( ) { return ( { } ) ; }'],
-                              ['started', '( promise ) { return promise ; }']]}
+                              ['started', '( promise ) { return promise ; }'],
+                              ['pattern_of', "( source ) { return new RegExp ( ( '^(?:' + source ) "
+                                             "+ ')$' ) ; }"]]}
 HELPERS_MODULE = 'bookmarklet.portable.js'
 
 
@@ -199,11 +202,58 @@ def defined_helpers(text):
             if any(' ' + definition + ' ' in written for definition in definitions)}
 
 
+# The escapes pattern_literal reads in a string: a backslash or a quote escaped, \xXX, \uXXXX.
+LITERAL_ESCAPE = re.compile(r'\\([\\\'"])|\\x([0-9A-Fa-f]{2})|\\u([0-9A-Fa-f]{4})')
+
+
+def pattern_literal(literal):
+    """The regular expression literal that means what `pattern_of (literal)` means in
+    JavaScript, `new RegExp ('^(?:' + source + ')$')`, for a quoted string literal whose
+    text is printable ASCII and whose escapes are \\\\, \\', \\", \\xXX or \\uXXXX; None for
+    any other. Its source is the string's text with each '/' outside a class escaped (one
+    inside needs none), the group left out where no '|' of its own level would need it. A
+    pattern is read once, when its module runs: a literal is a new object each time it is
+    evaluated, as a RegExp is, and of the same flags (none)."""
+    if literal[0] not in '\'"' or '\\' in LITERAL_ESCAPE.sub('', literal[1:-1]):
+        return None
+    source = LITERAL_ESCAPE.sub(lambda found: found.group(1) or chr(int(found.group(2)
+                                                                      or found.group(3), 16)),
+                                literal[1:-1])
+    if any(not ' ' <= character <= '~' for character in source):
+        return None
+    written = ''
+    depth = 0
+    in_class = False
+    alternatives = False
+    at = 0
+    while at < len(source):
+        character = source[at]
+        if character == '\\':
+            written += source[at:at + 2]
+            at += 2
+            continue
+        if in_class:
+            in_class = character != ']'
+        elif character == '[':
+            in_class = True
+        elif character == '(':
+            depth += 1
+        elif character == ')':
+            depth -= 1
+        elif character == '|' and depth == 0:
+            alternatives = True
+        written += '\\/' if character == '/' and not in_class else character
+        at += 1
+    return '/^(?:' + written + ')$/' if alternatives else '/^' + written + '$/'
+
+
 def inlined_helpers(text, helpers=frozenset(HELPERS)):
-    """text with each call of `new_object ()` as `({})` and of `started (x)` as `(x)`, for
+    """text with each call of `new_object ()` as `({})`, of `started (x)` as `(x)` and of
+    `pattern_of` with a string (pattern_literal) as a regular expression literal, for
     those of helpers it imports from HELPERS_MODULE and names only to call them. Each call
-    costs a name and brackets, esbuild does not look into functions, and an empty object
-    literal is where object_literals starts."""
+    costs a name and brackets, esbuild does not look into functions, an empty object
+    literal is where object_literals starts, and a string escapes each backslash of a
+    pattern again."""
     tokens = tokens_of(text)
     imported = set()
     listed = set()
@@ -229,6 +279,11 @@ def inlined_helpers(text, helpers=frozenset(HELPERS)):
                 edits.append([tokens[index][1], tokens[closing_at][2], '({})'])
             elif name == 'started' and count == 1:
                 edits.append([tokens[index][1], tokens[index][2], ''])
+            elif name == 'pattern_of' and closing_at == index + 3 \
+                    and is_text_literal(tokens[index + 2]) \
+                    and pattern_literal(tokens[index + 2][3]) is not None:
+                edits.append([tokens[index][1], tokens[closing_at][2],
+                              '(' + pattern_literal(tokens[index + 2][3]) + ')'])
     return edited(text, edits)
 
 

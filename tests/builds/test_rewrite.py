@@ -131,7 +131,9 @@ def test_a_raise_sets_no_cause_and_except_jserror_catches_everything():
 
 
 PORTABLE = ("export var new_object = (function __lambda__ () {\n\treturn ({});\n});\n"
-            "export var started = function (promise) {\n\treturn promise;\n};\n")
+            "export var started = function (promise) {\n\treturn promise;\n};\n"
+            "export var pattern_of = (function __lambda__ (source) {\n"
+            "\treturn new RegExp (('^(?:' + source) + ')$');\n});\n")
 
 
 def test_a_number_joined_to_a_string_literal_loses_its_str():
@@ -160,7 +162,7 @@ def test_a_number_joined_to_a_string_literal_loses_its_str():
 def test_portables_helpers_are_known_by_their_definitions():
     assert defined_helpers(PORTABLE) == set(HELPERS)
     assert defined_helpers(PORTABLE.replace('return promise', 'return promise.then ()')) \
-        == {'new_object'}
+        == {'new_object', 'pattern_of'}
 
 
 def test_calls_of_helpers_that_are_their_result_become_the_result():
@@ -174,6 +176,36 @@ def test_calls_of_helpers_that_are_their_result_become_the_result():
                  "import {started} from './bookmarklet.portable.js';\nvar b = started (x, y);\n",
                  "import {started} from './bookmarklet.portable.js';\nvar b = started (x);\n"
                  "var c = f (started);\n"]:
+        assert inlined_helpers(kept) == kept
+
+
+def test_a_pattern_of_a_string_is_a_literal_that_matches_what_its_regexp_matches():
+    """A string escapes each backslash of a pattern again; a literal escapes a '/' outside a
+    class, and needs the group pattern_of puts around the source only for a '|' of its own
+    level. Each pattern is tried on texts in node, both ways."""
+    sources = [r'\{ "name":"((?:[^"\\\x00-\x1f]|\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4}))+)"',
+               '[A-Za-z][A-Za-z0-9+.-]*', 'a|b/c', '(a|b)[|/]\\|', 'x\\/|[\\]/]y', 'a\\(|b']
+    texts = ['{ "name":"a\\"b"', '{ "name":"a\\/b\\u00e9"', '{ "name":"a"b"', 'K1+.-', '1a',
+             'a', 'b/c', 'a|b/c', 'b', 'a/c', 'a|\\', 'b|\\', 'b/|', 'x/', ']/y', 'x/]/y', 'y',
+             'a(', 'b', '']
+    calls = ['pattern_of ({})'.format(json.dumps(source)) for source in sources]
+    text = "import {pattern_of} from './bookmarklet.portable.js';\nvar p = [" + ', '.join(calls) + '];\n'
+    literals = inlined_helpers(text)[len(text.split('\n')[0]) + 1:]
+    assert 'pattern_of' not in literals and literals.count('/^') == len(sources)
+    assert '/^[A-Za-z][A-Za-z0-9+.-]*$/' in literals and '/^(?:a|b\\/c)$/' in literals
+    assert '/^(a|b)[|/]\\|$/' in literals
+    results = []
+    for script in ['var pattern_of = (source) => new RegExp ("^(?:" + source + ")$");\n'
+                   + text.split('\n', 1)[1], literals]:
+        ran = subprocess.run(['node', '-e', script + 'console.log(JSON.stringify(p.map((pattern) => '
+                              + json.dumps(texts) + '.map((text) => pattern.exec (text)))));'],
+                             capture_output=True, text=True, check=True)
+        results.append(json.loads(ran.stdout))
+    assert results[0] == results[1]
+    assert any(found is not None for row in results[0] for found in row)
+    for kept in ["import {pattern_of} from './bookmarklet.portable.js';\nvar p = pattern_of ('\\n');\n",
+                 "import {pattern_of} from './bookmarklet.portable.js';\nvar p = pattern_of ('\\xe9');\n",
+                 "import {pattern_of} from './bookmarklet.portable.js';\nvar p = pattern_of (s);\n"]:
         assert inlined_helpers(kept) == kept
 
 
