@@ -27,6 +27,7 @@ from servers.rclone import Rclone  # noqa: E402
 from servers.twisted_web import TwistedWeb  # noqa: E402
 from servers.node import HttpServer, Serve  # noqa: E402
 from servers.yaws import Yaws  # noqa: E402
+from servers.hfs import Hfs  # noqa: E402
 from tests.support.firefox_driver import Firefox  # noqa: E402
 from tests.support import parity_harness, edge_trees  # noqa: E402
 from tests.support.faulty_upstream import FaultyUpstream  # noqa: E402
@@ -118,7 +119,7 @@ def serve(tmp_path):
 SERVERS = {'apache': Apache, 'lighttpd': Lighttpd, 'caddy': Caddy, 'nginx-fancyindex': FancyIndex,
            'webfs': Webfs, 'mini_httpd': MiniHttpd, 'micro_httpd': MicroHttpd, 'h2o': H2o,
            'rclone': Rclone, 'twisted': TwistedWeb, 'http-server': HttpServer, 'serve': Serve,
-           'yaws': Yaws}
+           'yaws': Yaws, 'hfs': Hfs}
 
 
 @pytest.fixture(scope='session')
