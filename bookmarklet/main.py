@@ -12,6 +12,7 @@ from bookmarklet.settings import SETTINGS, PROBLEM
 from bookmarklet.browser.panel import close_existing
 from bookmarklet.browser.overlay import open_overlay
 from bookmarklet.browser.offer import offer, is_offered_here
+from bookmarklet.browser.gate import listing_api
 from bookmarklet.crawl.crawl import start_crawl
 from bookmarklet.cache.store import open_store
 from bookmarklet.browser.browser import fetch_listing, page_of_html, read_open_page, now_seconds, every, \
@@ -21,6 +22,7 @@ from bookmarklet.browser.browser import fetch_listing, page_of_html, read_open_p
 def browser_adapters(page):
     """What the crawl needs of the browser (crawl/seams.py ADAPTERS)."""
     adapters = new_object()
+    adapters.listing_api = lambda: listing_api(page.document)
     adapters.fetch_listing = fetch_listing
     adapters.page_of_html = page_of_html
     adapters.read_open_page = lambda: read_open_page(page.document)

@@ -2,13 +2,27 @@
 a listing, by the signs a listing server writes where they are cheap to see (reading/signs.py)? On
 any other page the userscript stops here; the build runs the rest of it only where this
 says "maybe" (toolkit/bundle.py gated), so a page that is no listing pays for compiling the
-script and a few lookups, nothing more. JavaScript side only.
+script and a few lookups, nothing more. HFS's sign is here too (listing_api), which the
+bookmarklet also asks, to know where a listing is asked for. JavaScript side only.
 """
 
 from bookmarklet.reading.signs import is_directory_address, maybe_listing, FIRST_ELEMENTS, FIRST_LINKS
 
 # The element names of the headings the first question reads, as a DOM spells them.
 HEAD_NAMES = ' H1 H2 '
+
+# HFS 3 (HttpFileServer) writes no listing into its page: its app, which the page loads
+# from /~/frontend/ as no other server's page does, asks its API for one, by the
+# directory's path (docs/design.md, Reading listings).
+HFS_APP = '[src^="/~/frontend/"]'
+HFS_LISTINGS = '/~/api/get_file_list?uri='
+
+
+def listing_api(scope):
+    """The path of the API that answers the open page's server's listings by a directory's
+    path (reading/names.py listing_request_url): HFS's where scope (the page's document)
+    holds HFS's app, else ''."""
+    return HFS_LISTINGS if scope.querySelector(HFS_APP) != None else ''
 
 
 def following(element, root):

@@ -2,7 +2,7 @@
 
 Wave 1 is one request for the root; when it gives no listing, for whatever
 reason, the page already open is read instead (it is the same listing).
-Adapters used: fetch_listing, page_of_html, read_open_page, now.
+Adapters used: listing_api, fetch_listing, page_of_html, read_open_page, now.
 """
 
 from bookmarklet.portable import JSError, floor, new_object, part, problem_of
@@ -26,6 +26,7 @@ def new_root(href, settings, adapters):
     root.io_adapters = adapters
     root.is_live = False
     root.in_place = False
+    root.listing_api = adapters.listing_api()   # '' but on HFS (names.listing_request_url)
     root.mtime_precision = 1
     root.clock_offset = 0
     root.read_at = 0                # the server's clock when wave 1 was read
@@ -56,12 +57,13 @@ async def request_listing(root, url):
     fetched.date_sent = None
     fetched.retry_after = None
     try:
-        asked = listing_request_url(url, root.run_settings)
+        asked = listing_request_url(url, root.run_settings, root.listing_api)
         response = await root.io_adapters.fetch_listing(asked, root.run_settings['timeoutSeconds'])
         if response['ok']:
             fetched.date_sent = response['date']
             fetched.fetch_problem = redirect_problem(asked, response['url'],
-                                                     listing_request_url(root.root_url, root.run_settings))
+                                                     listing_request_url(root.root_url, root.run_settings,
+                                                                         root.listing_api))
             if fetched.fetch_problem == '':
                 source = {'url': response['url'] or asked,
                           'now': fetched.date_sent if fetched.date_sent != None else server_now(root)}

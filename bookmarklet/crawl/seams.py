@@ -43,6 +43,7 @@ ACTIONS = [
 ]
 
 ADAPTERS = [
+    ['listing_api', '', "the path of the open page's server's listing API (HFS's), or ''"],
     ['fetch_listing', 'url, timeout_seconds', 'a listing\'s text and Date, or why none came'],
     ['page_of_html', 'text', 'the page reading of an HTML text (reading/html_listing.py)'],
     ['read_open_page', '', 'the page reading of the page open in the tab'],

@@ -8,7 +8,7 @@ Python's http.server). Entries and listings are described in entries.py.
 
 from bookmarklet.portable import JSError, Problem, parse_json, is_record, is_list, \
     record_field, parse_int, strip_spaces, is_text, is_exactly, \
-    exact_integer, part, words, pattern_of, matched
+    exact_integer, part, words, pattern_of, matched, last_char
 from bookmarklet.reading.entries import new_entry, new_listing, is_plain_name, kind_named
 from bookmarklet.reading.html_listing import read_html_listing, child_of, directory_of, parse_size, \
     nginx_page, nginx_listing, decode_references
@@ -58,7 +58,8 @@ def read_listing(content_type, text, page_of_html, source, settings):
 
 def read_json_listing(text, format_name, directory):
     """The listing of a JSON array of entries: nginx's autoindex_format json or Caddy's
-    browse; or of serve's {files: [...]}, whose entries name the parent too ('..')."""
+    browse; or of serve's {files: [...]}, whose entries name the parent too ('..'); or of
+    HFS's {list: [...]}, beside what a person may do there."""
     listing = nginx_json_listing(text, format_name)
     return listing if listing != None else parsed_json_listing(text, format_name, directory)
 
@@ -103,7 +104,10 @@ def parsed_json_listing(text, format_name, directory):
         items = parse_json(text)
     except JSError:
         raise Problem(malformed(format_name))
-    files = record_field(items, 'files') if is_record(items) else None
+    files = None
+    if is_record(items):
+        files = record_field(items, 'files')
+        files = record_field(items, 'list') if files == None else files
     if not is_list(items) and not is_list(files):
         raise Problem('the JSON is not a list of entries')
     entries = []
@@ -128,9 +132,11 @@ def json_entry(item, directory):
     RFC 3339, a symlink that is not a directory cannot be told from its target (type
     'other'). Go writes bytes that are not UTF-8 as U+FFFD in the name, but exactly in
     the url ('./caf%E9/'), so the name comes from there. serve's names its entry in base,
-    a folder's with '/', its size as a person reads it ('2 KB')."""
+    a folder's with '/', its size as a person reads it ('2 KB'). HFS's names it in n, a
+    folder's with '/', its mtime in m (ISO 8601, to the millisecond) and its size in s."""
     base = record_field(item, 'base') if is_text(record_field(item, 'relative')) else None
-    name = base if base != None else record_field(item, 'name')
+    hfs_name = record_field(item, 'n')
+    name = base if base != None else hfs_name if hfs_name != None else record_field(item, 'name')
     if not is_text(name):
         return None
     is_dir = record_field(item, 'is_dir')
@@ -145,6 +151,10 @@ def json_entry(item, directory):
         shown_size = parse_size(shown[0], shown[1] if len(shown) > 1 else '') if len(shown) > 0 \
             else None
         size = shown_size['bytes'] if shown_size != None else None
+    elif hfs_name != None:
+        kind = 'directory' if last_char(name) == '/' else 'file'
+        mtime_text = record_field(item, 'm')
+        size = exact_integer(record_field(item, 's'))
     elif is_dir != None:
         url = record_field(item, 'url')
         named = child_of(url, directory) if is_text(url) else None
@@ -155,8 +165,9 @@ def json_entry(item, directory):
         kind = kind_named(record_field(item, 'type')) or 'other'
         mtime_text = record_field(item, 'mtime')
     if named == None:
-        # serve's and Caddy's directories end in '/', nginx's names never do.
-        named = name_of_text(name if base == None and is_dir == None else without_last(name, '/'))
+        # serve's, HFS's and Caddy's directories end in '/', nginx's names never do.
+        named = name_of_text(name if base == None and is_dir == None and hfs_name == None
+                             else without_last(name, '/'))
     if not is_plain_name(named['name']):
         return None
     # A size JavaScript holds exactly (5.0 is 5: JSON cannot tell them apart; 1e300 is none).

@@ -98,12 +98,17 @@ def redirect_problem(asked, reached, scope):
     return redirected(reached)
 
 
-def listing_request_url(url, settings):
-    """The URL to request a listing from: with jsonPrefixFrom/jsonPrefixTo set, a listing
-    shown at a path starting with the first is asked for at the second (JSON served at a
-    separate location, nginx/json-at-prefix.conf); else the listing's own URL."""
+def listing_request_url(url, settings, api):
+    """The URL to request a listing from: with api, the path of the listing API of the page's
+    server that takes a directory's path (HFS's, browser.listing_api), that API asked for the
+    listing's path, percent-encoded whole as a query's value; else, with jsonPrefixFrom/
+    jsonPrefixTo set, a listing shown at a path starting with the first is asked for at the
+    second (JSON served at a separate location, nginx/json-at-prefix.conf); else the listing's
+    own URL."""
     prefix = settings['jsonPrefixFrom']
     path_at = path_start(url)
+    if len(api) > 0:
+        return part(url, 0, path_at) + api + percent_encode(part(url, path_at, None))
     if len(prefix) == 0 or path_at < 0 or not url.startswith(prefix, path_at):
         return url
     return part(url, 0, path_at) + settings['jsonPrefixTo'] + part(url, path_at + len(prefix))

@@ -1,5 +1,5 @@
-"""Every form of link, date and size the HTML reader knows, each written down by hand; and
-the quick readings of the pages nginx writes, held to the general readers.
+"""Every form of link, date and size the HTML reader knows, each written down by hand; the
+quick readings of the pages nginx writes, held to the general readers; and HFS 3's API.
 
 The corpus (tests/fixtures/, tests/fixtures/saved/) shows these forms on real
 pages; here each is read alone, so a form that stops reading names itself. The
@@ -7,14 +7,16 @@ same cases run through the shipped bundle in every engine (tests/support/parity_
 """
 
 import calendar
+import json
+from urllib.parse import parse_qs, quote_from_bytes, unquote_to_bytes, urlsplit
 
 import pytest
 from hypothesis import given, settings, strategies as st
 
 from bookmarklet.reading.html_listing import child_of, directory_of, parse_size, nginx_page, \
     nginx_listing, read_html_listing
-from bookmarklet.reading.listing import nginx_json_listing, parsed_json_listing
-from bookmarklet.reading.names import body_text
+from bookmarklet.reading.listing import nginx_json_listing, parsed_json_listing, read_listing
+from bookmarklet.reading.names import body_text, listing_request_url
 from bookmarklet.portable import Problem
 from bookmarklet.reading.times import find_date, DAY
 from tests.support.corpus import pages
@@ -22,7 +24,7 @@ from tests.support.html_page import page_of_html
 from tests.support.nginx_bodies import nginx_line, nginx_body, nginx_json_line, \
     nginx_json_body, LINES, JSON_LINES, VALID_STAMPS
 from tests.support.parity_cases import SOURCE, CHILD_DIRECTORY, DARKHTTPD_1_13, CHEROKEE, \
-    IIS_ROWS, iis_page, HFS_2_4, BLOCK_ROWS
+    IIS_ROWS, iis_page, HFS_2_4, BLOCK_ROWS, HFS_API, HFS_ENTRIES, hfs_body
 
 NOW = SOURCE['now']  # 2026-09-01T12:34:56Z
 
@@ -408,3 +410,52 @@ def test_a_word_that_is_no_date_does_not_decide_the_order():
             '<li>24/7 <a href="a.txt">a.txt</a> 03/04/2022 09:15</li></ul></body></html>')
     entries = read_html_listing(page_of_html(text), SOURCE, READER)['entries']
     assert [entry['mtime'] for entry in entries] == [utc(2022, 3, 4, 9, 15)]
+
+
+def test_hfs_3_s_api_answer_reads_to_its_entries_by_their_bytes():
+    """HFS's answer (tests/support/parity_cases.py HFS_ENTRIES, in its API's form): each
+    entry of its list, a folder by its '/', its time to the millisecond cut to the second,
+    a file's size exact; what a person may do there is no entry, and neither are p, web and
+    comment. A link to elsewhere ({n, url}) is a file with no date: HFS's own link to it is
+    its url, and the bookmarklet links no other origin."""
+    listing = read_listing('application/json; charset=utf-8', hfs_body(HFS_ENTRIES), page_of_html,
+                           SOURCE, READER)
+    assert [[entry['name'], entry['href'], entry['type'], entry['mtime'], entry['size']]
+            for entry in listing['entries']] == [
+        ['docs', 'docs', 'directory', utc(2026, 8, 31, 10), None],
+        ['read me.txt', 'read%20me.txt', 'file', utc(2026, 8, 30, 9, 8, 7), 7],
+        ['100% #1 &+=.txt', '100%25%20%231%20%26%2B%3D.txt', 'file', utc(2026, 8, 29, 0, 0, 59), 0],
+        ['café', 'caf%C3%A9', 'directory', 0, None],
+        ['日本.bin', '%E6%97%A5%E6%9C%AC.bin', 'file', utc(2038, 1, 19, 3, 14, 8), 2 ** 53 - 1],
+        ['locked', 'locked', 'directory', utc(2026, 8, 28), None],
+        ['elsewhere', 'elsewhere', 'file', None, None],
+        ['.hidden', '.hidden', 'file', utc(2026, 8, 27), 1]]
+    assert [listing['format'], listing['precision'], listing['dated']] == ['json', 1, True]
+
+
+@pytest.mark.parametrize('text', [
+    json.dumps({'list': {'n': 'a'}}),                                      # no list
+    hfs_body([{'n': 'a', 'm': '2026-08-31T10:00:00.000Z'}, {'m': '2026-08-31T10:00:00.000Z'}]),
+    hfs_body([{'n': 'a/b', 's': 1}]),                                      # no name of one folder
+    hfs_body([{'n': '../'}]),
+    hfs_body([{'n': ['a']}]),
+])
+def test_an_hfs_3_answer_with_an_entry_it_cannot_name_is_no_listing(text):
+    with pytest.raises(Problem):
+        read_listing('application/json', text, page_of_html, SOURCE, READER)
+
+
+@pytest.mark.parametrize('name', [b'plain', b'a dir', b'100%', b'%41', b'has#hash', b'q?', b'plus+and&eq=',
+                                  'café'.encode(), '日本'.encode(), b"'();:@$,!*"])
+def test_hfs_3_is_asked_for_the_listing_of_a_directory_by_its_path_s_bytes(name):
+    """The path goes whole into the query's value: HFS reads the query (a '+' a space, '&'
+    the next parameter, '%XX' a byte), then each segment of the path by decodeURIComponent
+    (src/vfs.js, urlToNode), as urllib does here; so it finds the directory of these bytes."""
+    directory = 'http://127.0.0.1:8080/top%20dir/' + quote_from_bytes(name, safe='') + '/'
+    asked = listing_request_url(directory, {'jsonPrefixFrom': '/top%20dir/', 'jsonPrefixTo': '/x/'},
+                                HFS_API)
+    start = 'http://127.0.0.1:8080' + HFS_API
+    assert asked.startswith(start) and '/' not in asked[len(start):]
+    path = parse_qs(urlsplit(asked).query, strict_parsing=True)['uri']
+    assert [[unquote_to_bytes(segment) for segment in value.split('/')] for value in path] == \
+        [[b'', b'top dir', name, b'']]

@@ -93,6 +93,7 @@ class Tab:
         self.waits = []
         self.changes = 0
         adapters = type('Adapters', (), {})()
+        adapters.listing_api = lambda: ''
         adapters.fetch_listing = server.fetch_listing
         adapters.page_of_html = lambda text: {'heads': [], 'rows': []}
         adapters.clock_now = lambda: server.clock

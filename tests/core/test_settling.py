@@ -236,6 +236,7 @@ class Browser:
     def adapters(self):
         """The browser's adapters (crawl/seams.py ADAPTERS) as fakes."""
         adapters = type(self.store.kept)()
+        adapters.listing_api = lambda: ''
         adapters.fetch_listing = self.server.fetch_listing
         adapters.page_of_html = self.page_of_html
         adapters.read_open_page = self.read_open_page

@@ -78,7 +78,8 @@ def test_a_cut_or_foreign_response_is_an_error_not_an_empty_directory(text):
 
 def test_json_at_a_separate_location():
     settings = {'jsonPrefixFrom': '/files/', 'jsonPrefixTo': '/json/files/'}
-    assert listing_request_url('http://h:81/files/a%20b/', settings) == 'http://h:81/json/files/a%20b/'
-    assert listing_request_url('http://h/elsewhere/', settings) == 'http://h/elsewhere/'
-    assert listing_request_url('http://h/files/', {'jsonPrefixFrom': '', 'jsonPrefixTo': ''}) == \
+    assert listing_request_url('http://h:81/files/a%20b/', settings, '') == \
+        'http://h:81/json/files/a%20b/'
+    assert listing_request_url('http://h/elsewhere/', settings, '') == 'http://h/elsewhere/'
+    assert listing_request_url('http://h/files/', {'jsonPrefixFrom': '', 'jsonPrefixTo': ''}, '') == \
         'http://h/files/'

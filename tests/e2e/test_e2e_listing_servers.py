@@ -3,7 +3,8 @@
 Each server serves one small two-level tree; the bookmarklet a click runs must
 show every entry of the page's directory with its kind, and the date and size
 as far as the server's page shows them (its rule in tests/support/fixture_tree.py,
-written from the captured pages), and load a directory's own entries. Every
+written from the captured pages; HFS's, whose pages hold no listing, from its API's live
+answers), and load a directory's own entries. Every
 kind runs in Chromium; Apache with icons as links, lighttpd, Caddy and
 http-server in every engine.
 """
@@ -42,6 +43,7 @@ STARTS = {
     'http-server': ('http-server', {}, {'server': 'http-server', 'format': 'html'}),
     'serve': ('serve', {}, {'server': 'serve', 'format': 'html'}),
     'yaws': ('yaws', {}, {'server': 'yaws', 'format': 'html'}),
+    'hfs': ('hfs', {}, {'server': 'hfs', 'format': 'json'}),
 }
 EVERY_ENGINE = ['apache-icons', 'lighttpd', 'caddy', 'http-server']
 

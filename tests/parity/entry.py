@@ -139,7 +139,7 @@ def run_case(kind, given):
     if kind == 'child_of':
         return child_of(given[0], directory_of(given[1]))
     if kind == 'listing_request_url':
-        return listing_request_url(given[0], given[1])
+        return listing_request_url(given[0], given[1], given[2])
     if kind == 'entry_view':
         return entry_view(given[0], given[1], given[2])
     if kind == 'page':

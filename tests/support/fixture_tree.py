@@ -325,6 +325,11 @@ def shows(quirks):
     elif server == 'yaws':
         # Names that are not UTF-8 and broken links are left out.
         rule.update(sizes='human', broken='omit', undecodable='omit')
+    elif server == 'hfs':
+        # Its API's listing (src/api.get_file_list.js), seen live: seconds and exact sizes;
+        # what it cannot stat (a broken link, a name it read from bytes that are not UTF-8)
+        # is left out.
+        rule.update(dates='second', broken='omit', undecodable='omit')
     else:
         raise KeyError(server)
     return rule

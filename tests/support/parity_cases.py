@@ -12,6 +12,7 @@ import json
 from typing import Any
 from urllib.parse import quote
 
+from bookmarklet.browser.gate import HFS_LISTINGS
 from bookmarklet.cache.records import SCHEMA
 from tests.support.html_page import page_of_html
 from tests.support.fixture_corpus import fixture_names, load
@@ -313,6 +314,54 @@ def listing_date_cases(add):
         add('read_listing', 'text/html', page, page_of_html(page), SOURCE, {'utcOffsetMinutes': offset})
 
 
+# HFS 3's listing API as HFS 0.52.9 answers GET /~/api/get_file_list?uri=PATH, written by
+# hand to the form of its src/api.get_file_list.js (GPL-3.0: read there, not copied): what a
+# person may do in the directory, then list, one object per entry: n its name (a folder's
+# ending in '/'), m its mtime in ISO 8601 to the millisecond, s a file's size, p what a
+# person may not do with it; a link to elsewhere is {n, url}, a folder with a page of its
+# own says web. JSON.stringify's compact text, every character as it is.
+HFS_API = HFS_LISTINGS
+HFS_DIRECTORIES = ['http://h:8080/', 'http://h/a%20dir/', 'http://h/pct%2541/', 'http://h/plus+and&eq=/',
+                   'http://h/caf%C3%A9/', 'http://h/has%23hash/', 'http://h/a/b%2Fc/', 'http://h/q%3F/']
+
+
+def hfs_body(entries):
+    return json.dumps({'can_archive': True, 'can_upload': False, 'can_delete': False,
+                       'can_overwrite': False, 'can_comment': False, 'list': entries},
+                      separators=(',', ':'), ensure_ascii=False)
+
+
+HFS_ENTRIES = [{'n': 'docs/', 'm': '2026-08-31T10:00:00.250Z'},
+               {'n': 'read me.txt', 'm': '2026-08-30T09:08:07.000Z', 's': 7, 'p': 'a'},
+               {'n': '100% #1 &+=.txt', 'm': '2026-08-29T00:00:59.999Z', 's': 0},
+               {'n': 'café/', 'm': '1970-01-01T00:00:00.000Z', 'web': True},
+               {'n': '日本.bin', 'm': '2038-01-19T03:14:08.000Z', 's': 2 ** 53 - 1},
+               {'n': 'locked/', 'm': '2026-08-28T00:00:00.000Z', 'p': 'l'},
+               {'n': 'elsewhere', 'url': 'https://example.org/'},
+               {'n': '.hidden', 'm': '2026-08-27T00:00:00.000Z', 's': 1, 'comment': 'a file'}]
+
+
+def hfs_cases(add):
+    """HFS's listings and the requests for them."""
+    settings = {'utcOffsetMinutes': 60}
+    prefixes = {'jsonPrefixFrom': '/files/', 'jsonPrefixTo': '/json/files/'}
+    for url in HFS_DIRECTORIES:
+        add('listing_request_url', url, prefixes, HFS_API)
+    add('read_listing', 'application/json; charset=utf-8', hfs_body(HFS_ENTRIES), NO_PAGE, SOURCE,
+        settings)
+    add('read_listing', 'application/json; charset=utf-8', hfs_body([]), NO_PAGE, SOURCE, settings)
+    # Values that are none of HFS's: read strictly, alike in every engine.
+    values = [['docs/'], 7.0, 1e300, -1, '7', None, True, 'x/', '', '/', 'a/b', '..', '../']
+    odd = [{'n': 'v' + str(index) + '/', 'm': value, 's': value} for index, value in enumerate(values)]
+    add('read_listing', 'application/json', hfs_body(odd), NO_PAGE, SOURCE, settings)
+    for value in values:
+        add('read_listing', 'application/json', hfs_body([{'n': value, 'm': '2026-08-31T10:00:00Z'}]),
+            NO_PAGE, SOURCE, settings)
+    add('read_listing', 'application/json', json.dumps({'list': {'n': 'a'}}), NO_PAGE, SOURCE, settings)
+    add('read_listing', 'application/json', json.dumps({'files': None, 'list': [{'n': 'a'}]}), NO_PAGE,
+        SOURCE, settings)
+
+
 # Names as bytes: valid UTF-8, Latin-1, cut sequences, overlong forms, surrogates, the
 # replacement character itself, and the four characters that show a Latin-1 byte.
 NAME_BYTES = [b'plain-name', b'a&b c', 'ü'.encode(), '日本'.encode(), '\U0001F600'.encode(), b'%#?',
@@ -527,6 +576,7 @@ def core_cases():
     portable_cases(add)
     trust_cases(add)
     loose_value_cases(add)
+    hfs_cases(add)
     eviction_cases(add)
 
     ties = [entry(name, 1000) for name in ['b', 'a', 'B', 'é', 'e', '\uff01', '\U0001F600', 'a0', '']]
@@ -617,8 +667,8 @@ def core_cases():
     prefixes = {'jsonPrefixFrom': '/files/', 'jsonPrefixTo': '/json/files/'}
     for url in ['http://h:8080/files/', 'http://h/files/a%20b/', 'http://h/other/files/', 'http://h/',
                 'https://h/filesx/']:
-        add('listing_request_url', url, prefixes)
-    add('listing_request_url', 'http://h/files/', {'jsonPrefixFrom': '', 'jsonPrefixTo': ''})
+        add('listing_request_url', url, prefixes, '')
+    add('listing_request_url', 'http://h/files/', {'jsonPrefixFrom': '', 'jsonPrefixTo': ''}, '')
     add('entry_view', entry('a b.txt', 1563194096, 'file', 1536), 'http://x/files/', 1563194096 + 7200)
     add('entry_view', entry('dir', None, 'directory'), 'http://x/', 0)
     t = 1788220800
