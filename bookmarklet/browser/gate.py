@@ -20,8 +20,9 @@ HFS_LISTINGS = '/~/api/get_file_list?uri='
 
 def listing_api(scope):
     """The path of the API that answers the open page's server's listings by a directory's
-    path (reading/names.py listing_request_url): HFS's where scope (the page's document)
-    holds HFS's app, else ''."""
+    path (reading/names.py listing_request_url): HFS's where scope (the page's document, or
+    its head, where HFS puts its app: a query of the head alone costs nothing on a long
+    page) holds HFS's app, else ''."""
     return HFS_LISTINGS if scope.querySelector(HFS_APP) != None else ''
 
 
@@ -62,6 +63,12 @@ def signs_of(page):
 
 def may_be_listing(page):
     """True where the open page may be a listing: an HTML page at a directory's address
-    whose title, first headings and first links show a listing server's signs."""
+    that is HFS's, or whose title, first headings and first links show a listing server's
+    signs."""
     return page.document.contentType == 'text/html' and is_directory_address(page.location.href) \
-        and maybe_listing(signs_of(page))
+        and (is_hfs_page(page.document) or maybe_listing(signs_of(page)))
+
+
+def is_hfs_page(document):
+    """True for HFS's page, by its head (listing_api)."""
+    return len(listing_api(document.head or document)) > 0

@@ -23,7 +23,7 @@ from bookmarklet.words import BUTTON_ID, OPEN_ROLE, OFFER_ATTRIBUTE
 from bookmarklet.browser.panel import add, add_style
 from bookmarklet.reading.html_listing import read_html_listing
 from bookmarklet.reading.signs import offers_sitemap
-from bookmarklet.browser.gate import may_be_listing
+from bookmarklet.browser.gate import may_be_listing, is_hfs_page
 from bookmarklet.browser.browser import read_open_page, now_seconds
 from bookmarklet.crawl.root import directory_url_of
 
@@ -47,10 +47,12 @@ def reads_as_listing(page, settings, alone):
     """True when the reader reads the open page as a listing; alone (the userscript, with
     no server's word for it), only when the page also shows a listing server's signs
     (reading/signs.py): the cheap ones first, the reader's walk and the rest where they say
-    "maybe"."""
+    "maybe". HFS's page is its listing, which its API gives (browser/gate.py)."""
     url = page.location.href
     if alone and not may_be_listing(page):
         return False
+    if is_hfs_page(page.document):
+        return True
     reading = read_open_page(page.document)
     directory = directory_url_of(url)
     try:

@@ -2,8 +2,8 @@
 
 The userscript, run as a manager runs it (once the page is loaded, document-idle: in the
 page's realm, and in Chromium and Firefox as a content script, in a manager's isolated
-world), adds one button and one key on the listings of nginx, Apache, lighttpd and
-Caddy, and nothing at all on ordinary pages: no enumerable property on a built-in
+world), adds one button and one key on the listings of nginx, Apache, lighttpd, Caddy
+and HFS, and nothing at all on ordinary pages: no enumerable property on a built-in
 prototype, no global, no frame (bench/footprint.py's measure), no element, no listener.
 Its button and its key open the sitemap, which is then the bookmarklet's. nginx
 (nginx/offer-to-visitors.conf), Apache (apache/offer-to-visitors.conf) and Caddy
@@ -70,8 +70,11 @@ ORDINARY = {
     'docs/index.html': '<!DOCTYPE html><title>Documentation</title><nav><a href="guide.html">Read '
                        'the guide</a> <a href="faq.html">Questions</a></nav><main><h1>Welcome</h1>'
                        '<p>Start with the guide.</p></main>',
+    # An app of its own at a user's folder, loaded as HFS loads its own: not HFS's.
+    'app/index.html': '<!DOCTYPE html><title>Files</title><script type="module" '
+                      'src="/~alice/frontend/app.js"></script><div id="root"></div>',
 }
-ORDINARY_URLS = ['/article/', '/login/', '/links/', '/docs/', '/missing/']
+ORDINARY_URLS = ['/article/', '/login/', '/links/', '/docs/', '/app/', '/missing/']
 
 
 @pytest.fixture(scope='session')
@@ -174,6 +177,18 @@ def test_the_userscript_offers_the_sitemap_on_every_listing_server(
     assert page.errors == []
 
 
+def test_the_userscript_offers_the_sitemap_on_hfs(
+        page, new_page, live_server, small_tree, userscript, bookmarklet):  # noqa: F811
+    """HFS's page holds no listing, its app draws it from HFS's API: the app's script in the
+    page's head is HFS's sign (bookmarklet/browser/gate.py), and the sitemap reads the API."""
+    server = live_server('hfs', small_tree)
+    page.goto(server.url('/'))
+    page.evaluate(INJECT, userscript)
+    assert the_button(page) == {'text': 'Sitemap', 'keys': 'Alt+Shift+M', 'first': True, 'hosts': 1}
+    open_both_ways(page, new_page, server.url('/'), bookmarklet)
+    assert page.errors == []
+
+
 @pytest.mark.parametrize('path', ORDINARY_URLS)
 def test_the_userscript_adds_nothing_to_an_ordinary_page(page, live_server, ordinary_tree,
                                                         userscript, path):
@@ -207,7 +222,7 @@ WATCH_LOOKUPS = """() => {
 }"""
 
 
-@pytest.mark.parametrize('path', ['/', '/article/', '/login/', '/links/', '/docs/', '/missing/'])
+@pytest.mark.parametrize('path', ['/', '/article/', '/login/', '/links/', '/docs/', '/app/', '/missing/'])
 def test_a_page_learns_nothing_of_the_userscript_before_it_reads_as_a_listing(
         page, live_server, ordinary_tree, small_tree, userscript, path):  # noqa: F811
     """Whether the page reads as a listing is the first thing the userscript asks of it: no
@@ -572,9 +587,11 @@ def isolated_userscript(dist, tmp_path_factory):
 
 
 @pytest.mark.needs('isolated-world')
+@pytest.mark.parametrize('kind', ['nginx', 'hfs'])
 def test_in_a_manager_s_isolated_world_the_userscript_offers_and_opens_the_sitemap(
-        new_page, live_server, small_tree, isolated_userscript, bookmarklet):  # noqa: F811
-    server = live_server('nginx', small_tree, site='html-listings.conf')
+        new_page, live_server, small_tree, isolated_userscript, bookmarklet, kind):  # noqa: F811
+    """HFS too: its sign is in the page's DOM, which the isolated world shares."""
+    server = live_server(kind, small_tree, **LISTINGS.get(kind, {}))
     page = new_page(extension=isolated_userscript)
     page.goto(server.url('/'))
     assert the_button(page) == {'text': 'Sitemap', 'keys': 'Alt+Shift+M', 'first': True, 'hosts': 1}
