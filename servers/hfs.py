@@ -6,7 +6,9 @@ folder in its current folder: the work folder. It listens on 127.0.0.1 alone, op
 browser, runs no plugin, gives no one the admin panel (localhost_admin off, no account)
 and logs every request, from 127.0.0.1 too, the pages and the app's files among them, in
 Apache's common log format. It asks nothing of the network unless the admin panel asks
-(updates, the public address, certificates).
+(updates, the public address, certificates), but for the UPnP gateway it looks for from
+every network interface, as it starts and every ten minutes: it is shown the loopback
+alone (servers/hfs_loopback.js), so it sends nothing past it.
 """
 
 import json
@@ -17,6 +19,8 @@ from pathlib import Path
 from servers.process import Server
 
 BIN = Path(__file__).resolve().parent.parent / 'node_modules' / '.bin'
+# What HFS is shown of the network interfaces: the loopback alone (its own comment says why).
+LOOPBACK = Path(__file__).resolve().parent / 'hfs_loopback.js'
 
 CONFIG = """\
 port: {port}
@@ -51,7 +55,7 @@ class Hfs(Server):
                     log=json.dumps(str(self.access_log)))
 
     def command(self, config):
-        return [str(BIN / 'hfs'), '--cwd', str(self.work)]
+        return ['node', '--require', str(LOOPBACK), str(BIN / 'hfs'), '--cwd', str(self.work)]
 
     def log_record(self, line):
         """HFS logs no duration and no Accept header."""

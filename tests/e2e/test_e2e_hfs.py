@@ -9,12 +9,15 @@ by the test, with names that URLs give a meaning to; what the overlay must show 
 written from it (tests/support/expectations.py).
 """
 
+import json
 import os
+import subprocess
 from urllib.parse import parse_qs, unquote_to_bytes, urlsplit
 
 import pytest
 
 from bookmarklet.browser.gate import HFS_LISTINGS
+from servers.hfs import Hfs
 from tests.support.expectations import check_first_page
 from tests.support.links import open_link, row_at
 from tests.support.trees import SEPT_2026, directory, file, href_of, write_tree
@@ -112,3 +115,18 @@ def test_an_hfs_folder_opens_in_place_from_the_api_and_a_revisit_asks_for_the_ro
     assert {row['status'] for row in overlay['rows'] if row['type'] == 'directory'} == {'fresh'}
     assert page.errors == []
 
+
+
+SHOWN = 'console.log(JSON.stringify(require("os").networkInterfaces()))'
+
+
+def test_hfs_is_shown_no_network_interface_but_the_loopback(tmp_path):
+    """HFS looks for a UPnP gateway from each network interface that is not internal, as it
+    starts and every ten minutes (src/nat.js): run as the tests run it, it is shown none, so
+    it sends nothing past the loopback."""
+    node = Hfs(tmp_path, tmp_path / 'work').command(None)[:3]
+    shown = json.loads(subprocess.run(node + ['-e', SHOWN], capture_output=True, text=True,
+                                      check=True, timeout=30).stdout)
+    addresses = [address for found in shown.values() for address in found]
+    assert addresses and all(address['internal'] for address in addresses), shown
+    assert '127.0.0.1' in [address['address'] for address in addresses]
