@@ -108,7 +108,7 @@ def listing_request_url(url, settings, api):
     prefix = settings['jsonPrefixFrom']
     path_at = path_start(url)
     if len(api) > 0:
-        return part(url, 0, path_at) + api + percent_encode(part(url, path_at, None))
+        return part(url, 0, path_at) + api + percent_encode(part(url, path_at))
     if len(prefix) == 0 or path_at < 0 or not url.startswith(prefix, path_at):
         return url
     return part(url, 0, path_at) + settings['jsonPrefixTo'] + part(url, path_at + len(prefix))
