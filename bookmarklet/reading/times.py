@@ -96,8 +96,8 @@ def civil_days(date_text):
     ('17/10/2022') or the page's dates are day first (RECENT_DATES), and '17Oct2022';
     months as numbers or names in any case."""
     date = date_text.replace('.', '-').split('/')
-    # A '/' date whose first number can be no month is day first (or year first, which
-    # reads alike in either order).
+    # A '/' date whose first number can be no month is day first, or year first, which
+    # reads alike in either order and so shows the page nothing (below).
     day_first = len(date) > 1 and (parse_int(date[0]) or 0) > 12
     us_order = len(date) > 1 and not day_first and not RECENT_DATES.day_first
     date = date if len(date) > 1 else date[0].split('-')
@@ -120,7 +120,9 @@ def civil_days(date_text):
     days = days_from_civil(year, month, day)
     if days >= days_from_civil(year, month + 1, 1):
         return None
-    RECENT_DATES.shown_day_first = RECENT_DATES.shown_day_first or day_first
+    # A year first ('2017/8/10', IIS in Chinese) is no sign of the page's order: its page
+    # is read once.
+    RECENT_DATES.shown_day_first = RECENT_DATES.shown_day_first or (day_first and not year_first)
     return days
 
 

@@ -412,6 +412,22 @@ def test_a_word_that_is_no_date_does_not_decide_the_order():
     assert [entry['mtime'] for entry in entries] == [utc(2022, 3, 4, 9, 15)]
 
 
+def test_a_page_of_dates_year_first_is_read_once(monkeypatch):
+    """IIS in Chinese writes '2017/8/10': a first number past 12, but a year, which reads
+    alike in either order, so it shows nothing of the page's order and the page is not
+    read a second time (each row's facts read once), to the same dates."""
+    from bookmarklet.reading import html_listing
+    read = []
+    facts = html_listing.read_facts
+    monkeypatch.setattr(html_listing, 'read_facts', lambda *given: read.append(1) or facts(*given))
+    text = ('<html><head><title>Index of /files/</title></head><body><ul>'
+            '<li><a href="a.txt">a.txt</a> 2017/8/10 17:35</li>'
+            '<li><a href="b.txt">b.txt</a> 2017/3/4 09:15</li></ul></body></html>')
+    entries = read_html_listing(page_of_html(text), SOURCE, READER)['entries']
+    assert [entry['mtime'] for entry in entries] == [utc(2017, 8, 10, 17, 35), utc(2017, 3, 4, 9, 15)]
+    assert len(read) == 2
+
+
 def test_hfs_3_s_api_answer_reads_to_its_entries_by_their_bytes():
     """HFS's answer (tests/support/parity_cases.py HFS_ENTRIES, in its API's form): each
     entry of its list, a folder by its '/', its time to the millisecond cut to the second,
