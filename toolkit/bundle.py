@@ -18,6 +18,7 @@ SOURCES = ROOT / 'bookmarklet'
 ESBUILD = ROOT / 'node_modules' / '.bin' / 'esbuild'
 UGLIFY = ROOT / 'node_modules' / '.bin' / 'uglifyjs'
 TERSER = ROOT / 'node_modules' / '.bin' / 'terser'
+LOCALS_AS_PARAMETERS = ROOT / 'toolkit' / 'parameters.js'
 
 
 # Python method names that mean what a native JavaScript method means, within the rules
@@ -204,8 +205,10 @@ IIFE_START = '(()=>{'
 IIFE_END = '})();'
 # The bundler's own steps that toolkit/savings.py measures by leaving each out: own
 # properties shortened (--mangle-props), terser's pass (TERSER_COMPRESS), its one
-# unsafe option alone, and the last pass by uglify-js (COMPRESS).
-BUNDLE_STEPS = ['own_properties', 'terser', 'unsafe_arrows', 'uglify_js']
+# unsafe option alone, the pass by uglify-js (COMPRESS), and the variables as parameters
+# after it (LOCALS_AS_PARAMETERS).
+BUNDLE_STEPS = ['own_properties', 'terser', 'unsafe_arrows', 'uglify_js',
+                'locals_as_parameters']
 
 
 def bundle(module, out, metafile=None, defines=None, left_out=()):
@@ -261,6 +264,10 @@ COMPRESS = ['--no-module', '--webkit', '--compress', 'passes=7,hoist_vars=true,p
             '--output-opts', 'ascii_only=true']
 
 
+# Then each function's own variables become its parameters where every call of it is known
+# (toolkit/parameters.js: `(r,e)=>{var t,a;...}` as `(r,e,t,a)=>{...}`), and uglify-js runs
+# once more over what that leaves (bodies of one `return` become expressions); with
+# uglify_js left out, this is left out too.
 def compressed(script, folder, left_out=()):
     """script, minified by esbuild, compressed further by terser and uglify-js; left_out
     names BUNDLE_STEPS to skip."""
@@ -270,6 +277,10 @@ def compressed(script, folder, left_out=()):
         script = run_step('terser', [str(TERSER)] + options, folder, input=script).stdout.strip()
     if 'uglify_js' in left_out:
         return script
+    script = run_step('uglify-js', [str(UGLIFY)] + COMPRESS, folder, input=script).stdout.strip()
+    if 'locals_as_parameters' in left_out:
+        return script
+    script = run_step('node', ['node', str(LOCALS_AS_PARAMETERS)], folder, input=script).stdout
     return run_step('uglify-js', [str(UGLIFY)] + COMPRESS, folder, input=script).stdout.strip()
 
 

@@ -64,6 +64,8 @@ DESCRIPTIONS = {
     'unsafe_arrows': 'of which its `unsafe_arrows`: each `function` an arrow function',
     'uglify_js': 'uglify-js\'s last pass: seven passes, one `var` per function, short names '
                  '(`COMPRESS`)',
+    'locals_as_parameters': 'a function\'s own variables as its parameters where every call '
+                            'of it is known, then uglify-js again (`LOCALS_AS_PARAMETERS`)',
 }
 
 
