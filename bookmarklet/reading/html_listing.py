@@ -40,6 +40,9 @@ HEADS = 'title, h1, h2'
 LISTING_HEADS = ['index of ', 'directory listing', 'listing of ', 'listing:', 'directory: ',
                  'files within ', 'contents of ', 'browsing /']
 SORT_QUERIES = ['?c=n;', '?c=n&', '?sort=name']
+# The texts of the links a listing's table may start with to the root and the parent, in
+# lower case, each between spaces.
+NAVIGATION_TEXTS = ' [root] [up] '
 
 
 
@@ -344,9 +347,13 @@ def segments_of(row, directory, evidence):
         named = child_of(raw_name_link(link['href'], shown), directory)
         if named == None:
             evidence.is_sorting = evidence.is_sorting or is_sort_link(link['href'])
-            # The parent's link: '../', or '..' (darkhttpd's before 1.14).
-            evidence.named_only = evidence.named_only and \
-                strip_spaces(link['href']).replace('/', '') == '..'
+            # The parent's link: '../', or '..' (darkhttpd's before 1.14); or a table's
+            # link to the root or the parent by its path, labelled so ('[Root]', '[Up]').
+            href = strip_spaces(link['href'])
+            evidence.named_only = evidence.named_only and (href.replace('/', '') == '..' or (
+                NAVIGATION_TEXTS.find(' ' + strip_spaces(link['text']).lower() + ' ') >= 0
+                and href.startswith('/') and (joined(directory['segments'], '/') + '/').startswith(
+                    without_last(percent_decode(href), '/') + '/')))
         else:
             name = without_last(shown, '/')
             if named['undecodable'] and percent_decode(named['href']) == name:

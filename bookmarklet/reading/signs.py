@@ -23,12 +23,13 @@ Pure: the page is given as facts (browser/offer.py gathers them) and as the read
 """
 
 from bookmarklet.portable import strip_spaces, part, new_object, percent_decode, joined
-from bookmarklet.reading.html_listing import is_listing_head, is_sort_link, directory_of, segments_of
+from bookmarklet.reading.html_listing import is_listing_head, is_sort_link, directory_of, \
+    segments_of, NAVIGATION_TEXTS
 from bookmarklet.reading.names import readable_path, address_path
 from bookmarklet.reading.times import without_last
 
 # The texts of a parent link, in lower case, as listing servers write them.
-PARENT_TEXTS = ' .. ../ parent directory parent directory/ up [up] [parent directory] '
+PARENT_TEXTS = ' .. ../ parent directory parent directory/ up [parent directory]' + NAVIGATION_TEXTS
 
 
 def names_directory(head, path):

@@ -24,7 +24,7 @@ from tests.support.html_page import page_of_html
 from tests.support.nginx_bodies import nginx_line, nginx_body, nginx_json_line, \
     nginx_json_body, LINES, JSON_LINES, VALID_STAMPS
 from tests.support.parity_cases import SOURCE, CHILD_DIRECTORY, DARKHTTPD_1_13, CHEROKEE, \
-    IIS_ROWS, iis_page, HFS_2_4, BLOCK_ROWS, HFS_API, HFS_ENTRIES, hfs_body
+    IIS_ROWS, iis_page, HFS_2_4, BLOCK_ROWS, HFS_API, HFS_ENTRIES, hfs_body, ROOT_UP
 
 NOW = SOURCE['now']  # 2026-09-01T12:34:56Z
 
@@ -410,6 +410,34 @@ def test_a_word_that_is_no_date_does_not_decide_the_order():
             '<li>24/7 <a href="a.txt">a.txt</a> 03/04/2022 09:15</li></ul></body></html>')
     entries = read_html_listing(page_of_html(text), SOURCE, READER)['entries']
     assert [entry['mtime'] for entry in entries] == [utc(2022, 3, 4, 9, 15)]
+
+
+def kinds(text, url=SOURCE['url']):
+    """[name, type] of each entry of the page text at url."""
+    listing = read_html_listing(page_of_html(text), {'url': url, 'now': NOW}, READER)
+    return [[entry['name'], entry['type']] for entry in listing['entries']]
+
+
+def test_a_table_led_by_root_and_up_links_is_a_listing_of_its_children():
+    """A table that starts with '[Root]' and '[Up]', links to the root and the parent by
+    their paths, then links each child by its name: a listing of the two children, whose
+    directory shows nothing but its name. At /files/sub/ the parent is /files/."""
+    assert kinds(ROOT_UP) == [['old dir', 'directory'], ['notes.txt', 'file']]
+    for up in ['/files/', '/files']:
+        deeper = ROOT_UP.replace('/files/', '/files/sub/').replace('"/">[Up]', '"' + up + '">[Up]')
+        assert kinds(deeper, 'http://127.0.0.1/files/sub/') == [['old dir', 'directory'],
+                                                                  ['notes.txt', 'file']]
+
+
+@pytest.mark.parametrize('text', [
+    ROOT_UP.replace('[Up]', 'Home'),            # a page's own link home, not a listing's
+    ROOT_UP.replace('"/">[Up]', '"/other/">[Up]'),  # not above the directory
+    ROOT_UP.replace('"/">[Up]', '"/fi">[Up]'),
+    ROOT_UP.replace('"/">[Up]', '"//example.com/">[Up]'),
+])
+def test_links_to_the_root_or_beside_it_that_are_no_listings_navigation_keep_a_page_out(text):
+    with pytest.raises(Problem):
+        read_html_listing(page_of_html(text), SOURCE, READER)
 
 
 def test_a_page_of_dates_year_first_is_read_once(monkeypatch):

@@ -13,7 +13,7 @@ from tests.support.builds import built_bookmarklet
 from tests.support.fixture_corpus import fixture_names, load, FIXTURES
 from tests.support.visits import visit
 from tests.support.expectations import check_first_page, without, iso
-from tests.support.parity_cases import HFS_2_4, BLOCK_ROWS
+from tests.support.parity_cases import HFS_2_4, BLOCK_ROWS, ROOT_UP
 from tests.support.trees import standard_tree, write_tree, expected_entries, directory, file, \
     SEPT_2026
 
@@ -209,4 +209,18 @@ def test_an_hfs_2_4_page_gives_each_entry_the_date_and_size_after_its_link(page,
         {'name': 'a&b.txt', 'type': 'file', 'href': base + 'a%26b.txt', 'mtime': '2022-06-05T10:00:00Z',
          'size': '512'},
         {'name': 'big.iso', 'type': 'file', 'href': base + 'big.iso', 'mtime': '2022-04-03T09:15:00Z'}]
+    assert page.errors == []
+
+
+def test_a_table_led_by_root_and_up_links_reads_in_every_engine(page, serve, tmp_path, bookmarklet):
+    """A table led by '[Root]' and '[Up]' links (ROOT_UP) is a listing of its two children."""
+    (tmp_path / 'www' / 'files').mkdir(parents=True)
+    (tmp_path / 'www' / 'files' / 'index.html').write_text(ROOT_UP)
+    server = serve('html-listings.conf', tmp_path / 'www')
+    base = server.url('/files/')
+    page.open_sitemap(base, bookmarklet)
+    rows = [without(row, 'status', 'children') for row in page.wait_settled()['rows']]
+    assert rows == [
+        {'name': 'notes.txt', 'type': 'file', 'href': base + 'notes.txt', 'size': '1234'},
+        {'name': 'old dir', 'type': 'directory', 'href': base + 'old%20dir/'}]
     assert page.errors == []

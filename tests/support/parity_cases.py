@@ -214,6 +214,20 @@ BLOCK_ROWS = (
     '<div><div><a href="g.txt">g.txt</a></div><div><span title="2022-10-17T17:35:00Z">'
     'Monday</span></div></div></body></html>')
 
+# A page of a small server whose listing table starts with a link to the root labelled
+# '[Root]' and one to the parent labelled '[Up]', each by its path (at /files/ both are
+# '/'); its title names the host, its heading the path, in no listing's words, and a
+# directory shows no date nor size. Written by hand to the form the issue describes; no
+# server's template is cited.
+ROOT_UP = (
+    '<html><head><title>127.0.0.1:8080</title></head><body><h2>/files/</h2><table>'
+    '<tr><th>Name</th><th>Size</th></tr>'
+    '<tr><td><a href="/">[Root]</a></td><td></td></tr>'
+    '<tr><td><a href="/">[Up]</a></td><td></td></tr>'
+    '<tr><td><a href="old%20dir/">old dir/</a></td><td></td></tr>'
+    '<tr><td><a href="notes.txt">notes.txt</a></td><td>1234</td></tr>'
+    '</table></body></html>')
+
 NGINX_JSON = (
     '[\r\n{ "name":"nested", "type":"directory", "mtime":"Mon, 15 Jul 2019 12:34:56 GMT" },'
     '\r\n{ "name":"a&b \\"q\\".txt", "type":"file", "mtime":"Mon, 15 Jul 2019 12:34:56 GMT", "size":1 },'
@@ -632,6 +646,8 @@ def core_cases():
     add('read_html_listing', page_of_html(CHEROKEE), SOURCE, settings)
     add('read_html_listing', page_of_html(HFS_2_4), SOURCE, settings)
     add('read_html_listing', page_of_html(BLOCK_ROWS), SOURCE, settings)
+    add('read_html_listing', page_of_html(ROOT_UP), SOURCE, settings)
+    add('read_html_listing', page_of_html(ROOT_UP.replace('[Up]', 'Home')), SOURCE, settings)
     for rows in IIS_ROWS.values():
         add('read_html_listing', page_of_html(iis_page(rows)), SOURCE, settings)
         add('find_date', '05/06/2022 10:00'.split(), SOURCE['now'])
