@@ -43,6 +43,9 @@ SORT_QUERIES = ['?c=n;', '?c=n&', '?sort=name']
 # The texts of the links a listing's table may start with to the root and the parent, in
 # lower case, each between spaces.
 NAVIGATION_TEXTS = ' [root] [up] '
+# The words a row may mark a directory by, in lower case, where its link has no '/': IIS's
+# '<dir>', an icon's alt text ('[DIR]', 'folder'), a type column's word, a size column's '-'.
+DIRECTORY_MARKS = ['<dir>', '[dir]', 'folder', 'directory', '-']
 
 
 
@@ -200,6 +203,7 @@ def read_facts(segment, now, settings):
     # A size's whole part and its rest in elements of their own are one word ('4 .9M',
     # Cherokee): the walk puts a space after every element.
     fields = words(segment['text'].replace(' .', '.'))
+    segment['words'] = ' ' + joined(fields, ' ').lower() + ' '
     date = find_date(fields, now)
     # The words the date took are no size.
     taken_from = date['at'] if date != None else 0
@@ -283,6 +287,21 @@ def read_html_listing(page, source, settings):
         if not RECENT_DATES.shown_day_first:
             break
     read_day_first(False)
+    # A row's own mark makes its entry a directory where its link has no '/', where the
+    # page's other rows agree (docs/design.md, What a listing is): some entry shows a size
+    # or (but for a '-') a '/', every entry with a '/' carries the mark, none with a size.
+    for mark in DIRECTORY_MARKS:
+        agrees = False
+        for key in keys:
+            held = found[key]
+            held['marked'] = held['words'].find(' ' + mark + ' ') >= 0
+            agrees = agrees or held['size'] != None or (held['slash'] and mark != '-')
+            if (held['size'] != None and held['marked']) or (held['slash'] and not held['marked']):
+                agrees = False
+                break
+        for key in keys:
+            held = found[key]
+            held['slash'] = held['slash'] or agrees and held['marked']
     shown = len(keys) > 0
     entries = []
     # The coarsest clock, whichever row comes first; a day where no date shows one.

@@ -24,7 +24,8 @@ from tests.support.html_page import page_of_html
 from tests.support.nginx_bodies import nginx_line, nginx_body, nginx_json_line, \
     nginx_json_body, LINES, JSON_LINES, VALID_STAMPS
 from tests.support.parity_cases import SOURCE, CHILD_DIRECTORY, DARKHTTPD_1_13, CHEROKEE, \
-    IIS_ROWS, iis_page, HFS_2_4, BLOCK_ROWS, HFS_API, HFS_ENTRIES, hfs_body, ROOT_UP
+    IIS_ROWS, iis_page, HFS_2_4, BLOCK_ROWS, HFS_API, HFS_ENTRIES, hfs_body, MARKED_ROWS, \
+    marked_page, ROOT_UP
 
 NOW = SOURCE['now']  # 2026-09-01T12:34:56Z
 
@@ -416,6 +417,38 @@ def kinds(text, url=SOURCE['url']):
     """[name, type] of each entry of the page text at url."""
     listing = read_html_listing(page_of_html(text), {'url': url, 'now': NOW}, READER)
     return [[entry['name'], entry['type']] for entry in listing['entries']]
+
+
+@pytest.mark.parametrize('rows, expected', [
+    # An icon's alt text: '[DIR]' on the directory, '[   ]' on the file with a size.
+    ('alt', [['old dir', 'directory'], ['notes.txt', 'file']]),
+    # A '-' where a file shows its size, and on the directory linked with its '/'.
+    ('dash', [['old dir', 'directory'], ['notes.txt', 'file'], ['new', 'directory']]),
+    # The mark stands on a row that shows a size: it marks nothing.
+    ('on a file', [['old dir', 'file'], ['notes.txt', 'file']]),
+    # A directory linked with its '/' does not carry it: it marks nothing.
+    ('not beside a slash', [['old dir', 'file'], ['new', 'directory'], ['notes.txt', 'file']]),
+    # A '-' where no row shows a size is no size column's: it marks nothing.
+    ('dash without sizes', [['old dir', 'file'], ['notes.txt', 'file']]),
+    # Nor where only directories linked with their '/' carry it: a file of unknown size
+    # shows a '-' too.
+    ('dash beside slashes', [['old dir', 'file'], ['new', 'directory']]),
+    # No row shows a size or a '/' to agree with: Yaws marks its archive of the directory
+    # ('[DIR]', '-'), which is a file.
+    ('alone', [['all.zip', 'file']]),
+])
+def test_a_directory_linked_without_its_slash_is_one_by_its_rows_mark_where_the_page_agrees(
+        rows, expected):
+    """A server that writes no '/' after a directory's link may mark it in its row: an
+    icon's alt text, a '-' in the size column. The mark counts where the page's other rows
+    agree with it: some show a size or a '/', and it stands on every row with a '/' and
+    on none with a size (docs/design.md, What a listing is)."""
+    assert kinds(marked_page(MARKED_ROWS[rows])) == expected
+
+
+def test_iis_s_dir_marks_a_directory_linked_without_its_slash():
+    """IIS's '<dir>' in the size's place, on a page whose file shows a size."""
+    assert kinds(iis_page(IIS_ROWS['no slash'])) == [['notes.txt', 'file'], ['old dir', 'directory']]
 
 
 def test_a_table_led_by_root_and_up_links_is_a_listing_of_its_children():

@@ -13,7 +13,7 @@ from tests.support.builds import built_bookmarklet
 from tests.support.fixture_corpus import fixture_names, load, FIXTURES
 from tests.support.visits import visit
 from tests.support.expectations import check_first_page, without, iso
-from tests.support.parity_cases import HFS_2_4, BLOCK_ROWS, ROOT_UP
+from tests.support.parity_cases import HFS_2_4, BLOCK_ROWS, ROOT_UP, MARKED_ROWS, marked_page
 from tests.support.trees import standard_tree, write_tree, expected_entries, directory, file, \
     SEPT_2026
 
@@ -212,10 +212,16 @@ def test_an_hfs_2_4_page_gives_each_entry_the_date_and_size_after_its_link(page,
     assert page.errors == []
 
 
-def test_a_table_led_by_root_and_up_links_reads_in_every_engine(page, serve, tmp_path, bookmarklet):
-    """A table led by '[Root]' and '[Up]' links (ROOT_UP) is a listing of its two children."""
-    (tmp_path / 'www' / 'files').mkdir(parents=True)
-    (tmp_path / 'www' / 'files' / 'index.html').write_text(ROOT_UP)
+def test_a_table_led_by_root_and_up_and_a_directory_marked_in_its_row_read_in_every_engine(
+        page, serve, tmp_path, bookmarklet):
+    """A table led by '[Root]' and '[Up]' links (ROOT_UP) is a listing of its two children;
+    a directory linked without its '/' and marked by its icon's alt text, or by a '-' where
+    a file shows its size (marked_page), is a directory, linked with its '/'."""
+    pages = [('files', ROOT_UP), ('alt', marked_page(MARKED_ROWS['alt'])),
+             ('dash', marked_page(MARKED_ROWS['dash']))]
+    for name, text in pages:
+        (tmp_path / 'www' / name).mkdir(parents=True)
+        (tmp_path / 'www' / name / 'index.html').write_text(text)
     server = serve('html-listings.conf', tmp_path / 'www')
     base = server.url('/files/')
     page.open_sitemap(base, bookmarklet)
@@ -223,4 +229,12 @@ def test_a_table_led_by_root_and_up_links_reads_in_every_engine(page, serve, tmp
     assert rows == [
         {'name': 'notes.txt', 'type': 'file', 'href': base + 'notes.txt', 'size': '1234'},
         {'name': 'old dir', 'type': 'directory', 'href': base + 'old%20dir/'}]
+    for name in ['alt', 'dash']:
+        base = server.url('/' + name + '/')
+        page.open_sitemap(base, bookmarklet)
+        rows = page.wait_settled()['rows']
+        assert [[row['name'], row['type'], row['href']] for row in rows] == [
+            ['notes.txt', 'file', base + 'notes.txt']] + (
+            [['new', 'directory', base + 'new/']] if name == 'dash' else []) + [
+            ['old dir', 'directory', base + 'old%20dir/']], name
     assert page.errors == []

@@ -120,6 +120,8 @@ IIS_ROWS = {
     'en-US': [('03/04/2022  9:15 AM', '1234', 'notes.txt'), ('10/17/2022  5:35 PM', '&lt;dir&gt;', 'old dir/'),
               ('05/06/2022 10:00 AM', '99', 'b.txt')],
     'either': [('03/04/2022 09:15', '1234', 'notes.txt'), ('05/06/2022 10:00', '99', 'b.txt')],
+    # A directory linked without its '/', marked by its '<dir>' alone (marked_page).
+    'no slash': [('03/04/2022 09:15', '1234', 'notes.txt'), ('17/10/2022 17:35', '&lt;dir&gt;', 'old dir')],
 }
 
 
@@ -213,6 +215,38 @@ BLOCK_ROWS = (
     '<div><div><a href="f.txt">f.txt</a></div><div>2022-10-17 17:35</div></div>'
     '<div><div><a href="g.txt">g.txt</a></div><div><span title="2022-10-17T17:35:00Z">'
     'Monday</span></div></div></body></html>')
+
+# A listing table of a server that writes no '/' after a directory's link but marks the
+# directory in its row, of (alt, href, date, size) rows at /files/: an icon and its alt
+# text, the link (its text the name), the date, the size. Written by hand to no server's
+# template: none is known to write such a page (mini_httpd writes the '/'); its marks are
+# Apache's ('[DIR]' for an icon's alt text, '-' for a directory's size), and IIS's '<dir>'
+# stands in iis_page (IIS_ROWS['no slash']). Some rows disagree with a mark, and then it
+# marks nothing (docs/design.md, What a listing is).
+def marked_page(rows):
+    return ('<html><head><title>Index of /files/</title></head><body><table>'
+            + ''.join('<tr><td><img src="/icon.png" alt="{}"></td><td><a href="{}">{}</a></td>'
+                      '<td>{}</td><td>{}</td></tr>'.format(alt, href, href.replace('%20', ' '), date, size)
+                      for alt, href, date, size in rows)
+            + '</table></body></html>')
+
+
+MARKED_ROWS = {
+    'alt': [('[DIR]', 'old%20dir', '17-Oct-2022 17:35', ''),
+            ('[   ]', 'notes.txt', '31-Aug-2026 10:00', '1234')],
+    'dash': [('', 'old%20dir', '17-Oct-2022 17:35', '-'), ('', 'notes.txt', '31-Aug-2026 10:00', '1234'),
+             ('', 'new/', '30-Aug-2026 10:00', '-')],
+    'on a file': [('[DIR]', 'old%20dir', '17-Oct-2022 17:35', ''),
+                  ('[DIR]', 'notes.txt', '31-Aug-2026 10:00', '1234')],
+    'not beside a slash': [('[DIR]', 'old%20dir', '17-Oct-2022 17:35', ''),
+                           ('', 'new/', '30-Aug-2026 10:00', ''),
+                           ('', 'notes.txt', '31-Aug-2026 10:00', '1234')],
+    'dash without sizes': [('', 'old%20dir', '17-Oct-2022 17:35', '-'),
+                           ('', 'notes.txt', '31-Aug-2026 10:00', '')],
+    'dash beside slashes': [('', 'old%20dir', '17-Oct-2022 17:35', '-'),
+                            ('', 'new/', '30-Aug-2026 10:00', '-')],
+    'alone': [('[DIR]', 'all.zip', '', '-')],
+}
 
 # A page of a small server whose listing table starts with a link to the root labelled
 # '[Root]' and one to the parent labelled '[Up]', each by its path (at /files/ both are
@@ -646,6 +680,8 @@ def core_cases():
     add('read_html_listing', page_of_html(CHEROKEE), SOURCE, settings)
     add('read_html_listing', page_of_html(HFS_2_4), SOURCE, settings)
     add('read_html_listing', page_of_html(BLOCK_ROWS), SOURCE, settings)
+    for rows in MARKED_ROWS.values():
+        add('read_html_listing', page_of_html(marked_page(rows)), SOURCE, settings)
     add('read_html_listing', page_of_html(ROOT_UP), SOURCE, settings)
     add('read_html_listing', page_of_html(ROOT_UP.replace('[Up]', 'Home')), SOURCE, settings)
     for rows in IIS_ROWS.values():
