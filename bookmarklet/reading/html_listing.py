@@ -341,11 +341,13 @@ def nginx_listing(page, source, settings):
             return None
         seconds = parse_table_date(fields[0], fields[1])
         size = parse_size(fields[2], '')
-        # A word but a size after the clock may be the date's ('PM', 'GMT').
-        if seconds == None or (size == None and fields[2] != '-'):
+        slash = named['slash'] or last_char(shown) == '/'
+        # A word but a size after the clock may be the date's ('PM', 'GMT'); nginx writes
+        # a '-' for a directory alone, and a '-' elsewhere may mark one (read_html_listing).
+        if seconds == None or (size == None and (fields[2] != '-' or not slash)):
             return None
         seen[key] = True
-        entries.append(new_entry(named, 'directory' if named['slash'] or last_char(shown) == '/'
+        entries.append(new_entry(named, 'directory' if slash
                                  else 'file', seconds - settings['utcOffsetMinutes'] * 60,
                                  size['bytes'] if size != None else None,
                                  size != None and size['approx']))

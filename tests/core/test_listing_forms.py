@@ -170,6 +170,18 @@ def test_nginx_lines_are_read_where_nginx_writes_their_facts_on_every_page_of_th
                 assert found['lines'] is not None, page['name']
 
 
+def test_a_dash_nginx_writes_for_no_file_leaves_the_page_to_the_general_reader():
+    """nginx writes a '-' for a directory's size alone, after its '/'. A '-' beside a file's
+    link, beside another's size, may mark a directory (read_html_listing): the page is not
+    read line by line, and reads as the parser reads it."""
+    text = nginx_body([nginx_line(b'a.txt', '01-Sep-2026 12:34', '1234'),
+                       nginx_line(b'b', '01-Sep-2026 12:34', '-')])
+    found = readings(text)
+    assert found['lines'] is None
+    assert [[entry['name'], entry['type']] for entry in found['parsed']['entries']] == [
+        ['a.txt', 'file'], ['b', 'directory']]
+
+
 @settings(max_examples=200, deadline=None, database=None)
 @given(LINES, st.sampled_from([0, 330, -480]))
 def test_a_page_as_nginx_writes_it_reads_without_a_parser_as_with_one(lines, offset):
