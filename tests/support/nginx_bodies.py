@@ -58,9 +58,11 @@ QUICK_SIZES = [0, 1234, 5000000000, 10 ** 15 - 1]
 
 
 def page_lines(names):
-    """[name, date, size] of an HTML page's lines."""
+    """[name, date, size] of an HTML page's lines; a directory's ('-', nginx's size for a
+    directory alone) with its '/' after its name, as nginx writes it."""
     return st.lists(st.tuples(names, st.sampled_from(['01-Sep-2026 12:34', '31-Dec-1999 23:59']),
-                              st.sampled_from(['-', '0', '1234', '10K', '5000000000'])), max_size=12)
+                              st.sampled_from(['-', '0', '1234', '10K', '5000000000'])).map(
+        lambda line: (line[0] + b'/' if line[2] == '-' else line[0], line[1], line[2])), max_size=12)
 
 
 def json_lines(names, stamps, sizes):
