@@ -680,8 +680,8 @@ def core_cases():
     add('read_html_listing', page_of_html(CHEROKEE), SOURCE, settings)
     add('read_html_listing', page_of_html(HFS_2_4), SOURCE, settings)
     add('read_html_listing', page_of_html(BLOCK_ROWS), SOURCE, settings)
-    for rows in MARKED_ROWS.values():
-        add('read_html_listing', page_of_html(marked_page(rows)), SOURCE, settings)
+    for marked in MARKED_ROWS.values():
+        add('read_html_listing', page_of_html(marked_page(marked)), SOURCE, settings)
     add('read_html_listing', page_of_html(ROOT_UP), SOURCE, settings)
     add('read_html_listing', page_of_html(ROOT_UP.replace('[Up]', 'Home')), SOURCE, settings)
     for rows in IIS_ROWS.values():
