@@ -243,8 +243,10 @@ def map_section(rows, kept):
              'median run. *Requests beyond the tree* counts in nginx\'s log, over all runs, the',
              'map\'s requests past one for each directory below the level-1 ones (in brackets',
              'plain fetch\'s past one for each URL); *failed*, the directories the map could',
-             'not read (plain fetch\'s requests that failed and were asked again): nginx closes',
-             'an HTTP/2 connection after 1,000 requests, and a request caught in the close fails.',
+             'not read (plain fetch\'s requests that failed and were asked again). The tree is',
+             'as large as its floor ({}) is ten times and more what the map takes before its'
+             .format(ms(first['floor'])),
+             'first request (bench/mapping.py).',
              'Targets: within {} of plain fetch at the machine\'s speed, {} with'
              .format(ratio(MAP_TARGETS[1]), ratio(MAP_TARGETS[THROTTLED])),
              'the CPU {}x slower; no task over {} at the machine\'s speed.'.format(
@@ -349,7 +351,7 @@ CLICK_TARGETS = {'desktop': {1000: [2.0, 2.5], 100000: [1.1, 1.3]},
                  'phone': {1000: [1.5, None], 100000: [1.1, None]}}
 WAVE_TARGET = {'protocol': 'HTTP/2', 'rtt': 50, 'ratio': 1.2, 'worst': 1.5,
                'longest': {'desktop': 50, 'phone': 150}}
-# The map of 2,000 directories against plain fetch, by CPU slowdown; its longest task at the
+# The map of bench/mapping.py's tree against plain fetch, by CPU slowdown; its longest task at the
 # machine's speed.
 MAP_TARGETS = {1: 1.2, THROTTLED: 1.5}
 MAP_LONGEST = 50
