@@ -571,6 +571,11 @@ def corpus_section():
             'invented, and a page that is no listing is refused.', ''] + figure_lines(figure())
 
 
+def minutes_by_part(facts):
+    """Each part's minutes of a run, in the run's order, in words."""
+    return ', '.join('{} {:.1f}'.format(name, minutes) for name, minutes in facts['parts'])
+
+
 def write_report(path, facts, sections):
     head = ['# Benchmarks', '',
             'Written by `make bench` (`bench/run.py`) on {}, in {:.0f} minutes; every figure'.format(
@@ -579,9 +584,7 @@ def write_report(path, facts, sections):
                 facts['runs']),
             'otherwise. What each round of measuring found and changed: `docs/bench-notes.md`.', '']
     if facts.get('parts'):
-        head += ['Where the minutes went: ' + ', '.join('{} {:.1f}'.format(name, minutes)
-                                                       for name, minutes in facts['parts']) + '.',
-                 '']
+        head += ['Where the minutes went: ' + minutes_by_part(facts) + '.', '']
     head += [table(['machine', ''], [[key, value] for key, value in facts['machine'].items()]),
              '', table(['tool', 'version'], [[key, value]
                                              for key, value in facts['versions'].items()]),
@@ -647,11 +650,12 @@ def main(argv):
             part('footprint')
             footprints = footprint.footprint(browser, bookmarklet, work, now)
             part('the userscript on pages that are no listing')
-            # Its turns are cheap: as many as its own measure takes, three of each order.
+            # Its turns are cheap: as many as its own measure takes, three of each order; the
+            # heavy pages, held to no target, as many as a figure's.
             userscripts = userscript.measure(
                 browser, work, options.runs if options.quick else max(options.runs,
                                                                       userscript.RUNS),
-                0 if options.quick else userscript.HEAVY_RUNS,
+                0 if options.quick else options.figure_runs,
                 log=log)
             part('search')
             searched = search.keystrokes(browser, bookmarklet, work, now, options.figure_runs)
@@ -692,6 +696,7 @@ def main(argv):
     RESULTS.parent.mkdir(exist_ok=True)
     RESULTS.write_text(json.dumps(found, default=str), encoding='utf-8')
     report(found, options.out)
+    print('minutes by part: ' + minutes_by_part(facts))
     print('wrote {} in {:.0f} s'.format(options.out, time.monotonic() - started))
     return 0
 
