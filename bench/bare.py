@@ -44,6 +44,7 @@ class BareChromium:
         self.answers = os.fdopen(answers_read, 'rb', buffering=0)
         self.unread = b''
         self.last_id = 0
+        self.spare = None   # the second page of open_page's pair, kept for its next call
 
     def send(self, method, params=None, session=None):
         """The result of one DevTools command; events that arrive meanwhile are dropped."""
@@ -81,10 +82,29 @@ class BareChromium:
                 raise TimeoutError(expression)
             time.sleep(POLL_SECONDS)
 
-    def open_page(self, url, profile):
+    def open_page(self, url, profile, paired=False):
         """{context, session, rate} of a page at url in a fresh profile, as a person of
         profile (bench/profiles.py) has it: its viewport, and once the page has loaded and
-        settled, its CPU rate times slower."""
+        settled, its CPU rate times slower. paired, two such pages are loaded at once and
+        the second kept for the next call alike (a listing of 100,000 lines takes four
+        seconds of one core to load, two take five of both); close_spare closes it."""
+        key = [url, profile['name']]
+        if paired and self.spare is not None and self.spare['key'] == key:
+            page, self.spare = self.spare, None
+            return page
+        self.close_spare()
+        pages = [self.new_page(profile) for _ in range(2 if paired else 1)]
+        for page in pages:
+            self.start_going(page, url)
+        for page in pages:
+            self.end_going(page, url)
+        if paired:
+            self.spare = dict(pages[1], key=key)
+        return pages[0]
+
+    def new_page(self, profile):
+        """{context, session, rate} of a blank page in a fresh profile, as a person of
+        profile has it."""
         context = self.send('Target.createBrowserContext')['browserContextId']
         target = self.send('Target.createTarget', {'url': 'about:blank',
                                                    'browserContextId': context})['targetId']
@@ -100,21 +120,32 @@ class BareChromium:
                 'mobile': device['is_mobile']}, session)
             self.send('Emulation.setTouchEmulationEnabled', {'enabled': device['has_touch']},
                       session)
-        page = {'context': context, 'session': session, 'rate': profile['rate']}
-        self.go(page, url)
-        return page
+        return {'context': context, 'session': session, 'rate': profile['rate']}
 
     def go(self, page, url):
         """Open url in page and wait until it has loaded and settled, its CPU at the
         machine's speed meanwhile: only what follows is measured, and a page of 100,000
         lines loads for seconds with the CPU throttled."""
+        self.start_going(page, url)
+        self.end_going(page, url)
+
+    def start_going(self, page, url):
         session = page['session']
         self.send('Emulation.setCPUThrottlingRate', {'rate': 1}, session)
         self.send('Page.navigate', {'url': url}, session)
+
+    def end_going(self, page, url):
+        session = page['session']
         self.wait_for(session, 'document.readyState == "complete" && location.href == '
                       + json.dumps(url))
         self.evaluate(session, '(' + SETTLE + ')()', await_promise=True)
         self.send('Emulation.setCPUThrottlingRate', {'rate': page['rate']}, session)
+
+    def close_spare(self):
+        """Close the page open_page kept, if any."""
+        if self.spare is not None:
+            self.close_page(self.spare)
+            self.spare = None
 
     def click(self, session, url):
         """{rows, settled}: ms from a click of the bookmarklet url to page 1's rows and to
@@ -134,11 +165,11 @@ class BareChromium:
         shutil.rmtree(self.profile, ignore_errors=True)
 
 
-def clicks(chromium, url, click, profile):
+def clicks(chromium, url, click, profile, paired=False):
     """{rows, settled} of a click in a fresh profile (bench/profiles.py). A loader's are of its
     second click, once the page is opened again (sitemap.js in the HTTP cache, as on a
-    person's next listing), and cold is then the first click's rows."""
-    page = chromium.open_page(url, profile)
+    person's next listing), and cold is then the first click's rows. paired: as open_page."""
+    page = chromium.open_page(url, profile, paired)
     try:
         first = chromium.click(page['session'], click)
         if not profile['loader']:
@@ -149,9 +180,9 @@ def clicks(chromium, url, click, profile):
         chromium.close_page(page)
 
 
-def run_baseline(chromium, url, script, profile):
-    """ms the baseline script takes for page 1 in a fresh profile."""
-    page = chromium.open_page(url, profile)
+def run_baseline(chromium, url, script, profile, paired=False):
+    """ms the baseline script takes for page 1 in a fresh profile. paired: as open_page."""
+    page = chromium.open_page(url, profile, paired)
     try:
         return chromium.evaluate(page['session'], '(' + script + ')(' + str(BASELINE_ROWS) + ')',
                                  await_promise=True)

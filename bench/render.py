@@ -10,6 +10,10 @@ from bench.common import (BASELINE_HTML, BASELINE_JSON, BASELINE_ROWS, Server, c
 from bench.profiles import click_of, hosted_site
 from bench.series import compared, interleaved, quartiles
 
+# Listings this long are loaded two pages at a time (bare.BareChromium.open_page): a page of
+# 100,000 lines is four seconds of one core's layout, and the click's series load about 230.
+PAIRED_FROM = 100000
+
 FORMATS = [['JSON', 'json-by-accept.conf', BASELINE_JSON],
            ['HTML', 'html-listings.conf', BASELINE_HTML]]
 
@@ -44,11 +48,17 @@ def first_render(chromium, dist, work, counts, runs, now, profile, log=None):
                         'and {:.0f} ms'.format(profile['name'], name, count, turn, runs,
                                                ran['sitemap']['rows'], ran['baseline'],
                                                ran['again']))
-                series = interleaved({
-                    'sitemap': lambda: bare.clicks(chromium, url, click, profile),
-                    'baseline': lambda: bare.run_baseline(chromium, url, baseline, profile),
-                    'again': lambda: bare.run_baseline(chromium, url, baseline, profile)},
-                    runs, said if log else None)
+                paired = count >= PAIRED_FROM
+                try:
+                    series = interleaved({
+                        'sitemap': lambda: bare.clicks(chromium, url, click, profile, paired),
+                        'baseline': lambda: bare.run_baseline(chromium, url, baseline, profile,
+                                                              paired),
+                        'again': lambda: bare.run_baseline(chromium, url, baseline, profile,
+                                                           paired)},
+                        runs, said if log else None)
+                finally:
+                    chromium.close_spare()
             clicks = series['sitemap']
             row = compared([run['rows'] for run in clicks], series['baseline'], series['again'])
             cold = [run['cold'] for run in clicks] if profile['loader'] else None
