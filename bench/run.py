@@ -573,7 +573,7 @@ def corpus_section():
 
 def minutes_by_part(facts):
     """Each part's minutes of a run, in the run's order, in words."""
-    return ', '.join('{} {:.1f}'.format(name, minutes) for name, minutes in facts['parts'])
+    return '; '.join('{} {:.1f}'.format(name, minutes) for name, minutes in facts['parts'])
 
 
 def write_report(path, facts, sections):
