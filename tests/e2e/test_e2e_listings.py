@@ -183,16 +183,21 @@ def test_captured_pages_read_the_same_through_the_browsers_parser(page, serve, t
     assert page.errors == []
 
 
+def pages_served(serve, tmp_path, pages):
+    """A server of html-listings.conf whose /<name>/ is the page of each [name, text]."""
+    for name, text in pages:
+        (tmp_path / 'www' / name).mkdir(parents=True)
+        (tmp_path / 'www' / name / 'index.html').write_text(text)
+    return serve('html-listings.conf', tmp_path / 'www')
+
+
 def test_an_hfs_2_4_page_gives_each_entry_the_date_and_size_after_its_link(page, serve, tmp_path,
                                                                           bookmarklet):
     """HFS 2.4's page (tests/support/parity_cases.py) served as a page: each engine's walk
     of it gives every entry the date and size in the block after its link's, and the
     page's dates are day first; of the blocks near other links (BLOCK_ROWS) only those
     right after a link's block give it their words and stamps."""
-    for name, text in [('files', HFS_2_4), ('blocks', BLOCK_ROWS)]:
-        (tmp_path / 'www' / name).mkdir(parents=True)
-        (tmp_path / 'www' / name / 'index.html').write_text(text)
-    server = serve('html-listings.conf', tmp_path / 'www')
+    server = pages_served(serve, tmp_path, [('files', HFS_2_4), ('blocks', BLOCK_ROWS)])
     base = server.url('/blocks/')
     page.open_sitemap(base, bookmarklet)
     rows = [without(row, 'status', 'children') for row in page.wait_settled()['rows']]
@@ -217,12 +222,9 @@ def test_a_table_led_by_root_and_up_and_a_directory_marked_in_its_row_read_in_ev
     """A table led by '[Root]' and '[Up]' links (ROOT_UP) is a listing of its two children;
     a directory linked without its '/' and marked by its icon's alt text, or by a '-' where
     a file shows its size (marked_page), is a directory, linked with its '/'."""
-    pages = [('files', ROOT_UP), ('alt', marked_page(MARKED_ROWS['alt'])),
-             ('dash', marked_page(MARKED_ROWS['dash']))]
-    for name, text in pages:
-        (tmp_path / 'www' / name).mkdir(parents=True)
-        (tmp_path / 'www' / name / 'index.html').write_text(text)
-    server = serve('html-listings.conf', tmp_path / 'www')
+    server = pages_served(serve, tmp_path, [
+        ('files', ROOT_UP), ('alt', marked_page(MARKED_ROWS['alt'])),
+        ('dash', marked_page(MARKED_ROWS['dash']))])
     base = server.url('/files/')
     page.open_sitemap(base, bookmarklet)
     rows = [without(row, 'status', 'children') for row in page.wait_settled()['rows']]
