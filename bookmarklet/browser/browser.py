@@ -5,7 +5,8 @@ so nothing past this module touches a Response or a parsed Document.
 """
 
 from bookmarklet.portable import JSError, joined, new_object, parse_digits, strip_spaces
-from bookmarklet.reading.html_listing import new_row, new_link, HEADS, ITEMS, BLOCKS, SKIPPED, STAMPS
+from bookmarklet.reading.html_listing import new_row, new_link, class_words, HEADS, ITEMS, BLOCKS, \
+    SKIPPED, STAMPS
 from bookmarklet.reading.times import parse_http_date
 from bookmarklet.reading.names import body_text
 from bookmarklet.reading.problems import NETWORK_PROBLEM, http_problem, timed_out, too_large
@@ -263,7 +264,8 @@ def read_element(walk, element):
         walk.link_open = None
     walk.pre_depth -= 1 if kind == ' PRE ' else 0
     walk.item_depth -= 1 if item else 0
-    # Cells, links and images are words apart.
-    add_words(walk, ' ')
+    # Cells, links and images are words apart; an element's class marks a folder after its
+    # text. Only an svg element's className is no text, and svg is skipped.
+    add_words(walk, class_words(element.className) + ' ')
     if block:
         end_row(walk, not item and element)

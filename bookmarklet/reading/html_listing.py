@@ -6,9 +6,9 @@ texts of its titles and top headings; a row is what a person reads as one line
 of the listing (a table row, a list item, a line of preformatted text, any other
 block, with a block of words alone right after it): {links, text, stamps}, links
 its links in order, text and stamps what stands before the first: its words (an
-image's alt text too), and the values of its elements' datetime and title
-attributes. A link is {href, text, after, stamps}: its own text, then the words and
-stamps after it, up to the next link.
+image's alt text too, and CLASS_MARK after an element whose class names a folder), and
+the values of its elements' datetime and title attributes. A link is {href, text,
+after, stamps}: its own text, then the words and stamps after it, up to the next link.
 
 The entries are the links to the directory's own children (docs/design.md, What
 a listing is); each entry's date, size and kind come from the row that holds its
@@ -43,10 +43,24 @@ SORT_QUERIES = ['?c=n;', '?c=n&', '?sort=name']
 # The texts of the links a listing's table may start with to the root and the parent, in
 # lower case, each between spaces.
 NAVIGATION_TEXTS = ' [root] [up] '
+# The word the page reading writes in a row for an element whose class names a folder
+# (class_words): no date's or size's (read_facts reads those without it).
+CLASS_MARK = 'class=folder'
 # The words a row may mark a directory by, in lower case, where its link has no '/': IIS's
-# '<dir>', an icon's alt text ('[DIR]', 'folder'), a type column's word, a size column's '-'.
-DIRECTORY_MARKS = ['<dir>', '[dir]', 'folder', 'directory', '-']
+# '<dir>', an icon's alt text ('[DIR]', 'folder'), a type column's word, a size column's
+# '-', an element's class.
+DIRECTORY_MARKS = ['<dir>', '[dir]', 'folder', 'directory', '-', CLASS_MARK]
+# A class attribute, its words joined by single spaces in lower case, one of whose words
+# is 'folder', 'dir' or 'directory', or ends in '-' and one of them ('fa-folder'). '[^\n]'
+# stands for '.', which misses U+2028 in JavaScript: the words joined hold no line break.
+FOLDER_CLASS = pattern_of('(?:[^\\n]*[ -])?(?:folder|dir|directory)(?: [^\\n]*)?')
 
+
+
+def class_words(classes):
+    """The words an element's class attribute adds to its row, before the space that ends
+    the element: CLASS_MARK where it names a folder (FOLDER_CLASS), else none."""
+    return ' ' + CLASS_MARK if matched(FOLDER_CLASS, joined(words(classes.lower()), ' ')) else ''
 
 
 def new_row():
@@ -202,8 +216,9 @@ def read_facts(segment, now, settings):
     clock, gives a year the date leaves out) and its size."""
     # A size's whole part and its rest in elements of their own are one word ('4 .9M',
     # Cherokee): the walk puts a space after every element.
-    fields = words(segment['text'].replace(' .', '.'))
-    segment['words'] = ' ' + joined(fields, ' ').lower() + ' '
+    text = segment['text'].replace(' .', '.')
+    segment['words'] = ' ' + joined(words(text), ' ').lower() + ' '
+    fields = words(text.replace(CLASS_MARK, ' '))
     date = find_date(fields, now)
     # The words the date took are no size.
     taken_from = date['at'] if date != None else 0

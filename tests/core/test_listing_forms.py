@@ -25,7 +25,7 @@ from tests.support.nginx_bodies import nginx_line, nginx_body, nginx_json_line, 
     nginx_json_body, LINES, JSON_LINES, VALID_STAMPS
 from tests.support.parity_cases import SOURCE, CHILD_DIRECTORY, DARKHTTPD_1_13, CHEROKEE, \
     IIS_ROWS, iis_page, HFS_2_4, BLOCK_ROWS, HFS_API, HFS_ENTRIES, hfs_body, MARKED_ROWS, \
-    marked_page, ROOT_UP
+    marked_page, CLASS_ROWS, class_page, ROOT_UP
 
 NOW = SOURCE['now']  # 2026-09-01T12:34:56Z
 
@@ -456,6 +456,37 @@ def test_a_directory_linked_without_its_slash_is_one_by_its_rows_mark_where_the_
     agree with it: some show a size or a '/', and it stands on every row with a '/' and
     on none with a size (docs/design.md, What a listing is)."""
     assert kinds(marked_page(MARKED_ROWS[rows])) == expected
+
+
+def test_a_directory_linked_without_its_slash_is_one_by_an_element_s_class():
+    """An icon's class ('fa fa-folder'), a table row's ('Directory') or a span's ('dir')
+    marks a directory as a word of its row does: here the file shows a size and the
+    directory linked with its '/' carries one ('icon-dir'). A class is no date and no
+    size: the span's class stands between a date and its clock, the file's icon's class
+    reads as a date and a size."""
+    listing = read_html_listing(page_of_html(class_page(CLASS_ROWS['classes'])), SOURCE, READER)
+    assert [[entry['name'], entry['type'], entry['mtime'], entry['size']]
+            for entry in listing['entries']] == [
+        ['old dir', 'directory', utc(2022, 10, 17, 17, 35), None],
+        ['notes.txt', 'file', utc(2026, 8, 31, 10), 1234],
+        ['docs', 'directory', utc(2026, 8, 30, 10), None],
+        ['new', 'directory', utc(2026, 8, 29, 10), None]]
+    assert listing['precision'] == 60
+
+
+@pytest.mark.parametrize('rows, expected', [
+    # The class stands on a row that shows a size too: it marks nothing.
+    ('on a file', [['old dir', 'file'], ['notes.txt', 'file']]),
+    # A directory linked with its '/' does not carry it: it marks nothing.
+    ('not beside a slash', [['old dir', 'file'], ['new', 'directory'], ['notes.txt', 'file']]),
+    # No class names a folder: 'fa-folder-open' and 'dir-ltr' go on past one, 'subdir'
+    # holds one inside.
+    ('no folder', [['old dir', 'file'], ['notes.txt', 'file']]),
+])
+def test_a_class_marks_nothing_where_the_page_disagrees_or_it_names_no_folder(rows, expected):
+    """A class counts under the words' rule (docs/design.md, What a listing is), and only a
+    class word that is 'folder', 'dir' or 'directory', or ends in '-' and one of them."""
+    assert kinds(class_page(CLASS_ROWS[rows])) == expected
 
 
 def test_iis_s_dir_marks_a_directory_linked_without_its_slash():

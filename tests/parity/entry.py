@@ -13,7 +13,7 @@ from bookmarklet.portable import JSError, Problem, problem_of, parse_json, to_js
     percent_encode, compare_text, text_sum, iso_time
 from bookmarklet.reading.listing import read_listing, nginx_json_listing, parsed_json_listing
 from bookmarklet.reading.html_listing import read_html_listing, parse_size, child_of, directory_of, \
-    nginx_page, nginx_listing
+    nginx_page, nginx_listing, class_words
 from bookmarklet.shown.order import sorted_entries
 from bookmarklet.reading.names import listing_request_url, body_text, name_of_bytes, name_of_text, \
     name_of_href, readable_path, redirect_problem
@@ -132,6 +132,8 @@ def run_case(kind, given):
         return quick_readings_case(given[0], given[1], given[2], given[3])
     if kind == 'read_html_listing':
         return read_html_listing(given[0], given[1], given[2])
+    if kind == 'class_words':
+        return class_words(given[0])
     if kind == 'parse_size':
         return parse_size(given[0], given[1])
     if kind == 'find_date':

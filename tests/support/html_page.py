@@ -9,7 +9,8 @@ from bs4 import BeautifulSoup, NavigableString, Tag
 from bs4.element import PreformattedString
 from bs4.exceptions import ParserRejectedMarkup
 
-from bookmarklet.reading.html_listing import new_row, new_link, ITEMS, BLOCKS, SKIPPED, STAMPS
+from bookmarklet.reading.html_listing import new_row, new_link, class_words, ITEMS, BLOCKS, \
+    SKIPPED, STAMPS
 
 # Listing text keeps each byte that is not UTF-8 as U+DC80..U+DCFF (bookmarklet/reading/names.py),
 # which BeautifulSoup cannot encode: it parses them as characters of plane 16 instead.
@@ -20,11 +21,12 @@ STAND_INS = {code + STAND_IN: code for code in range(0xDC80, 0xDD00)}
 
 def parsed(text):
     """The soup of text. Python's parser refuses a marked section ('<![DOCTYPE'), which a
-    browser reads as a bogus comment up to '>': so does Python's for '<!x['."""
+    browser reads as a bogus comment up to '>': so does Python's for '<!x['. A class stays
+    the text it is, as a DOM gives it (BeautifulSoup would split it on Python's spaces)."""
     try:
-        return BeautifulSoup(text, 'html.parser')
+        return BeautifulSoup(text, 'html.parser', multi_valued_attributes=None)
     except ParserRejectedMarkup:
-        return BeautifulSoup(text.replace('<![', '<!x['), 'html.parser')
+        return BeautifulSoup(text.replace('<![', '<!x['), 'html.parser', multi_valued_attributes=None)
 
 
 class Walk:
@@ -90,7 +92,7 @@ class Walk:
             self.link = None
         self.pre -= kind == ' PRE '
         self.item -= item
-        self.add_words(' ')
+        self.add_words(class_words(element.get('class') or '') + ' ')
         if block:
             self.end_row(not item and element)
 

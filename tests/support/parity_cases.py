@@ -248,6 +248,51 @@ MARKED_ROWS = {
     'alone': [('[DIR]', 'all.zip', '', '-')],
 }
 
+# A listing table like marked_page's whose directories linked without their '/' are marked
+# by an element's class alone, of (row class, icon, href, date, size) rows at /files/: the
+# table row's class, an icon element written whole, the link (its text the name), the date,
+# the size. Written by hand to no server's template: none is known to write such a page;
+# its classes are Font Awesome's ('fa fa-folder') and a template's own ('directory',
+# 'icon-dir'). Some rows disagree with the class, and then it marks nothing
+# (docs/design.md, What a listing is).
+def class_page(rows):
+    return ('<html><head><title>Index of /files/</title></head><body><table>'
+            + ''.join('<tr class="{}"><td>{}</td><td><a href="{}">{}</a></td><td>{}</td>'
+                      '<td>{}</td></tr>'.format(row, icon, href, href.replace('%20', ' '), date, size)
+                      for row, icon, href, date, size in rows)
+            + '</table></body></html>')
+
+
+# Classes that name a folder and classes that do not (class_words), some with spaces a
+# DOM keeps and JavaScript's '.' would not match: a line break, U+2028, a tab, a no-break space.
+FOLDER_CLASSES = ['folder', 'fa fa-folder', 'icon-dir', 'Directory', 'octicon octicon-file-directory',
+                  'row\ndir', '\u2028 x-dir', 'a\tfolder\tb', 'a\u00a0folder', 'fa-folder-open',
+                  'dir-ltr', 'subdir', 'folders', '-', '', ' ', 'x\u2028dir', 'dir\u2028']
+
+
+FOLDER_ICON = '<i class="fa fa-folder"></i>'
+FILE_ICON = '<i class="fa fa-file"></i>'
+CLASS_ROWS = {
+    # An icon's class, a table row's (in capitals), and a span's around the date, before
+    # its clock; the directory linked with its '/' carries one too. The file's icon has a
+    # class that reads as a date and a size, and is neither.
+    'classes': [('', FOLDER_ICON, 'old%20dir', '17-Oct-2022 17:35', ''),
+                ('entry', '<img src="/file.png" class="2021-01-02 777 icon">', 'notes.txt',
+                 '31-Aug-2026 10:00', '1234'),
+                ('Directory', '', 'docs', '<span class="dir">30-Aug-2026</span> 10:00', ''),
+                ('', '<span class="icon-dir"></span>', 'new/', '29-Aug-2026 10:00', '')],
+    'on a file': [('', FOLDER_ICON, 'old%20dir', '17-Oct-2022 17:35', ''),
+                  ('', FOLDER_ICON, 'notes.txt', '31-Aug-2026 10:00', '1234')],
+    'not beside a slash': [('', FOLDER_ICON, 'old%20dir', '17-Oct-2022 17:35', ''),
+                           ('', '', 'new/', '30-Aug-2026 10:00', ''),
+                           ('', FILE_ICON, 'notes.txt', '31-Aug-2026 10:00', '1234')],
+    # Classes that name no folder: a word that goes on past one ('fa-folder-open', 'dir-ltr',
+    # a text's direction) or holds one inside ('subdir').
+    'no folder': [('dir-ltr', '<i class="fa fa-folder-open subdir"></i>', 'old%20dir',
+                   '17-Oct-2022 17:35', ''),
+                  ('', FILE_ICON, 'notes.txt', '31-Aug-2026 10:00', '1234')],
+}
+
 # A page of a small server whose listing table starts with a link to the root labelled
 # '[Root]' and one to the parent labelled '[Up]', each by its path (at /files/ both are
 # '/'); its title names the host, its heading the path, in no listing's words, and a
@@ -682,6 +727,8 @@ def core_cases():
     add('read_html_listing', page_of_html(BLOCK_ROWS), SOURCE, settings)
     for marked in MARKED_ROWS.values():
         add('read_html_listing', page_of_html(marked_page(marked)), SOURCE, settings)
+    for classed in CLASS_ROWS.values():
+        add('read_html_listing', page_of_html(class_page(classed)), SOURCE, settings)
     add('read_html_listing', page_of_html(ROOT_UP), SOURCE, settings)
     add('read_html_listing', page_of_html(ROOT_UP.replace('[Up]', 'Home')), SOURCE, settings)
     for rows in IIS_ROWS.values():
@@ -712,6 +759,8 @@ def core_cases():
         add('find_date', text.split(), SOURCE['now'])
     for href in CHILD_LINKS:
         add('child_of', href, CHILD_DIRECTORY)
+    for classes in FOLDER_CLASSES:
+        add('class_words', classes)
     for date, clock in [('15-Jul-2019', '12:34'), ('2019-07-15', '12:34'), ('2019-Jul-15', '12:34:56'),
                         ('2100-Jan-01', '00:00:45'), ('1970-01-01', '00:00'), ('2019-13-15', '12:34'),
                         ('2019-Foo-15', '12:34'), ('09/01/2026', '01:34:56'), ('15-07-2019', '12:34')]:
