@@ -13,7 +13,8 @@ from tests.support.builds import built_bookmarklet
 from tests.support.fixture_corpus import fixture_names, load, FIXTURES
 from tests.support.visits import visit
 from tests.support.expectations import check_first_page, without, iso
-from tests.support.parity_cases import HFS_2_4, BLOCK_ROWS, ROOT_UP, MARKED_ROWS, marked_page
+from tests.support.parity_cases import HFS_2_4, BLOCK_ROWS, ROOT_UP, MARKED_ROWS, marked_page, \
+    CLASS_ROWS, class_page
 from tests.support.trees import standard_tree, write_tree, expected_entries, directory, file, \
     SEPT_2026
 
@@ -221,10 +222,12 @@ def test_a_table_led_by_root_and_up_and_a_directory_marked_in_its_row_read_in_ev
         page, serve, tmp_path, bookmarklet):
     """A table led by '[Root]' and '[Up]' links (ROOT_UP) is a listing of its two children;
     a directory linked without its '/' and marked by its icon's alt text, or by a '-' where
-    a file shows its size (marked_page), is a directory, linked with its '/'."""
+    a file shows its size (marked_page), or by an element's class (class_page), is a
+    directory, linked with its '/'."""
     server = pages_served(serve, tmp_path, [
         ('files', ROOT_UP), ('alt', marked_page(MARKED_ROWS['alt'])),
-        ('dash', marked_page(MARKED_ROWS['dash']))])
+        ('dash', marked_page(MARKED_ROWS['dash'])),
+        ('class', class_page(CLASS_ROWS['classes']))])
     base = server.url('/files/')
     page.open_sitemap(base, bookmarklet)
     rows = [without(row, 'status', 'children') for row in page.wait_settled()['rows']]
@@ -239,4 +242,14 @@ def test_a_table_led_by_root_and_up_and_a_directory_marked_in_its_row_read_in_ev
             ['notes.txt', 'file', base + 'notes.txt']] + (
             [['new', 'directory', base + 'new/']] if name == 'dash' else []) + [
             ['old dir', 'directory', base + 'old%20dir/']], name
+    # Each engine's walk writes the classes' mark where BeautifulSoup's does: apart from
+    # the date it stands in.
+    base = server.url('/class/')
+    page.open_sitemap(base, bookmarklet)
+    rows = page.wait_settled()['rows']
+    assert [[row['name'], row['type'], row['href'], row['mtime']] for row in rows] == [
+        ['notes.txt', 'file', base + 'notes.txt', '2026-08-31T10:00:00Z'],
+        ['docs', 'directory', base + 'docs/', '2026-08-30T10:00:00Z'],
+        ['new', 'directory', base + 'new/', '2026-08-29T10:00:00Z'],
+        ['old dir', 'directory', base + 'old%20dir/', '2022-10-17T17:35:00Z']]
     assert page.errors == []
