@@ -459,10 +459,10 @@ def test_a_directory_linked_without_its_slash_is_one_by_its_rows_mark_where_the_
 
 
 def test_a_directory_linked_without_its_slash_is_one_by_an_element_s_class():
-    """An icon's class ('fa fa-folder'), a table row's ('Directory') or a span's ('dir')
-    marks a directory as a word of its row does: here the file shows a size and the
-    directory linked with its '/' carries one ('icon-dir'). A class is no date and no
-    size: the span's class stands between a date and its clock, the file's icon's class
+    """An icon's class ('fa fa-folder'), a span's ('dir') or a table row's, in any case
+    ('Directory'), marks a directory as a word of its row does: here the file shows a size
+    and the directory linked with its '/' carries one ('icon-dir'). A class is no date and
+    no size: the span's class stands between a date and its clock, the file's icon's class
     reads as a date and a size."""
     listing = read_html_listing(page_of_html(class_page(CLASS_ROWS['classes'])), SOURCE, READER)
     assert [[entry['name'], entry['type'], entry['mtime'], entry['size']]
@@ -480,7 +480,7 @@ def test_a_directory_linked_without_its_slash_is_one_by_an_element_s_class():
     # A directory linked with its '/' does not carry it: it marks nothing.
     ('not beside a slash', [['old dir', 'file'], ['new', 'directory'], ['notes.txt', 'file']]),
     # No class names a folder: 'fa-folder-open' and 'dir-ltr' go on past one, 'subdir'
-    # holds one inside.
+    # and 'x\u2028dir' hold one inside.
     ('no folder', [['old dir', 'file'], ['notes.txt', 'file']]),
 ])
 def test_a_class_marks_nothing_where_the_page_disagrees_or_it_names_no_folder(rows, expected):

@@ -227,7 +227,8 @@ def test_a_table_led_by_root_and_up_and_a_directory_marked_in_its_row_read_in_ev
     server = pages_served(serve, tmp_path, [
         ('files', ROOT_UP), ('alt', marked_page(MARKED_ROWS['alt'])),
         ('dash', marked_page(MARKED_ROWS['dash'])),
-        ('class', class_page(CLASS_ROWS['classes']))])
+        ('class', class_page(CLASS_ROWS['classes'])),
+        ('no-folder', class_page(CLASS_ROWS['no folder']))])
     base = server.url('/files/')
     page.open_sitemap(base, bookmarklet)
     rows = [without(row, 'status', 'children') for row in page.wait_settled()['rows']]
@@ -252,4 +253,9 @@ def test_a_table_led_by_root_and_up_and_a_directory_marked_in_its_row_read_in_ev
         ['docs', 'directory', base + 'docs/', '2026-08-30T10:00:00Z'],
         ['new', 'directory', base + 'new/', '2026-08-29T10:00:00Z'],
         ['old dir', 'directory', base + 'old%20dir/', '2022-10-17T17:35:00Z']]
+    # and reads the classes that name no folder as BeautifulSoup's does.
+    base = server.url('/no-folder/')
+    page.open_sitemap(base, bookmarklet)
+    rows = page.wait_settled()['rows']
+    assert [[row['name'], row['type']] for row in rows] == [['notes.txt', 'file'], ['old dir', 'file']]
     assert page.errors == []

@@ -273,13 +273,13 @@ FOLDER_CLASSES = ['folder', 'fa fa-folder', 'icon-dir', 'Directory', 'octicon oc
 FOLDER_ICON = '<i class="fa fa-folder"></i>'
 FILE_ICON = '<i class="fa fa-file"></i>'
 CLASS_ROWS = {
-    # An icon's class, a table row's (in capitals), and a span's around the date, before
-    # its clock; the directory linked with its '/' carries one too. The file's icon has a
-    # class that reads as a date and a size, and is neither.
-    'classes': [('', FOLDER_ICON, 'old%20dir', '17-Oct-2022 17:35', ''),
+    # An icon's class, with a span's around the date, before its clock; a table row's
+    # alone, in capitals; the directory linked with its '/' carries one too. The file's
+    # icon has a class that reads as a date and a size, and is neither.
+    'classes': [('', FOLDER_ICON, 'old%20dir', '<span class="dir">17-Oct-2022</span> 17:35', ''),
                 ('entry', '<img src="/file.png" class="2021-01-02 777 icon">', 'notes.txt',
                  '31-Aug-2026 10:00', '1234'),
-                ('Directory', '', 'docs', '<span class="dir">30-Aug-2026</span> 10:00', ''),
+                ('Directory', '', 'docs', '30-Aug-2026 10:00', ''),
                 ('', '<span class="icon-dir"></span>', 'new/', '29-Aug-2026 10:00', '')],
     'on a file': [('', FOLDER_ICON, 'old%20dir', '17-Oct-2022 17:35', ''),
                   ('', FOLDER_ICON, 'notes.txt', '31-Aug-2026 10:00', '1234')],
@@ -287,8 +287,9 @@ CLASS_ROWS = {
                            ('', '', 'new/', '30-Aug-2026 10:00', ''),
                            ('', FILE_ICON, 'notes.txt', '31-Aug-2026 10:00', '1234')],
     # Classes that name no folder: a word that goes on past one ('fa-folder-open', 'dir-ltr',
-    # a text's direction) or holds one inside ('subdir').
-    'no folder': [('dir-ltr', '<i class="fa fa-folder-open subdir"></i>', 'old%20dir',
+    # a text's direction) or holds one inside ('subdir', and 'x&#x2028;dir': a DOM splits a
+    # class on ASCII spaces alone, Python's re on U+2028 too).
+    'no folder': [('dir-ltr', '<i class="fa fa-folder-open subdir x&#x2028;dir"></i>', 'old%20dir',
                    '17-Oct-2022 17:35', ''),
                   ('', FILE_ICON, 'notes.txt', '31-Aug-2026 10:00', '1234')],
 }
