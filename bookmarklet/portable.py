@@ -266,6 +266,18 @@ def pattern_of(source):
     return _re.compile('(?:' + source + ')\\Z')
 
 
+def search_pattern_of(source):
+    """A pattern found anywhere in a text, ASCII letters in either case (as JavaScript's
+    RegExp folds them without its u flag), its source read alike by Python's re and
+    JavaScript's RegExp (pattern_of)."""
+    return _re.compile(source, _re.I | _re.A)
+
+
+def is_found(pattern, text):
+    """Whether search_pattern_of's pattern is found in text."""
+    return pattern.search(text) != None
+
+
 def text_sum(text):
     """A number of 0..2**31-2 that tells texts apart (of their UTF-16 units, as JavaScript
     reads them): what a map compares listings by."""
@@ -346,6 +358,8 @@ def matched(pattern, text):
 #?pattern_of = lambda source: __new__(RegExp('^(?:' + source + ')$'))
 # A group that matched nothing is undefined, which == None holds as None does.
 #?matched = lambda pattern, text: pattern.exec(text)
+#?search_pattern_of = lambda source: __new__(RegExp(source, 'i'))
+#?is_found = lambda pattern, text: pattern.test(text)
 # __pragma__ ('noecom')
 
 

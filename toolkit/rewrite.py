@@ -190,7 +190,8 @@ HELPERS = {name: ['export var {} = function {} ;'.format(name, body),
            for name, body in [['new_object', '( ) { return ( { } ) ; }'],
                               ['started', '( promise ) { return promise ; }'],
                               ['pattern_of', "( source ) { return new RegExp ( ( '^(?:' + source ) "
-                                             "+ ')$' ) ; }"]]}
+                                             "+ ')$' ) ; }"],
+                              ['search_pattern_of', "( source ) { return new RegExp ( source , 'i' ) ; }"]]}
 HELPERS_MODULE = 'bookmarklet.portable.js'
 
 
@@ -206,14 +207,15 @@ def defined_helpers(text):
 LITERAL_ESCAPE = re.compile(r'\\([\\\'"])|\\x([0-9A-Fa-f]{2})|\\u([0-9A-Fa-f]{4})')
 
 
-def pattern_literal(literal):
+def pattern_literal(literal, whole=True):
     """The regular expression literal that means what `pattern_of (literal)` means in
-    JavaScript, `new RegExp ('^(?:' + source + ')$')`, for a quoted string literal whose
-    text is printable ASCII and whose escapes are \\\\, \\', \\", \\xXX or \\uXXXX; None for
-    any other. Its source is the string's text with each '/' outside a class escaped (one
-    inside needs none), the group left out where no '|' of its own level would need it. A
-    pattern is read once, when its module runs: a literal is a new object each time it is
-    evaluated, as a RegExp is, and of the same flags (none)."""
+    JavaScript, `new RegExp ('^(?:' + source + ')$')` (whole; else what
+    `search_pattern_of (literal)` means, `new RegExp (source, 'i')`), for a quoted string
+    literal whose text is printable ASCII and whose escapes are \\\\, \\', \\", \\xXX or
+    \\uXXXX; None for any other. Its source is the string's text with each '/' outside a
+    class escaped (one inside needs none), the group left out where no '|' of its own level
+    would need it. A pattern is read once, when its module runs: a literal is a new object
+    each time it is evaluated, as a RegExp is, and of the same flags."""
     if literal[0] not in '\'"' or '\\' in LITERAL_ESCAPE.sub('', literal[1:-1]):
         return None
     source = LITERAL_ESCAPE.sub(lambda found: found.group(1) or chr(int(found.group(2)
@@ -244,16 +246,18 @@ def pattern_literal(literal):
             alternatives = True
         written += '\\/' if character == '/' and not in_class else character
         at += 1
+    if not whole:
+        return '/' + written + '/i'
     return '/^(?:' + written + ')$/' if alternatives else '/^' + written + '$/'
 
 
 def inlined_helpers(text, helpers=frozenset(HELPERS)):
     """text with each call of `new_object ()` as `({})`, of `started (x)` as `(x)` and of
-    `pattern_of` with a string (pattern_literal) as a regular expression literal, for
-    those of helpers it imports from HELPERS_MODULE and names only to call them. Each call
-    costs a name and brackets, esbuild does not look into functions, an empty object
-    literal is where object_literals starts, and a string escapes each backslash of a
-    pattern again."""
+    `pattern_of` or `search_pattern_of` with a string (pattern_literal) as a regular
+    expression literal, for those of helpers it imports from HELPERS_MODULE and names only
+    to call them. Each call costs a name and brackets, esbuild does not look into
+    functions, an empty object literal is where object_literals starts, and a string
+    escapes each backslash of a pattern again."""
     tokens = tokens_of(text)
     imported = set()
     listed = set()
@@ -279,11 +283,11 @@ def inlined_helpers(text, helpers=frozenset(HELPERS)):
                 edits.append([tokens[index][1], tokens[closing_at][2], '({})'])
             elif name == 'started' and count == 1:
                 edits.append([tokens[index][1], tokens[index][2], ''])
-            elif name == 'pattern_of' and closing_at == index + 3 \
+            elif name in ['pattern_of', 'search_pattern_of'] and closing_at == index + 3 \
                     and is_text_literal(tokens[index + 2]) \
-                    and pattern_literal(tokens[index + 2][3]) is not None:
-                edits.append([tokens[index][1], tokens[closing_at][2],
-                              '(' + pattern_literal(tokens[index + 2][3]) + ')'])
+                    and pattern_literal(tokens[index + 2][3], name == 'pattern_of') is not None:
+                edits.append([tokens[index][1], tokens[closing_at][2], '(' + pattern_literal(
+                    tokens[index + 2][3], name == 'pattern_of') + ')'])
     return edited(text, edits)
 
 

@@ -17,7 +17,8 @@ which servers cut ('..>').
 """
 
 from bookmarklet.portable import Problem, parse_int, strip_spaces, words, last_char, dict_key, \
-    part, percent_decode, joined, record_field, parse_digits, char_of, new_object, pattern_of, matched
+    part, percent_decode, joined, record_field, parse_digits, char_of, new_object, pattern_of, matched, \
+    search_pattern_of, is_found
 from bookmarklet.reading.entries import new_entry, new_listing, is_plain_name
 from bookmarklet.reading.names import name_of_href, name_of_text, path_start, without_query
 from bookmarklet.reading.times import find_date, without_last, parse_table_date, DAY, \
@@ -50,17 +51,17 @@ CLASS_MARK = 'class=folder'
 # '<dir>', an icon's alt text ('[DIR]', 'folder'), a type column's word, a size column's
 # '-', an element's class.
 DIRECTORY_MARKS = ['<dir>', '[dir]', 'folder', 'directory', '-', CLASS_MARK]
-# A class attribute, its words joined by single spaces in lower case, one of whose words
-# is 'folder', 'dir' or 'directory', or ends in '-' and one of them ('fa-folder'). '[^\n]'
-# stands for '.', which misses U+2028 in JavaScript: the words joined hold no line break.
-FOLDER_CLASS = pattern_of('(?:[^\\n]*[ -])?(?:folder|dir|directory)(?: [^\\n]*)?')
+# A class attribute that names a folder: one of its words (split on HTML's spaces alone),
+# in any case, is 'folder', 'dir' or 'directory', or ends in '-' and one of them
+# ('fa-folder'). One native search per element, for a page's every element is asked.
+FOLDER_CLASS = search_pattern_of('(^|[\\t\\n\\f\\r -])(folder|dir|directory)([\\t\\n\\f\\r ]|$)')
 
 
 
 def class_words(classes):
     """The words an element's class attribute adds to its row, before the space that ends
     the element: CLASS_MARK where it names a folder (FOLDER_CLASS), else none."""
-    return ' ' + CLASS_MARK if matched(FOLDER_CLASS, joined(words(classes.lower()), ' ')) else ''
+    return ' ' + CLASS_MARK if is_found(FOLDER_CLASS, classes) else ''
 
 
 def new_row():

@@ -133,7 +133,9 @@ def test_a_raise_sets_no_cause_and_except_jserror_catches_everything():
 PORTABLE = ("export var new_object = (function __lambda__ () {\n\treturn ({});\n});\n"
             "export var started = function (promise) {\n\treturn promise;\n};\n"
             "export var pattern_of = (function __lambda__ (source) {\n"
-            "\treturn new RegExp (('^(?:' + source) + ')$');\n});\n")
+            "\treturn new RegExp (('^(?:' + source) + ')$');\n});\n"
+            "export var search_pattern_of = (function __lambda__ (source) {\n"
+            "\treturn new RegExp (source, 'i');\n});\n")
 
 
 def test_a_number_joined_to_a_string_literal_loses_its_str():
@@ -162,7 +164,7 @@ def test_a_number_joined_to_a_string_literal_loses_its_str():
 def test_portables_helpers_are_known_by_their_definitions():
     assert defined_helpers(PORTABLE) == set(HELPERS)
     assert defined_helpers(PORTABLE.replace('return promise', 'return promise.then ()')) \
-        == {'new_object', 'pattern_of'}
+        == {'new_object', 'pattern_of', 'search_pattern_of'}
 
 
 def test_calls_of_helpers_that_are_their_result_become_the_result():
@@ -207,6 +209,28 @@ def test_a_pattern_of_a_string_is_a_literal_that_matches_what_its_regexp_matches
                  "import {pattern_of} from './bookmarklet.portable.js';\nvar p = pattern_of ('\\xe9');\n",
                  "import {pattern_of} from './bookmarklet.portable.js';\nvar p = pattern_of (s);\n"]:
         assert inlined_helpers(kept) == kept
+
+
+def test_a_search_pattern_of_a_string_is_a_literal_that_finds_what_its_regexp_finds():
+    """search_pattern_of's RegExp, of the flag i and no anchors, as a literal of the same:
+    tried on texts in node, both ways, it finds in the same texts."""
+    sources = ['(^|[\\t -])(folder|dir)([\\t ]|$)', 'a/b|c']
+    texts = ['folder', 'fa fa-FOLDER', 'x\tdir', 'subdir', 'dir-ltr', 'A/B', 'xc', '']
+    calls = ['search_pattern_of ({})'.format(json.dumps(source)) for source in sources]
+    text = ("import {search_pattern_of} from './bookmarklet.portable.js';\nvar p = ["
+            + ', '.join(calls) + '];\n')
+    literals = inlined_helpers(text)[len(text.split('\n')[0]) + 1:]
+    assert 'search_pattern_of' not in literals
+    assert '/(^|[\\t -])(folder|dir)([\\t ]|$)/i' in literals and '/a\\/b|c/i' in literals
+    results = []
+    for script in ['var search_pattern_of = (source) => new RegExp (source, "i");\n'
+                   + text.split('\n', 1)[1], literals]:
+        ran = subprocess.run(['node', '-e', script + 'console.log(JSON.stringify(p.map((pattern) => '
+                              + json.dumps(texts) + '.map((text) => pattern.test (text)))));'],
+                             capture_output=True, text=True, check=True)
+        results.append(json.loads(ran.stdout))
+    assert results[0] == results[1]
+    assert [row.count(True) for row in results[0]] == [3, 2]
 
 
 def test_an_objects_fields_set_at_once_are_its_literal():
