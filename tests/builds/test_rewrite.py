@@ -181,6 +181,18 @@ def test_calls_of_helpers_that_are_their_result_become_the_result():
         assert inlined_helpers(kept) == kept
 
 
+def found_in_node(scripts, texts, method):
+    """For each script, which defines the patterns p, what each pattern's method ('exec',
+    'test') gives each of texts, run in node."""
+    results = []
+    for script in scripts:
+        ran = subprocess.run(['node', '-e', script + 'console.log(JSON.stringify(p.map((pattern) => '
+                              + json.dumps(texts) + '.map((text) => pattern.' + method
+                              + ' (text)))));'], capture_output=True, text=True, check=True)
+        results.append(json.loads(ran.stdout))
+    return results
+
+
 def test_a_pattern_of_a_string_is_a_literal_that_matches_what_its_regexp_matches():
     """A string escapes each backslash of a pattern again; a literal escapes a '/' outside a
     class, and needs the group pattern_of puts around the source only for a '|' of its own
@@ -196,13 +208,8 @@ def test_a_pattern_of_a_string_is_a_literal_that_matches_what_its_regexp_matches
     assert 'pattern_of' not in literals and literals.count('/^') == len(sources)
     assert '/^[A-Za-z][A-Za-z0-9+.-]*$/' in literals and '/^(?:a|b\\/c)$/' in literals
     assert '/^(a|b)[|/]\\|$/' in literals
-    results = []
-    for script in ['var pattern_of = (source) => new RegExp ("^(?:" + source + ")$");\n'
-                   + text.split('\n', 1)[1], literals]:
-        ran = subprocess.run(['node', '-e', script + 'console.log(JSON.stringify(p.map((pattern) => '
-                              + json.dumps(texts) + '.map((text) => pattern.exec (text)))));'],
-                             capture_output=True, text=True, check=True)
-        results.append(json.loads(ran.stdout))
+    results = found_in_node(['var pattern_of = (source) => new RegExp ("^(?:" + source + ")$");\n'
+                             + text.split('\n', 1)[1], literals], texts, 'exec')
     assert results[0] == results[1]
     assert any(found is not None for row in results[0] for found in row)
     for kept in ["import {pattern_of} from './bookmarklet.portable.js';\nvar p = pattern_of ('\\n');\n",
@@ -222,13 +229,8 @@ def test_a_search_pattern_of_a_string_is_a_literal_that_finds_what_its_regexp_fi
     literals = inlined_helpers(text)[len(text.split('\n')[0]) + 1:]
     assert 'search_pattern_of' not in literals
     assert '/(^|[\\t -])(folder|dir)([\\t ]|$)/i' in literals and '/a\\/b|c/i' in literals
-    results = []
-    for script in ['var search_pattern_of = (source) => new RegExp (source, "i");\n'
-                   + text.split('\n', 1)[1], literals]:
-        ran = subprocess.run(['node', '-e', script + 'console.log(JSON.stringify(p.map((pattern) => '
-                              + json.dumps(texts) + '.map((text) => pattern.test (text)))));'],
-                             capture_output=True, text=True, check=True)
-        results.append(json.loads(ran.stdout))
+    results = found_in_node(['var search_pattern_of = (source) => new RegExp (source, "i");\n'
+                             + text.split('\n', 1)[1], literals], texts, 'test')
     assert results[0] == results[1]
     assert [row.count(True) for row in results[0]] == [3, 2]
 
