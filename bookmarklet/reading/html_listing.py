@@ -10,8 +10,8 @@ image's alt text too, and CLASS_MARK after an element whose class names a folder
 the values of its elements' datetime and title attributes. A link is {href, text,
 after, stamps}: its own text, then the words and stamps after it, up to the next link.
 
-The entries are the links to the directory's own children (docs/design.md, What
-a listing is); each entry's date, size and kind come from the row that holds its
+The entries are the links to the directory's own children (docs/design.md, Reading
+listings); each entry's date, size and kind come from the row that holds its
 link, wherever they stand in it. Names come from the href, never from the text,
 which servers cut ('..>').
 """
@@ -304,7 +304,7 @@ def read_html_listing(page, source, settings):
             break
     read_day_first(False)
     # A row's own mark makes its entry a directory where its link has no '/', where the
-    # page's other rows agree (docs/design.md, What a listing is): some entry shows a size
+    # page's other rows agree (docs/design.md, Reading listings): some entry shows a size
     # or (but for a '-') a '/', every entry with a '/' carries the mark, none with a size.
     for mark in DIRECTORY_MARKS:
         agrees = False
