@@ -35,11 +35,14 @@ def click_of(dist, profile):
 
 def hosted(site_text):
     """A site's configuration text with sitemap-host.conf's location for dist/ added to its
-    server block (its last closing brace), so that the loader's sitemap.js is served."""
-    block = re.search(r'\n    location \^~ /\.autoindex-sitemap/ \{.*?\n    \}\n',
-                      HOSTING.read_text(encoding='utf-8'), re.S).group(0)
+    server block (its last closing brace), and the map that location reads before it, so
+    that the loader's sitemap.js is served as there."""
+    hosting = HOSTING.read_text(encoding='utf-8')
+    block = re.search(r'\n    location \^~ /\.autoindex-sitemap/ \{.*?\n    \}\n', hosting,
+                      re.S).group(0)
+    cache = re.search(r'\nmap \$arg_v .*?\n\}\n', hosting, re.S).group(0)
     end = site_text.rindex('}')
-    return site_text[:end] + block.lstrip('\n') + site_text[end:]
+    return cache.lstrip('\n') + site_text[:end] + block.lstrip('\n') + site_text[end:]
 
 
 def hosted_site(work, site):

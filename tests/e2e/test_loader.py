@@ -6,6 +6,7 @@ import socket
 import subprocess
 import time
 
+from tests.support.browsers import limit
 from tests.support.builds import build, ROOT
 from tests.support.trees import standard_tree, write_tree
 from nginx.server import free_port
@@ -42,6 +43,20 @@ def test_the_loader_opens_the_sitemap_and_a_second_click_closes_it(page, serve, 
     assert page.evaluate("document.querySelectorAll('script[src*=sitemap]').length") == 0
     assert page.dialogs() == [] and page.errors == []
     assert page.url == server.url('/')
+
+
+
+def test_the_next_listing_loads_the_script_from_the_browser_s_cache(page, serve, tmp_path, dist):
+    """sitemap.js?v= is pinned by its hash, so the server lets browsers keep it: a click on
+    the next listing makes no request for it (a phone's round trip)."""
+    loader = (dist / 'loader.url').read_text(encoding='utf-8').strip()
+    write_tree(tmp_path / 'www', standard_tree(12))
+    server = serve('sitemap-host.conf', tmp_path / 'www', dist=dist)
+    page.open_sitemap(server.url('/'), loader)
+    overlay = page.open_sitemap(server.url('/project-01/'), loader)
+    assert overlay['status']['state'] == 'done' and page.dialogs() == []
+    kept = not limit(page.engine, 'http-cache')  # else asked for afresh (LIMITS)
+    assert len(script_requests(server)) == (1 if kept else 2), 'the second click asked again'
 
 
 def test_the_loader_says_so_when_the_script_changed(page, serve, tmp_path, dist):

@@ -103,9 +103,12 @@ def test_the_bookmarklet_files_are_served_under_a_fixed_prefix(serve, tmp_path, 
     status, headers, body = get(server.url('/.autoindex-sitemap/sitemap.js?v=0123'))
     assert body == (dist / 'sitemap.js').read_bytes()
     assert headers['Content-Type'].startswith('application/javascript')
-    assert 'no-cache' in headers['Cache-Control']
+    # Pinned by its hash where it is asked for with v: kept, so a click asks for nothing.
+    assert headers['Cache-Control'] == 'max-age=315360000'
+    assert 'no-cache' in get(server.url('/.autoindex-sitemap/sitemap.js'))[1]['Cache-Control']
     status, headers, body = get(server.url('/.autoindex-sitemap/install.html'))
     assert headers['Content-Type'] == 'text/html; charset=utf-8'
+    assert 'no-cache' in headers['Cache-Control'], 'a replaced install page is never stale'
     assert body == (dist / 'install.html').read_bytes()
     listing = get(server.url('/'), accept='text/html')[2]
     assert b'autoindex-sitemap' not in listing, 'the prefix never shows in a listing'

@@ -48,6 +48,10 @@ LIMITS = {
         'webkit': 'MiniBrowser loads no extension, so nothing runs a script apart from the page '
                   'as a userscript manager does (a content script)',
     },
+    'http-cache': {
+        'webkit': 'MiniBrowser under WebKitWebDriver keeps no HTTP cache: it asks again, with no '
+                  'validator, for a file the server lets it keep for years',
+    },
     'long-tasks': {
         'firefox': 'no Long Tasks API (PerformanceObserver longtask) in Firefox',
         'webkit': 'no Long Tasks API (PerformanceObserver longtask) in WebKit',
