@@ -45,7 +45,6 @@ def test_the_loader_opens_the_sitemap_and_a_second_click_closes_it(page, serve, 
     assert page.url == server.url('/')
 
 
-
 def test_the_next_listing_loads_the_script_from_the_browser_s_cache(page, serve, tmp_path, dist):
     """sitemap.js?v= is pinned by its hash, so the server lets browsers keep it: a click on
     the next listing makes no request for it (a phone's round trip)."""
