@@ -26,6 +26,7 @@ from servers.caddy import Caddy
 from toolkit import ROOT
 from toolkit.release import APACHE_OFFER_NAME, OFFER_ELEMENT_NAME, USERSCRIPT_NAME
 from tests.e2e.test_e2e_listing_servers import small_tree  # noqa: F401 (a fixture)
+from tests.e2e.test_nginx_configs import get
 
 CSP = "default-src 'self'; script-src 'self'; style-src 'self'"
 OPEN = '[data-role={}]'.format(OPEN_ROLE)
@@ -547,19 +548,14 @@ class OfferingCaddy(Caddy):
         return config
 
 
-def cache_control(url):
-    """The Cache-Control header of the answer at url: sitemap.js pinned by its hash is kept
-    (a click asks for nothing), any other file revalidated."""
-    with urllib.request.urlopen(url) as answer:
-        return answer.headers['Cache-Control']
-
-
 def test_caddy_offers_the_sitemap_on_every_listing_under_script_src_self(
         page, new_page, tmp_path, small_tree, dist, bookmarklet):  # noqa: F811
     with OfferingCaddy(small_tree, tmp_path / 'caddy', dist) as server, \
             OfferingCaddy(small_tree, tmp_path / 'reference', dist, csp=None) as reference:
-        assert cache_control(server.url('/.autoindex-sitemap/sitemap.js?v=1')) == 'max-age=315360000'
-        assert cache_control(server.url('/.autoindex-sitemap/install.html')) == 'no-cache'
+        # sitemap.js pinned by its hash is kept (a click asks for nothing), the rest revalidated.
+        assert get(server.url('/.autoindex-sitemap/sitemap.js?v=1'))[1]['Cache-Control'] \
+            == 'max-age=315360000'
+        assert get(server.url('/.autoindex-sitemap/install.html'))[1]['Cache-Control'] == 'no-cache'
         for path in ['/docs/', '/']:
             page.goto(server.url(path))
             assert the_button(page)['first']
