@@ -7,6 +7,7 @@ MiniBrowser with an ephemeral profile, so a fresh profile is a driver process
 of its own (about half a second); one Xvfb serves them all.
 """
 
+import concurrent.futures
 import json
 import os
 import shutil
@@ -67,6 +68,9 @@ ELEMENT = 'element-6066-11e4-a52e-4f735466cecf'
 
 # An alert that opens while a script runs holds the script's command until this (ms).
 SCRIPT_WAIT = 10000
+# One that opens just as a command is sent holds the command until the alert goes, whatever
+# SCRIPT_WAIT says: while a command waits, an alert is looked for (and taken) this often (s).
+ALERT_LOOK = 1
 # A new session's MiniBrowser answers within a few seconds, or (now and then) never: then
 # after this (s) the driver is stopped and another started.
 SESSION_WAIT = 20
@@ -192,12 +196,23 @@ class WebKitPage(Page):
         if self.session.current != self.window:
             self.session.request('POST', '/window', {'handle': self.window})
             self.session.current = self.window
+        taken = len(self._dialogs)
         try:
-            return self.session.request(method, path, body)
+            return self._answer(method, path, body)
         except WebDriverError as error:
-            if error.error != 'unexpected alert open' or not self._take_alert():
+            if error.error != 'unexpected alert open' or not (
+                    self._take_alert() or len(self._dialogs) > taken):
                 raise
-            return self.session.request(method, path, body)
+            return self._answer(method, path, body)
+
+    def _answer(self, method, path, body):
+        """The command's answer; an alert that opens while it waits is taken (ALERT_LOOK),
+        which lets WebKitWebDriver answer a command it would otherwise hold until it ends."""
+        with concurrent.futures.ThreadPoolExecutor(1) as pool:
+            answer = pool.submit(self.session.request, method, path, body)
+            while concurrent.futures.wait([answer], timeout=ALERT_LOOK).not_done:
+                self._take_alert()
+            return answer.result()
 
     def _take_alert(self):
         try:
