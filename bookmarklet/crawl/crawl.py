@@ -21,7 +21,7 @@ from bookmarklet.cache.store import refused_store
 from bookmarklet.shown.tree import crumbs_of
 from bookmarklet.crawl.drawing import ROWS, new_generation, navigate, draw_page, refresh_where, \
     show_progress
-from bookmarklet.crawl.finding import search, choose_scope, show_news
+from bookmarklet.crawl.finding import search, search_afresh, choose_scope, show_news
 from bookmarklet.crawl.mapping import new_map, recall_map, start_map, pause_map, resume_map, stop_map, \
     map_shown
 from bookmarklet.crawl.choices import recall_choices, choose_size
@@ -173,7 +173,9 @@ async def run_root(crawl, root, reading):
             screen.add_note(listing_request_failed(wave_1.fetch_problem))
         if not listing['dated']:
             screen.add_note(NO_DATES)
-        navigate(crawl, lambda view: list_entries(view, sorted_entries(listing['entries'])))
+        list_entries(crawl.rows_view, sorted_entries(listing['entries']))
+        # The rows, or a search asked for while the listing was read, answered anew over it.
+        search_afresh(crawl)
         store = await crawl.root_cache
         if crawl.root_dir != root:
             return

@@ -14,11 +14,16 @@ from bookmarklet.words import TREE_SCOPE
 
 
 def choose_scope(crawl, scope):
-    """Search the page's names or the cached tree; the tree is read afresh."""
+    """Search the page's names or the cached tree."""
     crawl.search_scope = scope
+    search_afresh(crawl)
+    started(keep_choices(crawl))
+
+
+def search_afresh(crawl):
+    """Search again for the filter's text, the tree read afresh."""
     crawl.index_task = None
     started(search(crawl, crawl.rows_view.filter_text))
-    started(keep_choices(crawl))
 
 
 async def search(crawl, query):

@@ -15,6 +15,7 @@ import time
 
 import pytest
 
+from tests.support.held_sites import held_site
 from tests.support.trees import write_tree, directory, file, touch, href_of, SEPT_2026
 from tests.support.visits import read_cache, quiet_requests
 
@@ -291,6 +292,26 @@ def test_a_directory_opens_in_place_with_crumbs_back_and_the_page_stays(page, tr
     overlay = wait_root(page, page_url)
     assert [row['name'] for row in overlay['rows']] == ['docs', 'media', 'top.txt']
     assert page.url == page_url and page.evaluate(CRUMBS) == [['/', page_url]]
+    assert page.errors == []
+
+
+def test_a_search_typed_while_a_directory_is_read_lists_its_hits_once_it_is(
+        page, serve, tmp_path, delaying_upstream, bookmarklet):
+    www = tmp_path / 'www'
+    write_tree(www, spec())
+    server = serve(held_site(tmp_path, delaying_upstream(1.5), '/docs/'), www)
+    page.open_sitemap(server.url('/'), bookmarklet)
+    page.find('[data-role=row][data-name=docs] [data-role=open]').click()
+    # docs/ is still being read: its own names are not known yet.
+    page.control('scope').select_option('tree')
+    type_query(page, 'guide')
+    overlay = wait_matches(page, '1 hit')
+    assert [hit['path'] for hit in overlay['hits']] == ['guide.txt']
+    assert overlay['status']['root'] == server.url('/docs/')
+    # The listing read meanwhile is the page's rows once the search is cleared.
+    page.control('filter').fill('')
+    overlay = wait_root(page, server.url('/docs/'))
+    assert [row['name'] for row in overlay['rows']] == ['deep', 'guide.txt'] and overlay['hits'] == []
     assert page.errors == []
 
 
