@@ -84,11 +84,12 @@ def print_floor(chromium, dist, work, runs, now):
             print(line(row, 'JSON 1,000, the baseline bookmarklet beside the parsed script '
                        'against it alone'), flush=True)
     loaded = floor_dist(dist, work / 'floor-dist')
+    loader = click_of(loaded, PHONE)
     with Server(str(hosted_site(work, 'json-by-accept.conf')), tree, work / 'nginx-floor-phone',
                 dist=loaded) as server:
         url = server.url('/')
         series = interleaved({
-            'beside': lambda: bare.clicks(chromium, url, click_of(loaded, PHONE), PHONE)['rows'],
+            'beside': lambda: bare.clicks(chromium, url, loader, PHONE)['rows'],
             'alone': lambda: bare.run_baseline(chromium, url, BASELINE_JSON, PHONE),
             'again': lambda: bare.run_baseline(chromium, url, BASELINE_JSON, PHONE)}, runs)
         row = dict(compared(series['beside'], series['alone'], series['again']),
