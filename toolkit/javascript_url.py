@@ -16,23 +16,27 @@ def javascript_url(code):
     Firefox replaces the page with any other value).
 
     Browsers percent-decode a bookmarked URL before running it and drop tabs
-    and line breaks from it, so '%' and every control character are escaped.
+    and line breaks from it, so '%' and every control character are escaped. '#' and '?'
+    are escaped too: past the first of either, a URL parser reads a fragment or a query,
+    and Chromium and WebKit store a query's spaces, quotes, '<' and '>' escaped: a
+    script's '?' cost two characters each, those escapes about ten times more.
     """
     escaped = []
     for char in code:
-        if char == '%' or char == '#' or ord(char) < 0x20 or ord(char) >= 0x7F:
+        if char in '%#?' or ord(char) < 0x20 or ord(char) >= 0x7F:
             escaped.append(''.join('%{:02X}'.format(b) for b in char.encode('utf-8')))
         else:
             escaped.append(char)
     return 'javascript:' + ''.join(escaped)
 
 
-# The most characters the self-contained bookmarklet may take, every feature included (48
-# KiB): a quarter of Firefox's limit left free; phones and synced bookmarks use the loader.
-# A test holds the build to it; the size table in docs/benchmarks.md shows what each
-# concern costs of it. A ceiling, not an allowance: a change that adds bytes says what it
-# bought.
-SIZE_BUDGET = 49152
+# The most characters the self-contained bookmarklet may take, every feature included (60
+# KiB), counted on the string a browser stores for the bookmark (the URL as the WHATWG URL
+# parser writes it back): 4 KiB below Firefox's limit, which the build enforces; phones and
+# synced bookmarks use the loader. A test holds the build to it; the size table in
+# docs/benchmarks.md shows what each concern costs of it. A ceiling, not an allowance: a
+# change that adds bytes says what it bought.
+SIZE_BUDGET = 61440
 
 # Where a bookmarklet's length matters (docs/bookmarklets.md): (place, limit in characters,
 # what happens past it). Only the first one fails the build.

@@ -311,7 +311,7 @@ def test_the_loader_is_pinned_to_the_script_it_ships_with(dist):
     assert loader.endswith('\n') and loader.count('\n') == 1
     loader = loader.strip()
     assert loader.startswith('javascript:void((') and loader.endswith(')')
-    assert '/.autoindex-sitemap/sitemap.js?v=' + hashlib.sha256(script).hexdigest()[:12] in loader
+    assert '/.autoindex-sitemap/sitemap.js%3Fv=' + hashlib.sha256(script).hexdigest()[:12] in loader
     assert 'sha256-' + base64.b64encode(hashlib.sha256(script).digest()).decode() in loader
     assert len(loader) < 1000
     assert all(len(loader) <= limit for _, limit, _ in URL_LIMITS)

@@ -95,7 +95,15 @@ def test_fixing_the_value_brings_the_links_back(page, dist):
 
 
 ESCAPED = ['plain', '100%', '25%20', '#top', 'a\nb\tc\x7f', 'Café', 'ĳ€', '日本語', '😀 x',
-           '\u2028', '%25', 'a"b\'c\\d', '']
+           '\u2028', '%25', 'a"b\'c\\d', 'a ? b : "<c>"', '']
+
+
+def test_the_browser_stores_the_bookmarklet_as_the_build_counts_it(page, dist):
+    """The size budget counts dist/bookmarklet.url's line: the URL each engine keeps for the
+    dragged link (its parsed href) must be that same string, not a longer escaping of it."""
+    open_page(page, dist)
+    stored = page.evaluate('document.querySelector({!r}).href'.format(BOOKMARKLET))
+    assert stored == (dist / 'bookmarklet.url').read_text(encoding='utf-8').strip()
 
 
 def test_the_page_escapes_and_writes_json_as_the_build_does(page, dist):
