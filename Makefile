@@ -1,10 +1,12 @@
 # make        set up what is missing and build dist/
-# make test   the same, then every test: unit, parity, browser end to end in Chromium,
+# make test   install the Debian packages missing (tools/install-packages), set up and build
+#             as make does, then every test: unit, parity, browser end to end in Chromium,
 #             Firefox and WebKit; the slowest tests are listed at the end, then the
 #             wall time of the whole make test, set-up and build included
 # make test-fast   unit, parity and house style: every test that drives no browser and
 #                  builds nothing from nothing and installs no wheel (the `slow` ones, pytest.ini)
-# make demo   build and serve a sample tree with nginx on 127.0.0.1:$(PORT)
+# make demo   install the few Debian packages the demo needs where missing, build, and serve
+#             a sample tree with nginx on 127.0.0.1:$(PORT)
 # make screenshots   retake docs/screenshots/ from a real run
 # make bench  build, run the benchmarks (real nginx, headless Chromium), write docs/benchmarks.md
 # make soak   build, then 200,000 entries, a 50,000-entry directory and 20 MB listings
@@ -39,9 +41,15 @@ build: $(VENV)/.installed node_modules/.installed
 	rm -f dist/autoindex_sitemap-*.whl
 	$(PY) generator.py
 
+# make demo and make test first install the Debian packages they lack, as root; any other
+# user, where one is missing, is stopped before anything is set up, with the one sudo command
+# to run. The build comes after, in a make of its own, so that it never starts before.
+#
 # One pytest-xdist worker per CPU, each test file whole to one worker (its servers are
 # started once). The time is printed whatever pytest's outcome, which make test then exits with.
-test: build
+test:
+	tools/install-packages
+	@$(MAKE) --no-print-directory build
 	@echo '$(PY) -m pytest -n auto --dist loadfile --durations=15'; \
 	$(PY) -m pytest -n auto --dist loadfile --durations=15; status=$$?; \
 	seconds=$$(( $$(date +%s) - $(STARTED) )); \
@@ -54,7 +62,9 @@ test-fast: build
 bench: build
 	$(PY) -m bench.run
 
-demo: build
+demo:
+	tools/install-packages demo
+	@$(MAKE) --no-print-directory build
 	$(PY) -m nginx.demo --port $(PORT)
 
 soak: build

@@ -1,6 +1,7 @@
 """The set-up a new user runs: tools/install-packages holds the one list of Debian packages,
-the README and CI run it rather than a copy of the list, and it accepts the node here; every
-tool the lockfile pins accepts Debian 12's own node too, the one the script installs."""
+make demo, make test and CI run it rather than a copy of the list, and it accepts the node
+here; every tool the lockfile pins accepts Debian 12's own node too, the one the script
+installs."""
 
 import json
 import re
@@ -14,20 +15,25 @@ SCRIPT = ROOT / 'tools' / 'install-packages'
 def listed_packages():
     """The packages the script installs where they are missing."""
     text = SCRIPT.read_text(encoding='utf-8')
-    return re.findall(r'^need +(\S+) ', text, re.M) + re.findall(r'^ *missing\+=\((\S+)\)$', text, re.M)
+    return re.findall(r'^ *need +(\S+) ', text, re.M) + re.findall(r'^ *missing\+=\((\S+)\)$', text, re.M)
 
 
 def test_the_package_list_lives_in_the_script_alone():
     packages = listed_packages()
     assert len(packages) == len(set(packages)) and {'nodejs', 'npm', 'chromium'} <= set(packages)
-    contract = (ROOT / 'docs' / 'contract.md').read_text(encoding='utf-8')
-    named = re.search(r'names that line \(`([^`]+)`', contract).group(1).split()
-    assert set(named) <= set(packages), 'every package docs/contract.md names is installed'
     ci = (ROOT / '.ci' / 'run').read_text(encoding='utf-8')
     assert re.search(r'^tools/install-packages$', ci, re.M) and 'apt-get' not in ci
+    makefile = (ROOT / 'Makefile').read_text(encoding='utf-8')
+    assert re.search(r'^demo:\n\ttools/install-packages demo\n', makefile, re.M)
+    assert re.search(r'^test:\n\ttools/install-packages\n', makefile, re.M)
     readme = (ROOT / 'README.md').read_text(encoding='utf-8')
-    assert 'sudo tools/install-packages\n' in readme and 'apt-get install -y' not in readme
-    assert 'libjavascriptcoregtk' not in readme + ci
+    assert 'apt-get install -y' not in readme and 'libjavascriptcoregtk' not in readme + ci
+
+
+def test_the_readme_s_set_up_is_the_two_commands_and_it_fits_two_minutes():
+    readme = (ROOT / 'README.md').read_text(encoding='utf-8')
+    assert re.search(r'^## Set-up.*\n\n```sh\nmake demo\nmake test\n```\n', readme, re.M)
+    assert len(readme.splitlines()) <= 120
 
 
 def test_its_dry_run_accepts_the_node_the_tests_run_with():
