@@ -1,6 +1,7 @@
 """Run every benchmark once, print the tables, and write docs/benchmarks.md.
 
     .venv/bin/python -m bench.run [--runs N] [--quick] [--no-cold]
+    .venv/bin/python -m bench.run --sizes     the size table alone, into the last report
 
 Every ratio is of interleaved series (bench/series.py): the subject, its baseline and the
 baseline again, --runs turns, each in another order; the baseline against itself (A/A) is
@@ -44,6 +45,9 @@ def parse_options(argv):
     parser.add_argument('--no-cold', action='store_true',
                         help='skip the cold build (a fresh clone with venv and npm ci)')
     parser.add_argument('--out', default=str(REPORT), help='the report to write')
+    parser.add_argument('--sizes', action='store_true',
+                        help='measure the build\'s sizes alone (a minute, no browser) and write '
+                        'them into the report\'s size table and size targets, the rest kept')
     parser.add_argument('--report-only', action='store_true',
                         help='measure nothing: write the report of the last run\'s results '
                         '(build/bench.json) again')
@@ -384,6 +388,15 @@ def wave_targeted(row):
     return row['protocol'] == WAVE_TARGET['protocol'] and row['rtt'] == WAVE_TARGET['rtt']
 
 
+def size_target_rows(sizes):
+    """The targets table's rows of the two bookmarklets' lengths."""
+    return [['`dist/bookmarklet.url`, characters', '{:,}'.format(sizes['url']),
+             '<= {:,}'.format(SIZE_BUDGET), verdict(sizes['url'] <= SIZE_BUDGET)],
+            ['`dist/loader.url`, characters', '{:,}'.format(sizes['loader'] or 0),
+             '<= {:,}'.format(build.LOADER_TARGET),
+             verdict(sizes['loader'] is not None and sizes['loader'] <= build.LOADER_TARGET)]]
+
+
 def targets_section(rendered, waves, footprints, sizes, mapped, kept, searched, userscripts):
     """The targets, each figure from this run; no timing target is judged where the A/A
     ratios of the whole run say the machine was too noisy."""
@@ -435,11 +448,7 @@ def targets_section(rendered, waves, footprints, sizes, mapped, kept, searched, 
     if not calm:
         timing = [row[:3] + ['not judged: the run\'s A/A {}'.format(ratio(noise))
                              if row[3] else ''] for row in timing]
-    rows = [['`dist/bookmarklet.url`, characters', '{:,}'.format(sizes['url']),
-             '<= {:,}'.format(SIZE_BUDGET), verdict(sizes['url'] <= SIZE_BUDGET)],
-            ['`dist/loader.url`, characters', '{:,}'.format(sizes['loader'] or 0),
-             '<= {:,}'.format(build.LOADER_TARGET),
-             verdict(sizes['loader'] is not None and sizes['loader'] <= build.LOADER_TARGET)],
+    rows = size_target_rows(sizes) + [
             ['every A/A ratio of this run (baseline against itself), geometric mean',
              ratio(noise), 'within {} either way'.format(ratio(NOISE_FLOOR)),
              'quiet enough to judge' if calm else '**too noisy: no timing target judged**']]
@@ -500,7 +509,8 @@ def concern_rows(modules):
              ', '.join(short for short, _ in grouped[package])] for package in order]
 
 
-def size_section(sizes, times, savings):
+def size_lines(sizes, savings):
+    """The size table's section, from build.sizes and step_savings."""
     loader = sizes['loader']
     rows = [['minified script (`dist/sitemap.js`)', '{:,}'.format(sizes['script']), '', ''],
             ['`dist/bookmarklet.url`', '{:,}'.format(sizes['url']),
@@ -528,7 +538,12 @@ def size_section(sizes, times, savings):
              'module that grew most since this table):', '',
              table(['module', 'bytes'],
                    [[name, '{:,}'.format(size)] for name, size in
-                    sorted(sizes['modules'].items(), key=lambda item: -item[1])]),
+                    sorted(sizes['modules'].items(), key=lambda item: -item[1])])]
+    return lines
+
+
+def size_section(sizes, times, savings):
+    return size_lines(sizes, savings) + [
              '', '## Build time', '',
              table(['', 'seconds'],
                    [['`make`, set up and compiled already (warm; median)',
@@ -537,7 +552,6 @@ def size_section(sizes, times, savings):
                      'after a change to the Python; median)', '{:.1f}'.format(times['compiling'])],
                     ['`make` on a fresh clone: venv, pip, `npm ci`, build (cold; once)',
                      '{:.1f}'.format(times['cold']) if times['cold'] else 'skipped']])]
-    return lines
 
 
 def rebuild_section(rebuilds):
@@ -616,6 +630,10 @@ def main(argv):
     options = parse_options(argv)
     if options.report_only:
         report(json.loads(RESULTS.read_text(encoding='utf-8')), options.out)
+        return 0
+    if options.sizes:
+        with tempfile.TemporaryDirectory(prefix='autoindex-sitemap-sizes-') as folder:
+            write_sizes(Path(options.out), build.sizes(), step_savings(Path(folder)))
         return 0
     from playwright.sync_api import sync_playwright
     started = time.monotonic()
@@ -699,6 +717,25 @@ def main(argv):
     print('minutes by part: ' + minutes_by_part(facts))
     print('wrote {} in {:.0f} s'.format(options.out, time.monotonic() - started))
     return 0
+
+
+def write_sizes(path, sizes, savings):
+    """Write sizes into the report at path: its size section and its size targets anew, the
+    rest of the last whole run kept, and say so under the section's heading."""
+    text = path.read_text(encoding='utf-8')
+    head, _, rest = text.partition('\n## Size\n')
+    _, _, tail = rest.partition('\n## Build time\n')
+    when = datetime.datetime.now(datetime.timezone.utc).strftime('%Y-%m-%d %H:%M UTC')
+    section = size_lines(sizes, savings)
+    section[1:1] = ['', 'Measured on {} by `.venv/bin/python -m bench.run --sizes`, after the '
+                    'whole run'.format(when), 'above, whose other figures it leaves as they were.']
+    for row in size_target_rows(sizes):
+        first = '| {} |'.format(row[0])
+        head = '\n'.join(table(['', '', '', ''], [row]).splitlines()[-1]
+                         if line.startswith(first) else line for line in head.split('\n'))
+    path.write_text(head + '\n' + '\n'.join(section) + '\n\n## Build time\n' + tail,
+                    encoding='utf-8')
+    print('\n'.join(section))
 
 
 def report(found, out):
