@@ -10,7 +10,8 @@
 # make screenshots   retake docs/screenshots/ from a real run
 # make bench  build, run the benchmarks (real nginx, headless Chromium), write docs/benchmarks.md
 # make soak   build, then 200,000 entries, a 50,000-entry directory and 20 MB listings
-# make dist   build, then a wheel of the checkout beside it: dist/ is then the whole release
+# make dist   build, then a wheel of the checkout and the npm package beside it: dist/ is then
+#             the whole release (docs/releasing.md)
 
 PYTHON ?= python3
 VENV := .venv
@@ -35,10 +36,10 @@ node_modules/.installed: package.json package-lock.json
 	npm ls --depth=0 > /dev/null
 	touch $@
 
-# The build writes only into a dist/ holding an earlier build alone: the wheel make dist
-# put beside it, made from that build, goes first.
+# The build writes only into a dist/ holding an earlier build alone: the wheel and the npm
+# package make dist put beside it, made from that build, go first.
 build: $(VENV)/.installed node_modules/.installed
-	rm -f dist/autoindex_sitemap-*.whl
+	rm -f dist/autoindex_sitemap-*.whl dist/autoindex-sitemap-*.tgz
 	$(PY) generator.py
 
 # make demo and make test first install the Debian packages they lack, as root; any other
@@ -81,6 +82,7 @@ dist: build
 	git ls-files -z | xargs -0 cp --parents -t build/release
 	cp build/compiled.json build/release/build/
 	$(PY) -m pip wheel --no-deps --quiet --disable-pip-version-check --wheel-dir dist build/release
+	$(PY) -m toolkit.package dist dist
 
 clean:
 	rm -rf build dist

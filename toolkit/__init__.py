@@ -10,9 +10,11 @@ rewrite         the transpiled modules rewritten into shorter JavaScript of the 
 compile         the compiled parts, kept under the digest of their inputs
 literal         the settings literal in the script, and writing other settings into it
 javascript_url  the void wrapper, escaping for a javascript: URL, the size limits
+package         the npm package a release publishes, packed from dist/
 loader          the loader bookmarklet and the install page, from the templates in loader/
 dist            dist/ from the compiled parts and the settings, with no compiler
 command         the installed command: dist/ from the parts its package carries
+package         the npm package a release publishes, packed by npm pack from dist/
 """
 
 from pathlib import Path

@@ -17,7 +17,7 @@ from toolkit.javascript_url import bookmarklet_url, check_sizes, size_table
 from toolkit.literal import hosted, offering, self_contained, with_settings
 from toolkit.loader import install_page, loader_url, page_data, script_pin, with_install_page
 from toolkit.release import APACHE_OFFER_NAME, MANIFEST_NAME, OFFER_ELEMENT_NAME, \
-    USERSCRIPT_NAME, license_header, offer_element, userscript_head
+    SCRIPT_NAME, USERSCRIPT_NAME, license_header, offer_element, userscript_head
 from toolkit.settings import OPTIONS, SETTINGS, option_text
 
 
@@ -54,7 +54,7 @@ def dist_files(parts, template, settings, options):
                         userscript)
     element = offer_element(options['scriptUrl'], pin)
     return {'bookmarklet.url': urls['bookmarklet'] + '\n', 'loader.url': urls['loader'] + '\n',
-            'sitemap.js': script, 'install.html': page, USERSCRIPT_NAME: userscript,
+            SCRIPT_NAME: script, 'install.html': page, USERSCRIPT_NAME: userscript,
             OFFER_ELEMENT_NAME: element + '\n',
             APACHE_OFFER_NAME: 'IndexHeadInsert "' + element + '"\n'}
 
@@ -87,7 +87,7 @@ def recorded_files(out):
 
 # What every build writes: a folder of these alone, whose bookmarklet.url is one, is a build
 # made before builds kept their record, replaced as one (`make` after an update).
-BUILD_NAMES = {'bookmarklet.url', 'loader.url', 'sitemap.js', 'install.html', USERSCRIPT_NAME,
+BUILD_NAMES = {'bookmarklet.url', 'loader.url', SCRIPT_NAME, 'install.html', USERSCRIPT_NAME,
                OFFER_ELEMENT_NAME, APACHE_OFFER_NAME}
 
 

@@ -9,6 +9,7 @@ from bookmarklet.words import OFFER_ATTRIBUTE
 from toolkit import ROOT
 from toolkit.errors import BuildError
 
+SCRIPT_NAME = 'sitemap.js'
 USERSCRIPT_NAME = 'autoindex-sitemap.user.js'
 INSTALL_PAGE_NAME = 'install.html'
 OFFER_ELEMENT_NAME = 'offer.html'
@@ -18,13 +19,17 @@ APACHE_OFFER_NAME = 'offer-apache.conf'
 MANIFEST_NAME = '.autoindex-sitemap-build.json'
 
 
+def project():
+    """pyproject.toml's [project] table: the release's name, version, description, licence."""
+    try:
+        return tomllib.loads((ROOT / 'pyproject.toml').read_text(encoding='utf-8'))['project']
+    except (OSError, KeyError, tomllib.TOMLDecodeError) as error:
+        raise BuildError('pyproject.toml gives no project: ' + str(error))
+
+
 def project_version():
     """The version pyproject.toml gives: the one version of a release."""
-    try:
-        project = tomllib.loads((ROOT / 'pyproject.toml').read_text(encoding='utf-8'))['project']
-    except (OSError, KeyError, tomllib.TOMLDecodeError) as error:
-        raise BuildError('pyproject.toml gives no version: ' + str(error))
-    return project['version']
+    return project()['version']
 
 
 def license_header(version):

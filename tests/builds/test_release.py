@@ -14,7 +14,7 @@ from toolkit.errors import BuildError
 from toolkit.literal import OFFER_MARKS, OWN_SCRIPT_SOURCE, SETTINGS_START, offering, settings_in
 from toolkit.release import APACHE_OFFER_NAME, OFFER_ELEMENT_NAME, USERSCRIPT_NAME, \
     license_header, project_version
-from tests.support.builds import build
+from tests.support.builds import build, unpacked_package
 
 VERSION = project_version()
 HEADER = license_header(VERSION)
@@ -36,6 +36,36 @@ def test_the_licence_is_mit_everywhere_it_is_looked_for():
     assert 'license = "MIT"' in pyproject and 'license-files = ["LICENSE"]' in pyproject
     readme = (ROOT / 'README.md').read_text(encoding='utf-8')
     assert '## Licence' in readme and '[MIT License](LICENSE)' in readme
+
+
+def test_the_npm_package_holds_what_a_browser_loads_at_the_release_s_version(dist, tmp_path):
+    package = unpacked_package(dist, tmp_path)
+    assert package['tgz'].name == 'autoindex-sitemap-{}.tgz'.format(VERSION)
+    assert sorted(path.name for path in package['files'].iterdir()) == [
+        'CHANGELOG.md', 'LICENSE', 'README.md', USERSCRIPT_NAME, 'install.html', 'package.json',
+        'sitemap.js']
+    manifest = json.loads((package['files'] / 'package.json').read_text(encoding='utf-8'))
+    assert (manifest['name'], manifest['version'], manifest['license']) == \
+        ('autoindex-sitemap', VERSION, 'MIT')
+    assert not {'dependencies', 'devDependencies', 'scripts', 'private'} & set(manifest), \
+        'nothing to install with it, nothing run when it is'
+    for name in ['sitemap.js', USERSCRIPT_NAME, 'install.html']:
+        assert (package['files'] / name).read_bytes() == (dist / name).read_bytes(), name
+    for name in ['CHANGELOG.md', 'LICENSE', 'README.md']:
+        assert (package['files'] / name).read_bytes() == (ROOT / name).read_bytes(), name
+
+
+def test_a_build_of_another_version_is_not_packed(dist, tmp_path):
+    from toolkit.package import pack
+    older = tmp_path / 'dist'
+    older.mkdir()
+    for name in ['sitemap.js', USERSCRIPT_NAME, 'install.html']:
+        text = (dist / name).read_text(encoding='utf-8')
+        (older / name).write_text(text.replace(HEADER, license_header('0.0.1')), encoding='utf-8')
+    with pytest.raises(BuildError) as refused:
+        pack(older, tmp_path / 'out')
+    assert 'is not the build of version ' + VERSION in str(refused.value)
+    assert not (tmp_path / 'out').exists()
 
 
 def test_the_hosted_script_and_the_userscript_carry_the_version_and_licence(dist):

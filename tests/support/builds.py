@@ -6,6 +6,7 @@ other defaults does."""
 import json
 import shutil
 import subprocess
+import tarfile
 import sys
 from pathlib import Path
 
@@ -95,3 +96,17 @@ def installed_command(work):
                           capture_output=True, text=True)
     assert done.returncode == 0, done.stdout + done.stderr
     return work / 'venv' / 'bin'
+
+
+def unpacked_package(dist, folder):
+    """The npm package `make dist` writes, packed from dist into folder as the Makefile packs
+    it (toolkit/package.py), then unpacked there: {tgz, files} with files its package/
+    folder."""
+    folder = Path(folder)
+    done = subprocess.run([sys.executable, '-m', 'toolkit.package', str(dist), str(folder)],
+                          cwd=ROOT, capture_output=True, text=True)
+    assert done.returncode == 0, done.stdout + done.stderr
+    [tgz] = folder.glob('*.tgz')
+    with tarfile.open(tgz) as archive:
+        archive.extractall(folder, filter='data')
+    return {'tgz': tgz, 'files': folder / 'package'}
