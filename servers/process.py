@@ -46,9 +46,19 @@ def free_port():
         return probe.getsockname()[1]
 
 
+def on_this_machine(seconds):
+    """seconds as this machine needs them now: an idle machine's figure, times the tasks
+    waiting for each core (the last minute's load average) where there are more than one.
+    A wait that ends on an event ends there; this is how long it may take before it counts
+    as failed, so that a busy machine (a build beside the tests) fails nothing an idle one
+    passes."""
+    return seconds * max(1.0, os.getloadavg()[0] / (os.cpu_count() or 1))
+
+
 def wait_listening(process, port, name, seconds=10):
     """Return once something accepts connections on 127.0.0.1:port; raise with the
-    process's own words if it exits first, or after seconds."""
+    process's own words if it exits first, or after seconds (on_this_machine)."""
+    seconds = on_this_machine(seconds)
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         if process.poll() is not None:
@@ -60,7 +70,7 @@ def wait_listening(process, port, name, seconds=10):
         except OSError:
             time.sleep(0.05)
     stop_process(process)
-    raise RuntimeError('{} did not listen on port {} within {} s'.format(name, port, seconds))
+    raise RuntimeError('{} did not listen on port {} within {:.1f} s'.format(name, port, seconds))
 
 
 def version_of(command):

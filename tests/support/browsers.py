@@ -24,6 +24,8 @@ import json
 import time
 from pathlib import Path
 
+from servers.process import on_this_machine
+
 ENGINES = ['chromium', 'firefox', 'webkit']
 
 # capability -> {engine: why that engine's driver cannot do it}
@@ -184,14 +186,16 @@ def finished_downloads(folder, unfinished):
 
 
 def first_of(read, timeout, failure):
-    """read()'s first value that is not empty, asked every tenth of a second for timeout s."""
+    """read()'s first value that is not empty, asked every tenth of a second for timeout s
+    (on_this_machine)."""
+    timeout = on_this_machine(timeout)
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         found = read()
         if found:
             return found
         time.sleep(0.1)
-    raise AssertionError('{} within {} s'.format(failure, timeout))
+    raise AssertionError('{} within {:.1f} s'.format(failure, timeout))
 
 
 def call_expression(script, args):
@@ -320,8 +324,10 @@ class Page:
 
     def wait_for(self, script, *args, timeout=15000):
         """Poll until script (as evaluate takes it) is truthy; returns its value. A failed
-        evaluation (a document being replaced) counts as not yet."""
-        deadline = time.monotonic() + timeout / 1000
+        evaluation (a document being replaced) counts as not yet. timeout is in ms on an idle
+        machine (on_this_machine)."""
+        seconds = on_this_machine(timeout / 1000)
+        deadline = time.monotonic() + seconds
         failure = ''
         while True:
             try:
@@ -331,7 +337,7 @@ class Page:
             except Exception as error:  # noqa: BLE001 - any engine's own error type
                 failure = ' (last: {})'.format(error)
             if time.monotonic() > deadline:
-                raise TimeoutError('{} s without {}{}'.format(timeout / 1000, script[:200], failure))
+                raise TimeoutError('{:.1f} s without {}{}'.format(seconds, script[:200], failure))
             time.sleep(0.05)
 
     def run_bookmarklet(self, url):

@@ -4,6 +4,7 @@ import json
 import time
 
 from bookmarklet.words import DATABASE
+from servers.process import on_this_machine
 
 READ_CACHE = """() => new Promise((resolve, reject) => {
   const request = indexedDB.open(""" + json.dumps(DATABASE) + """);
@@ -25,7 +26,9 @@ def read_cache(page):
 
 
 def quiet_requests(server, settle=0.6, timeout=10):
-    """nginx's log once no request has arrived for `settle` seconds (prefetch included)."""
+    """nginx's log once no request has arrived for `settle` seconds (prefetch included);
+    both times are an idle machine's (on_this_machine)."""
+    settle, timeout = on_this_machine(settle), on_this_machine(timeout)
     deadline = time.monotonic() + timeout
     count = -1
     while time.monotonic() < deadline:
@@ -34,7 +37,7 @@ def quiet_requests(server, settle=0.6, timeout=10):
             return requests
         count = len(requests)
         time.sleep(settle)
-    raise AssertionError('requests did not stop within {} s'.format(timeout))
+    raise AssertionError('requests did not stop within {:.1f} s'.format(timeout))
 
 
 def visit(page, server, bookmarklet, path='/'):
