@@ -27,14 +27,15 @@ prints those figures, and with --search the search at 500,000 mapped entries
 
 import argparse
 import collections
-import os
 import sys
 import tempfile
 import time
 from pathlib import Path
 
-from bench.common import DAY, RECORDS, ROOT, Server, click_and_wait, heap_used, longest_task, median
+from bench import search
+from bench.common import RECORDS, ROOT, Server, click_and_wait, heap_used, longest_task, median
 from bench.latency import emulated_page, http2_site
+from bench.mapped import MAP, write_tree
 from bench.series import compared, interleaved
 
 LEVEL_ONE = 20
@@ -45,28 +46,6 @@ FILES_EACH = 5
 RTT = 50
 CONCURRENCY = 10    # the bookmarklet's default maxConcurrentRequests
 MAP_TIMEOUT_MS = 300000     # any one run, the map's or plain fetch's
-
-# Click the map's button and resolve once its progress says it ended: {ms, state, done,
-# known, failed, entries, started, ended}, in the page's performance.now().
-MAP = """(limit) => new Promise((resolve, reject) => {
-  const root = document.getElementById('autoindex-sitemap').shadowRoot;
-  const bar = root.querySelector('[data-role=map-progress]');
-  let started = 0;
-  const timer = setTimeout(() => reject(new Error('no end of the map in ' + limit + ' ms')), limit);
-  const observer = new MutationObserver(() => {
-    const state = bar.getAttribute('data-state');
-    if (state !== 'done' && state !== 'stopped') return;
-    const ended = performance.now();
-    observer.disconnect();
-    clearTimeout(timer);
-    const count = (name) => +bar.getAttribute('data-' + name);
-    resolve({ms: ended - started, state, done: count('done'), known: count('known'),
-             failed: count('failed'), entries: count('entries'), started, ended});
-  });
-  observer.observe(bar, {attributes: true});
-  started = performance.now();
-  root.querySelector('[data-role=map]').click();
-})"""
 
 # The baseline: the same URLs fetched by plain JavaScript in the same page, c at a time,
 # each body read, after one request for the root that opens the connection, as the visit
@@ -88,26 +67,6 @@ PLAIN = """async ([urls, concurrency, limit]) => {
     new Promise((_, reject) => setTimeout(() => reject(new Error('plain fetch over ' + limit + ' ms')), limit))]);
   return {ms: performance.now() - started, retried};
 }"""
-
-def write_tree(root, now, level_one=LEVEL_ONE, each=EACH, files_each=FILES_EACH):
-    """level_one directories of each directories of files_each empty files; mtimes distinct
-    seconds ending a day ago (the files keep theirs). Returns the level-2 paths, '/'-ended."""
-    root = Path(root)
-    below = []
-    newest = now - DAY
-    for top in range(level_one):
-        upper = root / 'top-{:03d}'.format(top)
-        for index in range(each):
-            lower = upper / 'dir-{:04d}'.format(index)
-            lower.mkdir(parents=True)
-            for child in range(files_each):
-                (lower / 'file-{:03d}.txt'.format(child)).touch()
-            mtime = newest - 60 - top * each - index
-            os.utime(lower, (mtime, mtime))
-            below.append('top-{:03d}/dir-{:04d}/'.format(top, index))
-        mtime = newest - top
-        os.utime(upper, (mtime, mtime))
-    return below
 
 
 def visited_page(browser, url, bookmarklet, rate, rtt, level_one):
@@ -177,7 +136,7 @@ def compare(browser, work, now, bookmarklet, runs, rates, rtt=RTT, log=print):
     requests asked again), floor (ms of ceil(n / c) round trips)}: runs interleaved turns at
     each CPU rate."""
     tree = work / 'mapping'
-    below = write_tree(tree, now)
+    below = write_tree(tree, now, LEVEL_ONE, EACH, FILES_EACH)
     expected = sorted('/' + path for path in below)
     rows = []
     with Server(str(http2_site(work)), tree, work / 'nginx-mapping') as server:
@@ -222,7 +181,7 @@ def heap(browser, work, bookmarklet):
     in each level-1 one is done, at the machine's speed and with no added latency, and the
     entries and directories mapped."""
     tree = work / 'mapping-heap'
-    write_tree(tree, int(time.time()), each=HEAP_EACH)
+    write_tree(tree, int(time.time()), LEVEL_ONE, HEAP_EACH, FILES_EACH)
     with Server(str(http2_site(work)), tree, work / 'nginx-mapping-heap') as server:
         url = server.url('/').replace('http://', 'https://')
         visit = visited_page(browser, url, bookmarklet, 1, 0, LEVEL_ONE)
@@ -293,7 +252,6 @@ def main(argv):
                            log=lambda line: print(line, flush=True))
             kept = heap(browser, Path(folder), bookmarklet)
             if options.search:
-                from bench import search
                 found = search.mapped_keystrokes(browser, bookmarklet, Path(folder),
                                                  int(time.time()), options.search)
         finally:

@@ -23,7 +23,9 @@ from bench.common import ROOT, launch, machine, versions
 from bookmarklet import LAYERS
 from bench import bare, build, footprint, latency, mapping, render, search, userscript, visits
 from bench.profiles import DESKTOP, PHONE, THROTTLED, THROTTLED_DESKTOP
+from bench.report import ms, ratio, spread, table, timed, verdict
 from bench.series import NOISE_FLOOR, geometric_mean, judged, quiet
+from bench.userscript import userscript_section, userscript_targets
 from tests.support.corpus import figure, figure_lines
 from toolkit.javascript_url import SIZE_BUDGET
 from toolkit.savings import MODULE_TABLE, savings_rows, step_savings
@@ -55,30 +57,6 @@ def parse_options(argv):
     options.runs = options.runs or (3 if options.quick else 15)
     options.figure_runs = options.figure_runs or 3
     return options
-
-
-def table(header, rows):
-    lines = ['| ' + ' | '.join(header) + ' |', '|' + '|'.join('---' for _ in header) + '|']
-    for row in rows:
-        lines.append('| ' + ' | '.join(str(cell) for cell in row) + ' |')
-    return '\n'.join(lines)
-
-
-def ms(value):
-    return '{:,.0f} ms'.format(value)
-
-
-def ratio(value):
-    return '{:.2f}x'.format(value)
-
-
-def verdict(met):
-    return 'met' if met else '**missed**'
-
-
-def spread(values):
-    """A median and its quartiles, [Q1, median, Q3], in words."""
-    return '{} ({:,.0f} to {:,.0f})'.format(ms(values[1]), values[0], values[2])
 
 
 def who(row):
@@ -278,74 +256,6 @@ def map_section(rows, kept):
     return lines
 
 
-def fine_ms(value):
-    return '{:,.1f} ms'.format(value)
-
-
-def fine_spread(values):
-    """A median and its quartiles, [Q1, median, Q3], to a tenth of a ms."""
-    return '{} ({:,.1f} to {:,.1f})'.format(fine_ms(values[1]), values[0], values[2])
-
-
-def userscript_limit(row):
-    """The target of a row of userscript.measure, in words."""
-    return '<= {} x {:.1f} + {:.0f} = {}'.format(userscript.TIMES, row['compile'][1],
-                                                 userscript.PLUS_MS, fine_ms(row['limit']))
-
-
-def userscript_verdict(row):
-    """A row's verdict against the userscript's target: none on a heavy page."""
-    return timed(row['met'], [row]) if row['judged'] else 'no target'
-
-
-def userscript_section(rows):
-    judged = [row for row in rows if row['judged']]
-    lines = ['## The userscript on pages that are no listing', '',
-             'A userscript manager runs `dist/autoindex-sitemap.user.js` on every page a person',
-             'opens; on a page that is no listing it should stop after a few cheap lookups',
-             '(`bookmarklet/reading/signs.py`). Pages the benchmark writes (`bench/userscript.py`): a long',
-             'article, a shop\'s grid of 5,000 products (each card a link into its own folder, a',
-             '`<time>` and a price, its name an `<h2>`), a small "about us" page; and, without a',
-             'target, a table page and a text file (text/plain). nginx serves each at a',
-             'directory\'s address, where the script\'s first test passes and it asks the page for',
-             'a listing\'s signs; at any other address it stops at once. *Run* is the script run',
-             'in the page\'s own world (`(0, eval)(code)` in the loaded page), as a manager that',
-             'does not isolate it runs it; *compile* the same source compiled only',
-             '(`new Function(code)`), each timed inside',
-             'the page, the three of a turn in one fresh context and page, loaded and settled,',
-             'each on the source made fresh by a unique comment so that no code cache serves',
-             'it. On the ordinary pages the runs are interleaved',
-             'in threes (run, compile, compile again; each three in another order), {} of each;'
-             .format(judged[0]['runs'] if judged else 0),
-             '*compile against compile* is the second compile series against the first, the',
-             'run\'s noise floor (A/A): a page whose A/A is over {:.2f}x is not judged. On the heavy'
-             .format(NOISE_FLOOR),
-             'pages, whose loads take seconds, fewer runs in pairs. Medians with their',
-             'quartiles. No page got the offer\'s button (checked at every run). Target: on each',
-             'ordinary page, the run at most {}x the compile plus {:.0f} ms.'.format(
-                 userscript.TIMES, userscript.PLUS_MS), '']
-    body = []
-    for row in rows:
-        body.append(['{} (`{}`, {})'.format(row['page'], row['address'], row['type']),
-                     '{:,}'.format(row['elements']), '{:,}'.format(row['links']),
-                     '{:,}'.format(row['nodes']), row['runs'], fine_spread(row['run']),
-                     fine_spread(row['compile']),
-                     fine_spread(row['again']) if row['again'] else '',
-                     ratio(row['noise']) if row['noise'] else '',
-                     userscript_limit(row) if row['judged'] else '', userscript_verdict(row)])
-    lines.append(table(['page', 'elements', 'links', 'nodes', 'runs of each', 'run', 'compile',
-                        'compile again', 'compile against compile', 'limit', 'target'], body))
-    return lines
-
-
-def userscript_targets(rows):
-    """The targets table's rows of userscript.measure's rows."""
-    return [['the userscript\'s run on {} (`{}`), against compiling it'.format(
-        row['page'], row['address']), '{} (A/A {})'.format(fine_ms(row['run'][1]),
-                                                            ratio(row['noise'])),
-        userscript_limit(row), userscript_verdict(row)] for row in rows if row['judged']]
-
-
 # Click to page 1's rows against the hand-written baseline, by profile and listing size: the
 # geometric mean over JSON and HTML at most the first, neither over the second (None: no
 # limit). Wave 2 over HTTP/2 at this round trip against plain fetch, each profile: the
@@ -364,14 +274,6 @@ MAP_LONGEST = 50
 def cpu(row):
     """The CPU a row ran on, in words."""
     return 'own' if row['rate'] == 1 else '{}x slower'.format(row['rate'])
-
-
-def timed(met, rows):
-    """A timing target's verdict, judged only where the A/A ratios of the rows it rests on say
-    the machine was quiet (bench/series.py)."""
-    noises = [row['noise'] for row in rows]
-    return verdict(met) if quiet(noises) else 'not judged: A/A {}'.format(
-        ratio(geometric_mean(noises)))
 
 
 def held(rows, limit, worst_limit, what):

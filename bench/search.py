@@ -13,7 +13,7 @@ then searched in a new visit as above.
 """
 
 from bench.common import RECORDS, Server, click_and_wait, heap_used, median, write_flat_tree
-from bench import mapping
+from bench.mapped import MAP, write_tree
 
 DIRECTORIES = 10
 FILES_EACH = 10000
@@ -95,7 +95,7 @@ def mapped_keystrokes(browser, bookmarklet, work, now, runs):
     the page's JS heap (bytes) once the visit before the map settled, its growth once the
     map is done, and, in the next visit, the growth once the search's index is built."""
     tree = work / 'search-mapped'
-    mapping.write_tree(tree, now, MAPPED_LEVEL_ONE, MAPPED_EACH, MAPPED_FILES_EACH)
+    write_tree(tree, now, MAPPED_LEVEL_ONE, MAPPED_EACH, MAPPED_FILES_EACH)
     times = []
     frames = []
     firsts = []
@@ -108,7 +108,7 @@ def mapped_keystrokes(browser, bookmarklet, work, now, runs):
             # Wave 2 and the prefetch (two pages) stored, so the map starts from a still store.
             page.wait_for_function(RECORDS, arg=21, timeout=120000, polling=200)
             heap_visit = heap_used(page)
-            ended = page.evaluate(mapping.MAP, MAP_TIMEOUT_MS)
+            ended = page.evaluate(MAP, MAP_TIMEOUT_MS)
             directories = MAPPED_LEVEL_ONE * (MAPPED_EACH + 1)
             if ended['state'] != 'done' or ended['done'] != directories or ended['failed']:
                 raise RuntimeError('the map of {:,} directories ended {} at {} of {}, {} '

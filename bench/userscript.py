@@ -39,7 +39,8 @@ import uuid
 from pathlib import Path
 
 from bench.common import ROOT, SETTLE, Server, median
-from bench.series import orders, quartiles
+from bench.report import fine_ms, fine_spread, ratio, table, timed
+from bench.series import NOISE_FLOOR, orders, quartiles
 from bookmarklet.words import BUTTON_ID
 
 USERSCRIPT = ROOT / 'dist' / 'autoindex-sitemap.user.js'
@@ -292,6 +293,65 @@ def measure(browser, work, runs, heavy_runs=HEAVY_RUNS, code=None, log=print):
     return rows
 
 
+def userscript_limit(row):
+    """The target of a row of userscript.measure, in words."""
+    return '<= {} x {:.1f} + {:.0f} = {}'.format(TIMES, row['compile'][1],
+                                                 PLUS_MS, fine_ms(row['limit']))
+
+
+def userscript_verdict(row):
+    """A row's verdict against the userscript's target: none on a heavy page."""
+    return timed(row['met'], [row]) if row['judged'] else 'no target'
+
+
+def userscript_section(rows):
+    judged = [row for row in rows if row['judged']]
+    lines = ['## The userscript on pages that are no listing', '',
+             'A userscript manager runs `dist/autoindex-sitemap.user.js` on every page a person',
+             'opens; on a page that is no listing it should stop after a few cheap lookups',
+             '(`bookmarklet/reading/signs.py`). Pages the benchmark writes (`bench/userscript.py`): a long',
+             'article, a shop\'s grid of 5,000 products (each card a link into its own folder, a',
+             '`<time>` and a price, its name an `<h2>`), a small "about us" page; and, without a',
+             'target, a table page and a text file (text/plain). nginx serves each at a',
+             'directory\'s address, where the script\'s first test passes and it asks the page for',
+             'a listing\'s signs; at any other address it stops at once. *Run* is the script run',
+             'in the page\'s own world (`(0, eval)(code)` in the loaded page), as a manager that',
+             'does not isolate it runs it; *compile* the same source compiled only',
+             '(`new Function(code)`), each timed inside',
+             'the page, the three of a turn in one fresh context and page, loaded and settled,',
+             'each on the source made fresh by a unique comment so that no code cache serves',
+             'it. On the ordinary pages the runs are interleaved',
+             'in threes (run, compile, compile again; each three in another order), {} of each;'
+             .format(judged[0]['runs'] if judged else 0),
+             '*compile against compile* is the second compile series against the first, the',
+             'run\'s noise floor (A/A): a page whose A/A is over {:.2f}x is not judged. On the heavy'
+             .format(NOISE_FLOOR),
+             'pages, whose loads take seconds, fewer runs in pairs. Medians with their',
+             'quartiles. No page got the offer\'s button (checked at every run). Target: on each',
+             'ordinary page, the run at most {}x the compile plus {:.0f} ms.'.format(
+                 TIMES, PLUS_MS), '']
+    body = []
+    for row in rows:
+        body.append(['{} (`{}`, {})'.format(row['page'], row['address'], row['type']),
+                     '{:,}'.format(row['elements']), '{:,}'.format(row['links']),
+                     '{:,}'.format(row['nodes']), row['runs'], fine_spread(row['run']),
+                     fine_spread(row['compile']),
+                     fine_spread(row['again']) if row['again'] else '',
+                     ratio(row['noise']) if row['noise'] else '',
+                     userscript_limit(row) if row['judged'] else '', userscript_verdict(row)])
+    lines.append(table(['page', 'elements', 'links', 'nodes', 'runs of each', 'run', 'compile',
+                        'compile again', 'compile against compile', 'limit', 'target'], body))
+    return lines
+
+
+def userscript_targets(rows):
+    """The targets table's rows of userscript.measure's rows."""
+    return [['the userscript\'s run on {} (`{}`), against compiling it'.format(
+        row['page'], row['address']), '{} (A/A {})'.format(fine_ms(row['run'][1]),
+                                                            ratio(row['noise'])),
+        userscript_limit(row), userscript_verdict(row)] for row in rows if row['judged']]
+
+
 def main(argv):
     parser = argparse.ArgumentParser(prog='bench.userscript', description=__doc__.splitlines()[0])
     parser.add_argument('--runs', type=int, default=RUNS,
@@ -301,7 +361,6 @@ def main(argv):
     options = parser.parse_args(argv)
     from playwright.sync_api import sync_playwright
     from bench.common import launch
-    from bench.run import userscript_section
     started = time.monotonic()
     with tempfile.TemporaryDirectory(prefix='autoindex-sitemap-userscript-') as folder, \
             sync_playwright() as driver:
