@@ -62,7 +62,8 @@ VISIT_FIELDS = [['root', is_text], ['visitedAt', is_time]]
 CHOICE_FIELDS = [['pageSize', is_count], ['scope', lambda value: value in SCOPES]]
 # A map's frontier item and its own record (crawl/mapping.py).
 FRONTIER_FIELDS = [['key', is_text], ['root', is_text], ['url', is_text], ['depth', is_count],
-                   ['mtime', is_time_or_none], ['sums', is_list]]
+                   ['mtime', is_time_or_none], ['sums', is_list], ['period', is_count],
+                   ['repeats', is_count]]
 MAP_FIELDS = [['root', is_text], ['state', lambda value: value in MAP_STATES],
               ['done', is_count], ['known', is_count], ['failed', is_count],
               ['entries', is_count], ['bytes', is_count], ['startedAt', is_time],
@@ -113,14 +114,15 @@ def frontier_key(root_url, url):
 
 def stored_frontier(values, root_url):
     """The frontier items among values that belong to the map of root_url, each below it as
-    listings spell it, with its key, depth and the sums of its ancestors (one for each
-    level above it); the others are no items."""
+    listings spell it, with its key, depth, the sums of its ancestors (one for each
+    level above it) and a loop's period no longer than its path; the others are no items."""
     found = []
     for value in values:
         if has_fields(value, FRONTIER_FIELDS) and is_exactly(value['root'], root_url) and \
                 is_exactly(value['key'], frontier_key(root_url, value['url'])) and \
                 is_path_below(value['url'], root_url) and value['depth'] >= 1 and \
-                len(value['sums']) == value['depth'] and are_counts(value['sums']):
+                len(value['sums']) == value['depth'] and are_counts(value['sums']) and \
+                value['period'] <= value['depth']:
             found.append(value)
     return found
 

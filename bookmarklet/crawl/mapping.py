@@ -15,8 +15,10 @@ every depth; those whose parent lists a new mtime are fetched first, then the ot
 oldest record first.
 
 It is polite: a 429 or 503 holds every request of the map for its Retry-After (or a
-back-off that doubles), failures in a row stop it with their likely cause, and a
-listing the same as an ancestor's (a symlink loop) is kept once and not followed.
+back-off that doubles), and failures in a row stop it with their likely cause. A loop is
+proven, never guessed from a likeness (loop_step): a listing the same as an ancestor's is
+followed along the path back to itself only, until LOOP_LEVELS listings in a row repeat
+those a period above (a symlink loop), or one does not (real directories, then read whole).
 One tab maps a root at a time (adapters.hold_lock); another shows its progress.
 Adapters used: those of root.py, hold_lock, wait_seconds, is_visible.
 """
@@ -45,6 +47,10 @@ LONGEST_WAIT = 60
 # together): each put holds the page about a tenth of a millisecond in Chromium, and a tree
 # read before would put or read thousands at once.
 STEPS_AT_ONCE = 100
+# Listings in a row along one path, each the same as the one a period above, that prove a
+# loop: a loop costs LOOP_LEVELS - 1 requests more than a guess from the first likeness.
+LOOP_LEVELS = 8
+NO_LOOP = {'period': 0, 'repeats': 0}
 
 
 def new_map(root, store_ready, pool, on_change):
@@ -78,6 +84,7 @@ def new_map(root, store_ready, pool, on_change):
     mapping.is_writing = False
     mapping.wake_latch = None
     mapping.is_remap = False
+    mapping.suspect_records = {}    # the records taken for a loop until proven, by URL
     mapping.run_clock = 0           # the client's clock when this tab's run began,
     mapping.run_done = 0            # and the directories done then: the rate
     return mapping
@@ -186,7 +193,7 @@ async def run_map(mapping, entries):
         mapping.failed_count = 0
         mapping.entry_count = 0
         mapping.byte_count = 0
-        found = found_items(mapping, root.root_url, 0, entries, [listing_sum(entries)])
+        found = found_items(mapping, root.root_url, 0, entries, [listing_sum(entries)], NO_LOOP)
         steps = frontier_puts(found)
     mapping.map_state = RUNNING
     mapping.ended_at = None
@@ -203,10 +210,10 @@ async def run_map(mapping, entries):
     return True
 
 
-def found_items(mapping, url, depth, entries, sums):
+def found_items(mapping, url, depth, entries, sums, step):
     """The frontier items of the directories among entries, the listing of url at depth,
-    each to fetch at depth + 1 with the sums of its ancestors' listings; none past the
-    map's limits, which say so."""
+    each to fetch at depth + 1 with the sums of its ancestors' listings and where it stands
+    on a loop (step: loop_step's); none past the map's limits, which say so."""
     settings = mapping.root_dir.run_settings
     items = []
     for entry in entries:
@@ -222,7 +229,8 @@ def found_items(mapping, url, depth, entries, sums):
         child = entry_url(url, entry)
         items.append({'key': frontier_key(mapping.root_dir.root_url, child),
                       'root': mapping.root_dir.root_url, 'url': child, 'depth': depth + 1,
-                      'mtime': entry['mtime'], 'sums': sums})
+                      'mtime': entry['mtime'], 'sums': sums, 'period': step['period'],
+                      'repeats': step['repeats']})
     return items
 
 
@@ -341,12 +349,36 @@ async def settle_for_map(mapping, task):
             listing = new_record(item['url'], item['mtime'], root.mtime_precision,
                                  fetched.listing_read, fetched.date_sent if fetched.date_sent != None
                                  else server_now(root), listing)
-            listing['loopOf'] = loop_of(mapping, item, listing['entries'])
+        total = listing_sum(listing['entries'])
+        step = loop_step(item, total)
+        follow = listing['entries']
+        loop = ''
+        if step['period'] > 0:
+            # Followed along the path back to itself only: to the child that led from the
+            # ancestor it repeats towards it.
+            loop = ancestor_url(mapping, item['url'], item['depth'] - step['period'])
+            ahead = ancestor_url(mapping, item['url'], item['depth'] - step['period'] + 1)
+            follow = []
+            for entry in listing['entries']:
+                if entry_url(loop, entry) == ahead:
+                    follow.append(entry)
+            if len(follow) == 0:
+                step = NO_LOOP
+                follow = listing['entries']
+                loop = ''
+        steps = []
+        if loop != listing['loopOf'] or task['decision'] != HIT:
+            listing['loopOf'] = loop
+            steps.append({'store': 'records', 'put': listing})
+        if loop != '':
+            mapping.suspect_records[dict_key(item['url'])] = listing
         children = []
-        if listing['loopOf'] == '' and mapping.map_state != STOPPED:
+        if step['repeats'] < LOOP_LEVELS and mapping.map_state != STOPPED:
             sums = part(item['sums'], 0)
-            sums.append(listing_sum(listing['entries']))
-            children = found_items(mapping, item['url'], item['depth'], listing['entries'], sums)
+            sums.append(total)
+            children = found_items(mapping, item['url'], item['depth'], follow, sums, step)
+        if item['repeats'] > 0 and step['repeats'] <= 1:
+            await release_above(mapping, item, steps, children)
     except JSError as error:
         # Something unforeseen: the directory fails, the map goes on.
         fail_task(mapping, task, problem_of(error))
@@ -358,9 +390,8 @@ async def settle_for_map(mapping, task):
     for entry in listing['entries']:
         if entry['type'] == 'file' and entry['size'] != None:
             mapping.byte_count += entry['size']
-    steps = frontier_puts(children)
-    if task['decision'] != HIT:
-        steps.append({'store': 'records', 'put': listing})
+    for child in children:
+        steps.append({'store': 'frontier', 'put': child})
     steps.append({'store': 'frontier', 'drop': item['key']})
     await write_steps(mapping, steps)
     await queue_items(mapping, children)
@@ -434,15 +465,54 @@ async def write_steps(mapping, steps):
         mapping.is_writing = False
 
 
-def loop_of(mapping, item, entries):
-    """The URL of the ancestor whose listing is the same as entries, or ''."""
-    total = listing_sum(entries)
-    url = mapping.root_dir.root_url
-    for depth in range(0, len(item['sums'])):
-        if item['sums'][depth] == total:
-            return url
-        url = part(item['url'], 0, item['url'].find('/', len(url)) + 1)
-    return ''
+def loop_step(item, total):
+    """Where the directory of item, whose listing sums to total, stands on a loop: period,
+    the levels up to the ancestor its listing repeats (0: none), and repeats, how many
+    listings in a row along its path, its own the last, repeat those a period above. A
+    chain of them goes on at its period, else starts at the nearest ancestor alike."""
+    depth = item['depth']
+    if item['period'] > 0 and item['sums'][depth - item['period']] == total:
+        return {'period': item['period'], 'repeats': item['repeats'] + 1}
+    for period in range(1, depth + 1):
+        if item['sums'][depth - period] == total:
+            return {'period': period, 'repeats': 1}
+    return NO_LOOP
+
+
+def ancestor_url(mapping, url, depth):
+    """The directory on url's path depth levels below the root."""
+    end = len(mapping.root_dir.root_url)
+    for _ in range(depth):
+        end = url.find('/', end) + 1
+    return part(url, 0, end)
+
+
+async def release_above(mapping, item, steps, children):
+    """The directories above item taken for a loop that its listing disproves: real, so
+    each loses its loopOf and the rest of its listing is read (their records put and
+    frontier items found added to steps and children)."""
+    urls = []
+    for depth in range(item['depth'] - item['repeats'], item['depth']):
+        urls.append(ancestor_url(mapping, item['url'], depth))
+    # Those of this tab's run, whose commit may still wait; a resume's, from the store.
+    records = await read_store(mapping.store_ready, lambda store: store.read_records(urls), {})
+    for at in range(len(urls)):
+        url = urls[at]
+        key = dict_key(url)
+        record = mapping.suspect_records[key] if key in mapping.suspect_records else \
+            records[key] if key in records and not is_exactly(records[key], DAMAGED) else None
+        if record != None:
+            record['loopOf'] = ''
+            steps.append({'store': 'records', 'put': record})
+            depth = item['depth'] - item['repeats'] + at
+            ahead = ancestor_url(mapping, item['url'], depth + 1)
+            others = []
+            for entry in record['entries']:
+                if entry_url(url, entry) != ahead:
+                    others.append(entry)
+            for child in found_items(mapping, url, depth, others, part(item['sums'], 0, depth + 1),
+                                     NO_LOOP):
+                children.append(child)
 
 
 def listing_sum(entries):

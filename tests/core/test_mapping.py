@@ -15,7 +15,7 @@ import pytest
 
 from bookmarklet.cache.checked import frontier_key
 from bookmarklet.shown.phrases import map_pace
-from bookmarklet.crawl.mapping import new_map, recall_map, start_map, pause_map, resume_map, stop_map, \
+from bookmarklet.crawl.mapping import LOOP_LEVELS, new_map, recall_map, start_map, pause_map, resume_map, stop_map, \
     map_shown
 from bookmarklet.crawl.pool import new_pool
 from bookmarklet.crawl.root import new_root
@@ -58,10 +58,19 @@ class Server:
         self.statuses = {}      # url: [status, wait] answered once each
         self.failing = set()    # urls that fail at every request
         self.held = None        # an Event every request waits for, when set
-        self.aliases = {}       # url: the url whose listing it gives (a symlink)
+        self.aliases = {}       # url: the url it stands for, and so below it (a symlink)
+
+    def real_url(self, url):
+        """The URL url stands for once every symlink on its path is followed."""
+        for _ in range(100):
+            links = [link for link in self.aliases if url.startswith(link)]
+            if not links:
+                return url
+            url = self.aliases[links[0]] + url[len(links[0]):]
+        raise AssertionError('a symlink too deep')
 
     def node_of(self, url):
-        url = self.aliases.get(url, url)
+        url = self.real_url(url)
         node = self.root
         for name in url[len(ROOT):].split('/')[:-1]:
             node = node[name]['children']
@@ -277,20 +286,78 @@ async def test_failures_in_a_row_stop_the_map_with_their_likely_cause_and_stay_t
     assert len((await kept(store))['frontier']) == 12
 
 
+def written_at_once(names):
+    """Directories (a dict of name: the same) and files (None) all of one mtime and size,
+    as a package writes them."""
+    return {name: {'mtime': START - 86400} if below is None else
+            {'mtime': START - 86400, 'children': written_at_once(below)}
+            for name, below in names.items()}
+
+
+def chain(names, end):
+    """Directories one inside the other, named names in turn, then end inside the last."""
+    for name in reversed(names):
+        end = {name: end}
+    return end
+
+
 @run
-async def test_a_listing_the_same_as_an_ancestors_is_kept_once_marked_and_not_followed():
-    server = Server(tree(2, 2))
-    server.root['d0']['children']['back'] = {'mtime': START - 86400, 'children': {}}
-    server.aliases[ROOT + 'd0/back/'] = ROOT
+async def test_real_directories_whose_listings_repeat_an_ancestors_are_each_read_once():
+    # A Maven repository: groupId org.fusesource.jansi, artifactId jansi; a directory that
+    # lists the same as its parent and holds one more (c); and six levels in a row of one
+    # name each, the same as the level above.
+    server = Server(written_at_once({
+        'org': {'fusesource': {'jansi': {'jansi': {'2.4.0': {'jansi-2.4.0.pom': None}, 'debian': {}}}}},
+        'a': {'b': {'b': {'z': {}}, 'c': {}}, 'c': {}},
+        'x': chain(['x'] * 6, {'y': {}})}))
     store = memory_store('a test')
     shown = await Tab(server, store, set()).map()
-    assert shown['state'] == 'done' and shown['done'] == shown['known'] == 7
-    assert server.requests.count(ROOT + 'd0/back/') == 1
-    assert not any(url.startswith(ROOT + 'd0/back/') and url != ROOT + 'd0/back/'
-                   for url in server.requests)
-    loops = {record['url']: record['loopOf'] for record in (await kept(store))['records']
-             if record['loopOf'] != ''}
-    assert loops == {ROOT + 'd0/back/': ROOT}
+    every = directory_urls(server.root)
+    assert sorted(server.requests) == sorted(every) and len(every) == 6 + 6 + 8
+    assert {key: shown[key] for key in ['state', 'done', 'known']} == {
+        'state': 'done', 'done': len(every), 'known': len(every)}
+    assert [record['url'] for record in (await kept(store))['records'] if record['loopOf'] != ''] == []
+
+
+def loops_below(server, urls):
+    """{url: the ancestor it stands for} of those urls whose directory is one above them on
+    their path, read off the tree's symlinks."""
+    found = {}
+    for url in urls:
+        ancestors = [url[:at + 1] for at in range(len(ROOT) - 1, len(url) - 1) if url[at] == '/']
+        same = [above for above in ancestors if server.real_url(above) == server.real_url(url)]
+        if same:
+            found[url] = same[-1]
+    return found
+
+
+@run
+async def test_symlink_loops_end_within_their_stated_cost_and_only_loops_are_marked():
+    server = Server(tree(2, 2))
+    children = server.root['d0']['children']
+    children['self'] = {'mtime': START - 86400, 'children': {}}
+    children['d1']['children']['up'] = {'mtime': START - 86400, 'children': {}}
+    server.root['m'] = {'mtime': START - 86400, 'children': {'to-n': {'mtime': START, 'children': {}}}}
+    server.root['n'] = {'mtime': START - 86400, 'children': {'to-m': {'mtime': START, 'children': {}}}}
+    server.aliases.update({ROOT + 'd0/self/': ROOT + 'd0/', ROOT + 'd0/d1/up/': ROOT + 'd0/',
+                           ROOT + 'm/to-n/': ROOT + 'n/', ROOT + 'n/to-m/': ROOT + 'm/'})
+    store = memory_store('a test')
+    shown = await Tab(server, store, set()).map()
+    assert shown['state'] == 'done' and shown['done'] == shown['known'] == len(server.requests)
+    assert len(server.requests) == len(set(server.requests))
+    loops = loops_below(server, server.requests)
+    # Every directory not below a loop is read; below one, only loops, LOOP_LEVELS - 1 at
+    # most for each.
+    plain = [url for url in server.requests if not any(
+        url.startswith(loop) and url != loop for loop in loops)]
+    first = [url for url in plain if url in loops]
+    assert sorted(first) == [ROOT + 'd0/d1/up/', ROOT + 'd0/self/', ROOT + 'm/to-n/to-m/',
+                             ROOT + 'n/to-m/to-n/']
+    assert len(plain) == 6 + 2 + 3 + 3 and set(server.requests) - set(plain) <= set(loops)
+    assert len(server.requests) - len(plain) <= (LOOP_LEVELS - 1) * len(first)
+    marked = {record['url']: record['loopOf'] for record in (await kept(store))['records']
+              if record['loopOf'] != ''}
+    assert marked == loops
 
 
 @run
@@ -390,7 +457,7 @@ async def test_a_damaged_map_record_is_no_map(value):
 async def test_a_store_change_is_applied_whole():
     store = memory_store('a test')
     item = {'key': frontier_key(ROOT, ROOT + 'a/'), 'root': ROOT, 'url': ROOT + 'a/',
-            'depth': 1, 'mtime': None, 'sums': [5]}
+            'depth': 1, 'mtime': None, 'sums': [5], 'period': 0, 'repeats': 0}
     await store.apply_steps([{'store': 'frontier', 'put': item}])
     assert len(await store.read_frontier(ROOT)) == 1
     await store.apply_steps([{'store': 'frontier', 'drop': item['key']}])

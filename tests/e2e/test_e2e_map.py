@@ -17,6 +17,7 @@ import pytest
 from tests.support.held_sites import held_site
 from tests.support.trees import write_tree, directory, file, touch, SEPT_2026
 from tests.support.visits import read_cache, quiet_requests
+from bookmarklet.crawl.mapping import LOOP_LEVELS
 
 # Seconds a page may take to read an answer nginx has sent, on a machine as busy as a test
 # run makes it.
@@ -247,48 +248,105 @@ def test_a_503_with_retry_after_holds_every_request_of_the_map_for_its_seconds(
     assert page.errors == []
 
 
-def test_a_symlink_loop_is_fetched_once_and_said(page, small, bookmarklet):
-    server, www = small
-    os.symlink('..', www / 'a' / 'x' / 'back')
-    page.open_sitemap(server.url('/'), bookmarklet)
-    page.control('map').click()
-    shown = wait_state(page, ['done'])
-    assert shown['done'] == shown['known'] == 65
-    uris = below_root(server)
-    assert uris['/a/x/back/'] == 1 and not any('/back/' in uri and uri != '/a/x/back/' for uri in uris)
+def written_at_once(www, spec):
+    """Write spec (a dict of name: the same for a directory, None for a file) below www, every
+    directory and file of one mtime, as a package writes them."""
+    write_tree(www, {})
+    for name, below in spec.items():
+        if below is None:
+            (www / name).write_bytes(b'1')
+        else:
+            written_at_once(www / name, below)
+    for path in [www, *www.iterdir()]:
+        touch(path, SEPT_2026)
+
+
+def tree_uris(www):
+    """{uri: the uri of the directory above it that it is (real_loop_of), or None} of every
+    directory a map reads below www, symlinks followed: all but those below a loop."""
+    found = {}
+    below = [www]
+    while below:
+        path = below.pop()
+        for child in sorted(path.iterdir()):
+            if child.is_dir():
+                uri = '/' + child.relative_to(www).as_posix() + '/'
+                found[uri] = real_loop_of(www, uri)
+                if found[uri] is None:
+                    below.append(child)
+    return found
+
+
+def marked_loops(page, deepest):
+    """{path: note} of every directory the tree's search finds that says it loops, read from
+    the export of every hit (all pages), once it holds the path deepest."""
     page.control('scope').select_option('tree')
     page.press('/')
-    page.type('back')
-    page.wait_for("""() => document.getElementById('autoindex-sitemap').shadowRoot
-        .querySelector('[data-role=hit] [data-role=note]') !== null""")
-    hit = page.find('[data-role=hit]')
-    assert hit.get_attribute('data-path') == 'a/x/back/'
-    assert page.find('[data-role=hit] [data-role=note]').text_content() == 'looks like a loop of /a/'
-    # Its row, where its parent's listing is shown, says so too.
-    page.control('filter').fill('')
-    page.control('scope').select_option('page')
-    for name in ['a', 'x']:
-        opener = '[data-role=row][data-name={}] [data-role=open]'.format(name)
-        page.wait_for("""(opener) => document.getElementById('autoindex-sitemap').shadowRoot
-            .querySelector(opener) !== null""", opener)
-        page.find(opener).click()
-    page.wait_for("""() => document.getElementById('autoindex-sitemap').shadowRoot
-        .querySelector('[data-role=row][data-name=back] [data-role=note]') !== null""")
-    assert page.find('[data-role=row][data-name=back] [data-role=note]').text_content() == \
-        'looks like a loop of /a/'
-    page.find('[data-role=crumb]').click()
-    page.control('scope').select_option('tree')
-    page.control('filter').fill('back')
-    page.wait_for("""() => document.getElementById('autoindex-sitemap').shadowRoot
-        .querySelector('[data-role=hit] [data-role=note]') !== null""")
+    page.type('/')
     page.find('.export summary').click()  # open the export box
     page.control('export-format').select_option('json')
-    # The box follows what is shown once it has stayed a quarter of a second: the hits of
-    # the search before may still stand when it opens.
-    page.wait_for(EXPORT_HOLDS, '"a/x/back/"')
-    exported = json.loads(page.control('export-text').input_value())
-    assert [item.get('note') for item in exported if item['path'] == 'a/x/back/'] == [
-        'looks like a loop of /a/']
+    page.wait_for(EXPORT_HOLDS, '"{}"'.format(deepest))
+    return {item['path']: item['note'] for item in json.loads(page.control('export-text').input_value())
+            if item['path'].endswith('/') and 'note' in item}
+
+
+def test_real_directories_alike_as_a_package_writes_them_are_each_read_once(
+        page, tmp_path, serve, bookmarklet):
+    """A Maven repository repeats a name where a groupId ends in its artifactId, and a package
+    writes every file at one time: a directory may list the same as the one above it."""
+    www = tmp_path / 'www'
+    written_at_once(www, {
+        'org': {'fusesource': {'jansi': {'jansi': {'2.4.0': {'jansi-2.4.0.pom': None}, 'debian': {}}}}},
+        'a': {'b': {'b': {'z': {}}, 'c': {}}, 'c': {}},
+        'x': {'x': {'x': {'x': {'x': {'y': {}}}}}}})
+    server = serve('json-by-accept.conf', www)
+    every = tree_uris(www)
+    page.open_sitemap(server.url('/'), bookmarklet)
+    page.control('map').click()
+    shown = wait_state(page, ['done', 'stopped'])
+    assert (shown['state'], shown['done'], shown['known']) == ('done', len(every), len(every))
+    uris = below_root(server)
+    assert dict(uris) == {uri: 1 for uri in every} and len(every) == 6 + 6 + 6
+    assert marked_loops(page, 'org/fusesource/jansi/jansi/2.4.0/jansi-2.4.0.pom') == {}
+    assert page.errors == []
+
+
+def test_symlink_loops_end_and_every_loop_and_no_other_directory_says_so(
+        page, small, bookmarklet):
+    server, www = small
+    os.symlink('.', www / 'a' / 'x' / 'x' / 'self')
+    os.symlink('..', www / 'a' / 'x' / 'y' / 'up')
+    (www / 'm').mkdir()
+    (www / 'n').mkdir()
+    os.symlink('../n', www / 'm' / 'to-n')
+    os.symlink('../m', www / 'n' / 'to-m')
+    every = tree_uris(www)
+    loops = {uri for uri, of in every.items() if of is not None}
+    assert loops == {'/a/x/x/self/', '/a/x/y/up/', '/m/to-n/to-m/', '/n/to-m/to-n/'}
+    page.open_sitemap(server.url('/'), bookmarklet)
+    page.control('map').click()
+    shown = wait_state(page, ['done', 'stopped'])
+    uris = below_root(server)
+    # Every directory once; below a loop, the path back to itself only, a stated few.
+    assert shown['state'] == 'done' and shown['done'] == shown['known'] == len(uris)
+    assert set(uris.values()) == {1} and set(every) <= set(uris)
+    extra = {uri: real_loop_of(www, uri) for uri in set(uris) - set(every)}
+    assert None not in extra.values() and len(extra) <= (LOOP_LEVELS - 1) * len(loops)
+    # The tree shows each loop once, and nothing below it.
+    said = marked_loops(page, 'a/x/x/self/')
+    assert said == {uri[1:]: 'looks like a loop of {}'.format(of) for uri, of in every.items()
+                    if of is not None}, said
+    assert page.errors == []
+
+
+def real_loop_of(www, uri):
+    """The nearest directory above uri on its path that is the same directory, or None."""
+    parts = uri.strip('/').split('/')
+    real = os.path.realpath(www.joinpath(*parts))
+    for cut in range(len(parts) - 1, -1, -1):
+        if os.path.realpath(www.joinpath(*parts[:cut])) == real:
+            return '/' + ''.join(part + '/' for part in parts[:cut])
+    return None
 
 
 @pytest.mark.parametrize('browser', ['chromium', 'firefox'], indirect=True)

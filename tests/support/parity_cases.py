@@ -592,8 +592,9 @@ def trust_cases(add):
             'name': quote_name(href), 'href': href, 'undecodable': False, 'type': 'file',
             'mtime': 5, 'size': 1, 'sizeApprox': False, 'seen': 0}]), 'http://h/d/')
     item = {'key': 'http://h/ http://h/a/b/', 'root': 'http://h/', 'url': 'http://h/a/b/',
-            'depth': 2, 'mtime': 5, 'sums': [1, 2]}
-    for value in [item, dict(item, key='http://h/a/b/'), dict(item, root='http://h/a/'),
+            'depth': 2, 'mtime': 5, 'sums': [1, 2], 'period': 2, 'repeats': 1}
+    for value in [item, dict(item, period=3), dict(item, repeats=-1), dict(item, period=0, repeats=0),
+                  dict(item, period=None), dict(item, key='http://h/a/b/'), dict(item, root='http://h/a/'),
                   dict(item, url='http://h/a/%2e%2e/', key='http://h/ http://h/a/%2e%2e/'),
                   dict(item, sums=[1]), dict(item, sums=[1, '2']), dict(item, depth=0, sums=[]),
                   dict(item, mtime='5'), dict(item, extra=1), dict(item, url='http://elsewhere/a/',
