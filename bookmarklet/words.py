@@ -53,5 +53,10 @@ PAGE_SCOPE = 'page'
 TREE_SCOPE = 'tree'
 SCOPES = [PAGE_SCOPE, TREE_SCOPE]
 
+# What an export takes (data-source of data-role=export-source): what is shown, or the
+# entries a person selected.
+SHOWN = 'shown'
+SELECTION = 'selection'
+
 # 1024-based, as listings and the overlay write sizes.
 SIZE_UNITS = ['B', 'KB', 'MB', 'GB', 'TB', 'PB']

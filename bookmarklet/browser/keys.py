@@ -9,7 +9,8 @@ PAGE_STEPS = {'n': 1, 'p': -1}
 
 
 def handle_key(panel, actions, close, event):
-    """One keydown: Esc closes, arrows or j k move between rows, n p page, / filters,
+    """One keydown: Esc closes, arrows or j k move between rows, Space on an entry's link
+    ticks its box (on the box, the box's own Space does), n p page, / filters,
     Backspace or Alt+← go up a directory opened in place, Tab cycles within the panel.
     In the filter, characters and Backspace are the filter's; in a <select> and in the
     export's text every key but Esc and Tab is theirs (the arrows choose, select, scroll)."""
@@ -23,6 +24,8 @@ def handle_key(panel, actions, close, event):
     elif (active == panel.query_input and (len(key) == 1 or key == 'Backspace')) or \
             (active != None and active.matches('select,textarea')):
         handled = False
+    elif key == ' ' and active != None and active.matches('.line>a'):
+        active.previousSibling.click()
     elif key in ROW_STEPS:
         move_row(panel, ROW_STEPS[key])
     elif key in PAGE_STEPS:

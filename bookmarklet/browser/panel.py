@@ -10,9 +10,10 @@ from bookmarklet.browser.style import STYLE
 from bookmarklet.words import OVERLAY_ID, CLOSE_EVENT, SCOPES, PAGE_SCOPE, READING, LOADING, \
     RUNNING, PAUSED
 from bookmarklet.shown.phrases import map_offer
+from bookmarklet.shown.selection import selection_text
 
 FILTER_LABEL = 'Filter by name'
-KEYS_HELP = 'Keys: ↑ ↓ or j k move, n p page, / filter, ⌫ or Alt+← up, Esc close'
+KEYS_HELP = 'Keys: ↑ ↓ or j k move, Space select, n p page, / filter, ⌫ or Alt+← up, Esc close'
 
 
 def show(element, attributes, text):
@@ -131,6 +132,11 @@ def build_panel(page, settings, actions, close):
                        settings['pageSize'], lambda value: actions.set_size(parse_int(value)))
     add_button(bar, 'refresh-stale', 'Refresh stale', actions.refresh_stale)
     add_button(bar, 'forget', 'Forget cache', actions.forget_root)
+    # The selection: what every export takes once there is one.
+    picks = add(section, 'div', {'class': 'tools'}, '')
+    add_button(picks, 'select-shown', 'Select all shown', actions.select_shown)
+    add_button(picks, 'select-none', 'Clear', actions.select_none)
+    selected = add(picks, 'span', {'data-role': 'selected', 'class': 'meta', 'aria-live': 'polite'}, '')
     panel.row_list = add(section, 'ol', {}, '')
     add(section, 'p', {'class': 'keys'}, KEYS_HELP)
 
@@ -185,7 +191,16 @@ def build_panel(page, settings, actions, close):
         resume.hidden = state != PAUSED or not running_here
         stop.hidden = pause.hidden and resume.hidden
 
+    def show_selection(counts):
+        """The selection's count, and each box shown ticked as the selection says."""
+        show(selected, {'data-count': str(counts['picked']), 'data-entries': str(counts['entries']),
+                        'data-bytes': str(counts['bytes']), 'data-unloaded': str(counts['unloaded'])},
+             selection_text(counts))
+        for box in panel.row_list.querySelectorAll('[data-role=select]'):
+            box.checked = actions.is_selected(box.closest('li').getAttribute('data-href'))
+
     panel.show_root = show_root
+    panel.show_selection = show_selection
     panel.add_note = add_note
     panel.show_matches = show_matches
     panel.show_status = show_status

@@ -4,13 +4,14 @@ entries inside it, updated in place as its listing settles. JavaScript side only
 from bookmarklet.portable import new_object, part, dict_key
 from bookmarklet.shown.display import entry_view, totals_text
 from bookmarklet.cache.records import appeared_since
-from bookmarklet.shown.tree import totals_of, loop_text
+from bookmarklet.shown.tree import totals_of, loop_text, new_hit
 from bookmarklet.browser.panel import add, show
 from bookmarklet.words import NEW, PENDING, FAILED, UNDECODABLE, UNDECODABLE_TITLE
 
 # The attributes a row or child carries, each from the entry_view field of that name.
 ENTRY_ATTRIBUTES = ['name', 'type', 'href', 'mtime', 'size', 'undecodable']
 REFRESH_TITLE = 'Refresh'
+SELECT = 'Select '  # what an entry's box is named, before the entry's name
 
 
 def new_rows(row_list, settings, actions):
@@ -24,9 +25,12 @@ def new_rows(row_list, settings, actions):
     rows.children_shown = settings['childrenShown']
     rows.row_actions = actions
     rows.row_template = row_list.ownerDocument.createElement('li')
-    add(add(rows.row_template, 'div', {'class': 'line'}, ''), 'a', {}, '')
+    line = add(rows.row_template, 'div', {'class': 'line'}, '')
+    add(line, 'input', {'type': 'checkbox', 'data-role': 'select'}, '')
+    add(line, 'a', {}, '')
     row_list.addEventListener('click', lambda event: press(rows, event.target))
     rows.by_href = {}  # each directory row of the page, by dict_key of its data-href
+    rows.hit_by_key = {}  # each entry shown, as a hit to select, by dict_key of its data-href
     return rows
 
 
@@ -35,16 +39,20 @@ def show_rows(rows, entries, root_url, now):
     pending, or for root_url None search or what's-new hits, each named by its path."""
     rows.row_list.textContent = ''
     rows.by_href = {}
+    rows.hit_by_key = {}
     for entry in entries:
         if root_url != None:
             view = entry_view(entry, root_url, now)
-            rows.by_href[dict_key(view['href'])] = add_entry(rows, rows.row_list, 'row', view)
+            rows.by_href[dict_key(view['href'])] = add_entry(rows, rows.row_list, 'row', view,
+                                                            new_hit(entry, root_url, ''))
         else:
             view = entry_view(entry, '', now)
             view['href'] = entry['href']
-            hit = add_entry(rows, rows.row_list, 'hit', view)
+            hit = add_entry(rows, rows.row_list, 'hit', view, entry)
             hit.setAttribute('data-path', entry['path'])
+            # A hit is named by its path, its box too.
             hit.querySelector('a').textContent = entry['path']
+            hit.querySelector('input').setAttribute('aria-label', SELECT + entry['path'])
             if 'change' in entry:
                 hit.setAttribute('data-change', entry['change'])
                 add_mark(hit, entry['change'])
@@ -56,9 +64,10 @@ def add_mark(element, word):
     add(element.firstChild, 'span', {'class': 'mark', 'data-status': word}, word)
 
 
-def add_entry(rows, parent, role, view):
-    """A row, child or hit at the end of parent, carrying an entry's attributes and texts;
-    a directory's opens in place, and a directory row waits for its listing, with its ↻."""
+def add_entry(rows, parent, role, view, hit):
+    """A row, child or hit at the end of parent, carrying an entry's attributes and texts,
+    and its box to select it (hit), named by it; a directory's opens in place, and a
+    directory row waits for its listing, with its ↻."""
     element = rows.row_template.cloneNode(True)
     element.setAttribute('data-role', role)
     for key in ENTRY_ATTRIBUTES:
@@ -66,7 +75,12 @@ def add_entry(rows, parent, role, view):
             element.setAttribute('data-' + key, view[key])
     line = element.firstChild
     directory = view['type'] == 'directory'
-    show(line.firstChild, {'href': view['href']}, view['name'] + ('/' if directory else ''))
+    label = view['name'] + ('/' if directory else '')
+    box = line.firstChild
+    box.setAttribute('aria-label', SELECT + label)
+    box.checked = rows.row_actions.is_selected(view['href'])
+    rows.hit_by_key[dict_key(view['href'])] = hit
+    show(box.nextSibling, {'href': view['href']}, label)
     parent.appendChild(element)
     if view['undecodable'] != '':
         # A row's own message (data-role=note) says why its name looks odd; a child's only
@@ -88,7 +102,12 @@ def add_entry(rows, parent, role, view):
 
 
 def press(rows, target):
-    """A click in the list: an entry's ▸ opens its directory here, a row's ↻ refreshes it."""
+    """A click in the list: an entry's box selects it, its ▸ opens its directory here, a
+    row's ↻ refreshes it."""
+    if target.matches('[data-role=select]'):
+        rows.row_actions.select_entry(rows.hit_by_key[dict_key(target.closest('li').getAttribute('data-href'))],
+                                target.checked)
+        return
     button = target.closest('button')
     entry = None if button == None else button.closest('li')
     if entry == None:
@@ -128,7 +147,8 @@ def show_children(rows, url, status, entries, message, visit, now):
         if message != '':
             add(children, 'li', {'class': 'note', 'data-role': 'note'}, message)
         for entry in part(entries, 0, count):
-            child = add_entry(rows, children, 'child', entry_view(entry, url, now))
+            child = add_entry(rows, children, 'child', entry_view(entry, url, now),
+                              new_hit(entry, url, ''))
             if appeared_since(entry, visit):
                 child.setAttribute('data-appeared', 'true')
                 add_mark(child, NEW)

@@ -13,12 +13,14 @@ own copy listeners still see Copy, as every copy made on the page; Save is out o
 
 from bookmarklet.portable import JSError, new_object
 from bookmarklet.shown.export import FORMATS, export_of, left_out_text, tool_hint, file_name
-from bookmarklet.browser.panel import add, add_button, add_select
+from bookmarklet.browser.panel import add, add_button, add_select, show
+from bookmarklet.words import SELECTION
 
 
 def add_export_box(panel):
-    """The export box, closed, at the end of the panel, and panel.show_export(items_of, root_url):
-    show what is shown (items_of(): its items) as text, once it stays."""
+    """The export box, closed, at the end of the panel, and panel.show_export(items_of, root_url,
+    source): show the items_of() of what is shown or selected (source) as text, once it
+    stays."""
     page = panel.page_window
     # What the list shows, as its last show_export said, and the timer that fills the box.
     shown = new_object()
@@ -66,6 +68,7 @@ def add_export_box(panel):
     add(details, 'summary', {}, 'Export')
     choice = add_select(add(details, 'label', {}, 'Format '), 'export-format', FORMATS, 'urls',
                         lambda value: fill_export())
+    source = add(details, 'span', {'data-role': 'export-source'}, '')
     add_button(details, 'copy', 'Copy', copy)
     add_button(details, 'save', 'Save', save)
     feedback = add(details, 'span', {'class': 'meta', 'aria-live': 'polite'}, '')
@@ -74,9 +77,10 @@ def add_export_box(panel):
     output = add(details, 'textarea', {'data-role': 'export-text', 'readonly': 'readonly',
                                        'aria-label': 'Export'}, '')
 
-    def show_export(items_of, root_url):
+    def show_export(items_of, root_url, whose):
         shown.items_of = items_of
         shown.root_url = root_url
+        show(source, {'data-source': whose}, 'Of the selection' if whose == SELECTION else 'Of what is shown')
         page.clearTimeout(shown.fill_timer)
         if details.open:
             shown.fill_timer = page.setTimeout(fill_export, 250)

@@ -7,6 +7,7 @@ The browser comes in as adapters (docs/design.md, The crawl's units).
 - settle: each directory's listing, from its record or by wave 2
 - drawing: what the list shows and when it is drawn
 - finding: search and what's new
+- picking: a person's selection, ticked, all shown or none, and what ticked directories take
 - choices: a person's choices (page size, scope), kept for the next visit of any root
 - mapping: the map, every directory below the shown root and its durable frontier
 - crawl: the click's crawl, wiring the units above to the screen

@@ -25,6 +25,8 @@ from bookmarklet.crawl.finding import search, search_afresh, choose_scope, show_
 from bookmarklet.crawl.mapping import new_map, recall_map, start_map, pause_map, resume_map, stop_map, \
     map_shown
 from bookmarklet.crawl.choices import recall_choices, choose_size
+from bookmarklet.crawl.picking import select, select_shown, select_none
+from bookmarklet.shown.selection import new_selection, is_picked
 from bookmarklet.shown.phrases import FORGETTING, NO_DATES, no_listing, listing_request_failed, \
     went_wrong, uncached
 from bookmarklet.words import STALE, FAILED, PAGE_SCOPE, READING, LOADING, BROKEN
@@ -39,6 +41,7 @@ def new_crawl(href, settings, adapters):
     crawl.run_settings = settings
     crawl.io_adapters = adapters
     crawl.page_url = href               # the page's own directory, once its root is made
+    crawl.selection_unit = new_selection(href)  # what a person ticked, for the visit, below it
     crawl.overlay_ui = None             # the screen
     crawl.store_ready = None            # awaits the store
     crawl.is_closed = False
@@ -74,6 +77,7 @@ def start_crawl(href, settings, adapters, open_screen):
     crawl = new_crawl(href, settings, adapters)
     root = new_root(href, settings, adapters)
     crawl.page_url = root.root_url
+    crawl.selection_unit = new_selection(root.root_url)
     # Wave 1 and the store set out before the overlay is built, which they need not wait
     # for; page 1's rows need no store either (each directory waits for it).
     wave_1 = started(read_root(root))
@@ -153,6 +157,10 @@ def actions_of(crawl):
     actions.pause_map = lambda: pause_map(crawl.map_unit)
     actions.resume_map = lambda: resume_map(crawl.map_unit)
     actions.stop_map = lambda: stop_map(crawl.map_unit, '')
+    actions.select_entry = lambda hit, picked: select(crawl, hit, picked)
+    actions.select_shown = lambda: select_shown(crawl)
+    actions.select_none = lambda: select_none(crawl)
+    actions.is_selected = lambda href: is_picked(crawl.selection_unit, href)
     actions.close_overlay = lambda: stop_crawl(crawl)
     return actions
 

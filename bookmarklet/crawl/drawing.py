@@ -18,7 +18,10 @@ from bookmarklet.shown.display import totals_text
 from bookmarklet.shown.progress import page_status
 from bookmarklet.crawl.mapping import map_shown
 from bookmarklet.shown.phrases import not_shown, directory_not_shown
-from bookmarklet.words import PENDING
+from bookmarklet.shown.selection import selection_counts, selected_items, take_below, \
+    picked_directories, is_picked
+from bookmarklet.crawl.upkeep import read_store
+from bookmarklet.words import PENDING, SHOWN, SELECTION
 
 # What the list shows (crawl.list_shown): the page's rows, search hits in the tree, or what is new.
 ROWS = 'rows'
@@ -54,7 +57,7 @@ def draw_page(crawl):
         found = crawl.found_view
         crawl.overlay_ui.show_hits(entries_on(found, found.current_page), found.current_page,
                                    pages_of(found), found.page_size, server_now(crawl.root_dir))
-        crawl.overlay_ui.show_export(lambda: found.shown_entries, crawl.root_dir.root_url)
+        offer_export(crawl)
         return
     view = crawl.rows_view
     if not view.was_listed:
@@ -104,10 +107,14 @@ def draw_arrived(crawl):
         return
     arrived = crawl.to_draw
     crawl.to_draw = []
+    below = False  # a directory ticked has settled: what it takes is read again
     for item in arrived:
         draw_result(crawl, item['entry'], item['result'])
+        below = below or is_picked(crawl.selection_unit, url_of(crawl.root_dir, item['entry']))
     if len(arrived) > 0:
         show_progress(crawl)
+    if below:
+        started(read_below(crawl))
 
 
 def draw_result(crawl, entry, result):
@@ -142,14 +149,40 @@ def show_progress(crawl):
     crawl.overlay_ui.show_status(status['state'], status['loaded'], status['total'],
                                  status['failed'], status['text'])
     if crawl.list_shown == ROWS:
-        # Made when the export's text is, not at each directory settled.
-        crawl.overlay_ui.show_export(lambda: export_items(crawl), crawl.root_dir.root_url)
+        offer_export(crawl)
     if status['complete'] and crawl.run_settings['prefetch']:
         prefetch(crawl)
 
 
-def export_items(crawl):
-    """What the page shows, to export: its rows and their children shown."""
+def offer_export(crawl):
+    """What the export box offers: the selection when there is one, else what is shown; and
+    the selection's count. Its items are made when the export's text is, not at each
+    directory settled."""
+    selection = crawl.selection_unit
+    counts = selection_counts(selection)
+    crawl.overlay_ui.show_selection(counts)
+    if counts['picked'] > 0:
+        crawl.overlay_ui.show_export(lambda: selected_items(selection), selection['base'], SELECTION)
+    else:
+        crawl.overlay_ui.show_export(lambda: shown_items(crawl), crawl.root_dir.root_url, SHOWN)
+
+
+async def read_below(crawl):
+    """What the browser holds below the directories ticked, read afresh."""
+    selection = crawl.selection_unit
+    if len(picked_directories(selection)) == 0:
+        return
+    records = await read_store(crawl.store_ready, lambda store: store.records_below(selection['base']), [])
+    take_below(selection, records)
+    if not crawl.is_closed:
+        offer_export(crawl)
+
+
+def shown_items(crawl):
+    """What is shown, as an export or "Select all shown" takes it: every hit, or the page's
+    rows and their children shown."""
+    if crawl.list_shown != ROWS:
+        return crawl.found_view.shown_entries
     items = []
     root = crawl.root_dir
     for entry in entries_on(crawl.rows_view, crawl.rows_view.current_page):

@@ -19,7 +19,9 @@ SCREEN = [
     ['show_children', 'url, status, entries, message, visit, now',
      "a directory's row, once its listing settles"],
     ['show_hits', 'hits, page, pages, size, now', "a page of the tree's hits, or of what's new"],
-    ['show_export', 'items_of, root_url', 'what the export box offers: items_of() gives the items'],
+    ['show_export', 'items_of, root_url, source',
+     'what the export box offers: items_of() gives the items, source says whose (SHOWN, SELECTION)'],
+    ['show_selection', 'counts', "the selection's count (selection.selection_counts)"],
     ['show_scope', 'scope', 'the scope a search looks in'],
     ['show_map', 'shown', "the map's state and progress (mapping.map_shown)"],
 ]
@@ -39,6 +41,10 @@ ACTIONS = [
     ['pause_map', '', 'hold the map where it is'],
     ['resume_map', '', 'go on with a map held'],
     ['stop_map', '', 'end the map; what it found stays'],
+    ['select_entry', 'hit, picked', "tick an entry (picked True) or untick it, for the visit"],
+    ['select_shown', '', 'tick every entry shown, as an export of what is shown takes them'],
+    ['select_none', '', 'untick every entry'],
+    ['is_selected', 'href', 'whether the entry at href is ticked'],
     ['close_overlay', '', 'stop: no timer, no queued request, nothing drawn any more'],
 ]
 

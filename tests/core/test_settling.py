@@ -207,8 +207,11 @@ class Screen:
         self.hits = {'paths': [hit['path'] for hit in hits], 'page': page, 'pages': pages,
                      'changes': [hit.get('change') for hit in hits]}
 
-    def show_export(self, items_of, root_url):
+    def show_export(self, items_of, root_url, source):
         self.exported = items_of()
+
+    def show_selection(self, counts):
+        self.selected = counts
 
     def show_scope(self, scope):
         self.scope = scope

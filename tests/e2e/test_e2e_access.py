@@ -70,6 +70,8 @@ def visit_then_change(page, server, www, bookmarklet):
 
 IN_OVERLAY = """(selector) => document.getElementById('autoindex-sitemap').shadowRoot
     .querySelector(selector) !== null"""
+SELECTED = """(count) => document.getElementById('autoindex-sitemap').shadowRoot
+    .querySelector('[data-role=selected]').getAttribute('data-count') === count"""
 MATCHES = """(start) => (document.getElementById('autoindex-sitemap').shadowRoot
     .querySelector('[data-role=matches]').textContent || '').startsWith(start)"""
 SHOWS_ROOT = """(end) => {
@@ -143,6 +145,10 @@ STATES = [
     ('export box open: aria2', lambda page, www: export_as(page, 'aria2')),
     ('export box open: json', lambda page, www: export_as(page, 'json')),
     ('the export copied, or why not', lambda page, www: (page.control('copy').click(), page.wait_for(COPY_SAID))),
+    ('entries selected, a directory among them', lambda page, www: (
+        page.find('[data-role=row][data-name=media] > .line > [data-role=select]').click(),
+        page.find('[data-role=row][data-name="top.txt"] > .line > [data-role=select]').click(),
+        page.wait_for(SELECTED, '2'))),
     ('a directory opened in place', lambda page, www: opened_in_place(page)),
     ('a directory that is no listing, opened in place', lambda page, www: (
         page.find('[data-role=crumb]').click(), page.wait_for(SHOWS_ROOT, page.url),
@@ -265,7 +271,8 @@ FORCED_VISIBLE = """() => {""" + SHOWN + """
     if (element.textContent.trim() !== '' && !element.matches(':disabled')
         && contrast(style.color, background(element)) < 4.5)
       problems.push(nameOf(element) + ': ' + style.color + ' on ' + background(element));
-    if (element.matches('button, select, input, textarea')
+    // A checkbox of the engine's own look is drawn in the forced colours, border and all.
+    if (element.matches('button, select, input:not([type=checkbox]), textarea')
         && !['Top', 'Right', 'Bottom', 'Left'].some((side) => style['border' + side + 'Style'] !== 'none'
           && parseFloat(style['border' + side + 'Width']) > 0))
       problems.push(nameOf(element) + ' has no border');
