@@ -9,10 +9,9 @@ later visit, or another tab, reads how far it got.
 
 A first map lets a record stand in for a fetch where the cache's own rules trust it
 (decision.cache_decision): what a map of a directory below, or this visit's wave 2,
-fetched is used. A re-map, and a resume, trust only records fetched since the map
-began (the map's age is their stale-after age), so that a re-map sees every change at
-every depth; those whose parent lists a new mtime are fetched first, then the others,
-oldest record first.
+fetched is used. A re-map, and a resume, let none stand in, so that a re-map sees every
+change at every depth however soon after the last map it came; those whose parent lists
+a new mtime are fetched first, then the others, oldest record first.
 
 It is polite: a 429 or 503 holds every request of the map for its Retry-After (or a
 back-off that doubles), and failures in a row stop it with their likely cause. A loop is
@@ -258,9 +257,9 @@ async def queue_items(mapping, items):
             urls.append(item['url'])
         records = await read_store(mapping.store_ready, lambda store: store.read_records(urls), {})
         now = server_now(root)
-        # Records fetched since the map began (in its second too: Date has whole seconds).
-        stale_after = now - mapping.started_at + 1 if mapping.is_remap else \
-            root.run_settings['staleAfterSeconds']
+        # None stands in for a re-map: a change made a moment before it began can hide behind
+        # any record but one fetched after it, and a map fetches each directory once.
+        stale_after = 0 if mapping.is_remap else root.run_settings['staleAfterSeconds']
         for item in some:
             key = dict_key(item['url'])
             record = records[key] if key in records and not is_exactly(records[key], DAMAGED) else None

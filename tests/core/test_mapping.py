@@ -485,3 +485,25 @@ async def test_a_map_done_with_a_failure_says_so_and_the_next_map_asks_for_every
 def test_a_pace_under_one_directory_a_second_is_not_shown():
     assert map_pace(18, 0.001, 8000 / 0.001) == ' · 18 entries'
     assert map_pace(4512, 35.5, 130) == ' · 4512 entries · 35 directories/s, about 2 min left'
+
+
+@run
+async def test_a_re_map_in_the_same_second_as_the_last_map_and_the_changes_finds_each_change():
+    server = Server(tree(4, 2))
+    store = memory_store('a test')
+    await Tab(server, store, set()).map()
+    # In the second the map ended: a file added four levels down, one rewritten in place
+    # three down (only its own mtime moves), one removed one down.
+    node = server.root['d0']['children']['d1']['children']['d0']['children']
+    node['d1']['children']['added'] = {'mtime': server.clock}
+    node['f'] = {'mtime': server.clock}
+    del server.root['d1']['children']['f']
+    server.requests = []
+    shown = await Tab(server, store, set()).map()
+    assert shown['state'] == 'done' and sorted(server.requests) == sorted(directory_urls(server.root))
+    records = {record['url']: record for record in (await kept(store))['records']}
+    added = records[ROOT + 'd0/d1/d0/d1/']['entries']
+    assert [entry['seen'] for entry in added if entry['href'] == 'added'] == [server.clock]
+    assert [entry['mtime'] for entry in records[ROOT + 'd0/d1/d0/']['entries']
+            if entry['href'] == 'f'] == [server.clock]
+    assert [entry['href'] for entry in records[ROOT + 'd1/']['gone']] == ['f']

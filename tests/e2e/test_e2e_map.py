@@ -175,6 +175,36 @@ def test_a_re_map_shows_what_was_added_changed_and_removed_at_every_depth_as_new
     assert page.errors == []
 
 
+def test_a_map_again_at_once_finds_a_change_six_three_and_one_levels_down(page, small, bookmarklet):
+    """What's new after a map pressed again in the same overlay, within 2 s of changes made
+    as the last map ended: a record of that map must not stand in for any listing."""
+    server, www = small
+    page.open_sitemap(server.url('/'), bookmarklet)  # the visit what's new looks back to
+    page.run_bookmarklet(bookmarklet)
+    page.open_sitemap(server.url('/'), bookmarklet)
+    page.control('map').click()
+    wait_state(page, ['done'])
+    (www / 'a' / 'x' / 'x' / 'x' / 'x' / 'x' / 'new6.txt').write_bytes(b'1')
+    (www / 'a' / 'x' / 'x' / 'f.txt').write_bytes(b'rewritten')
+    os.remove(www / 'a' / 'f.txt')
+    changed = time.monotonic()
+    page.control('map').click()
+    assert time.monotonic() - changed < 2
+    deadline = time.monotonic() + 30
+    while below_root(server)['/a/x/x/x/x/x/'] < 2 and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert wait_state(page, ['done'])['done'] == 64
+    page.control('whats-new').click()
+    page.wait_for("""() => document.getElementById('autoindex-sitemap').shadowRoot
+        .querySelector('[data-role=matches]').textContent.includes('since the visit')""")
+    changes = {hit['path']: hit['change'] for hit in page.read_overlay()['hits']}
+    assert {path: change for path, change in changes.items() if not path.endswith('/')} == {
+        'a/x/x/x/x/x/new6.txt': 'new', 'a/x/x/f.txt': 'changed', 'a/f.txt': 'gone'}
+    # Each directory once for each map, and the root's own listing for each visit.
+    assert set(below_root(server).values()) == {2}
+    assert page.errors == []
+
+
 @pytest.fixture
 def slow(small, serve, tmp_path, delaying_upstream):
     """The small tree, each listing a fifth of a second late, and answered 503 with a
