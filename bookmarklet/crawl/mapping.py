@@ -530,8 +530,10 @@ def map_shown(mapping):
     active = is_active(mapping)
     age = '' if active or mapping.ended_at == None else \
         format_age(server_now(mapping.root_dir) - mapping.ended_at)
+    # What a resume would fetch: the frontier kept, as the counts committed with it say.
+    left = mapping.known_count - mapping.done_count + mapping.failed_count if state == STOPPED else None
     text = '' if state == '' else map_text(mapping.done_count, mapping.known_count,
-                                           mapping.failed_count, age)
+                                           mapping.failed_count, age, left)
     if active and not mapping.is_elsewhere:
         seconds = mapping.root_dir.io_adapters.clock_now() - mapping.run_clock
         rate = (mapping.done_count - mapping.run_done) / seconds if seconds > 1 else 0
@@ -542,9 +544,7 @@ def map_shown(mapping):
     return {'state': state, 'done': mapping.done_count, 'known': mapping.known_count,
             'failed': mapping.failed_count, 'entries': mapping.entry_count, 'text': text,
             'said': '' if active or state == '' else ' · ' + text,
-            # What a resume would fetch: the frontier kept, as the counts committed with it say.
-            'offer': map_offer(mapping.known_count - mapping.done_count + mapping.failed_count
-                               if state == STOPPED else 0),
+            'offer': map_offer(0 if left == None else left),
             'note': mapping.stop_reason, 'elsewhere': mapping.is_elsewhere}
 
 

@@ -79,19 +79,25 @@ def map_failing(count, cause):
     return 'The map stopped after ' + str(count) + ' failures in a row: ' + cause + '.'
 
 
-def map_text(done, known, failed, age):
-    """'3412 of 3412 directories mapped 2 h ago, 3 failed' (age '' while it runs)."""
-    text = str(done) + ' of ' + str(known) + ' directories mapped'
-    if age != '':
-        text += ' ' + age
+def map_text(done, known, failed, age, left):
+    """'3412 of 3412 directories mapped 2 h ago, 3 failed' while it runs (age '') and once
+    done; a map that stopped never says those words: 'Stopped 2 h ago: 5000 directories
+    mapped, 860 known left, maybe more below them' (left: None unless stopped)."""
+    when = '' if age == '' else ' ' + age
+    text = str(done) + ' of ' + str(known) + ' directories mapped' + when if left == None else \
+        'Stopped' + when + ': ' + str(done) + ' directories mapped'
     if failed > 0:
         text += ', ' + str(failed) + ' failed'
-    return text
+    return text if left == None else text + ', ' + map_left(left)
+
+
+def map_left(left):
+    """What a stopped map knows is left: never what lies below it."""
+    return ('' if left == 0 else str(left) + ' known left, ') + 'maybe more below them'
 
 
 def map_offer(left):
-    return 'Map everything below' if left == 0 else 'Resume the map: ' + str(left) + \
-        ' directories left'
+    return 'Map everything below' if left == 0 else 'Resume the map: ' + map_left(left)
 
 
 def map_pace(entries, rate, left):

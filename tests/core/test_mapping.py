@@ -212,7 +212,7 @@ async def test_a_directory_is_in_the_frontier_before_it_is_fetched_and_a_resume_
     again = Tab(server, store, set())
     await recall_map(again.mapping)
     assert map_shown(again.mapping)['state'] == 'stopped'
-    assert map_shown(again.mapping)['offer'] == 'Resume the map: {} directories left'.format(
+    assert map_shown(again.mapping)['offer'] == 'Resume the map: {} known left, maybe more below them'.format(
         len((await kept(store))['frontier']))
     shown = await again.map()
     assert shown['state'] == 'done' and shown['done'] == shown['known'] == 39
@@ -282,6 +282,9 @@ async def test_failures_in_a_row_stop_the_map_with_their_likely_cause_and_stay_t
     shown = await tab.map()
     assert shown['state'] == 'stopped' and shown['failed'] == 10
     assert shown['note'] == 'The map stopped after 10 failures in a row: HTTP 500.'
+    # Stopped, never done: the failed and the 2 never asked are left, and what lies below.
+    assert shown['text'] == 'Stopped just now: 10 directories mapped, 10 failed, 12 known left, ' \
+        'maybe more below them' and reads_as_stopped(shown)
     assert len(server.requests) == 10
     assert len((await kept(store))['frontier']) == 12
 
@@ -358,6 +361,25 @@ async def test_symlink_loops_end_within_their_stated_cost_and_only_loops_are_mar
     marked = {record['url']: record['loopOf'] for record in (await kept(store))['records']
               if record['loopOf'] != ''}
     assert marked == loops
+
+
+def reads_as_stopped(shown):
+    """True when what the screen and a screen reader say of a map says it stopped, and
+    nothing a finished map says (its 'N of N directories mapped')."""
+    return shown['text'].startswith('Stopped') and ' of ' not in shown['text'] and \
+        shown['said'] == ' · ' + shown['text']
+
+
+@run
+async def test_a_map_at_its_limit_of_5000_directories_reads_as_stopped_not_done():
+    server = Server({'d{}'.format(index): {'mtime': START - 86400, 'children': {
+        'e{}'.format(inner): {'mtime': START - 86400, 'children': {}} for inner in range(51)}}
+        for index in range(100)})
+    shown = await Tab(server, memory_store('a test'), set()).map()
+    assert shown['state'] == 'stopped' and shown['done'] == shown['known'] == 5000
+    assert shown['note'] == 'The map stops at 5000 directories.'
+    assert shown['text'] == 'Stopped just now: 5000 directories mapped, maybe more below them'
+    assert reads_as_stopped(shown) and shown['offer'] == 'Map everything below'
 
 
 @run

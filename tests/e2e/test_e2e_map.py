@@ -239,10 +239,12 @@ def test_a_map_the_tab_left_is_resumed_and_fetches_no_directory_twice(page, slow
     fetched_before = len(below_root(server))
     page.open_sitemap(server.url('/'), bookmarklet)
     shown = wait_state(page, ['stopped'])
-    assert shown['offer'] == 'Resume the map: {} directories left'.format(
+    # What is known to be left, and that more may be below it; never a finished map's words.
+    assert shown['offer'] == 'Resume the map: {} known left, maybe more below them'.format(
         shown['known'] - shown['done']) and 10 <= shown['done'] < shown['known']
-    assert shown['status'].endswith('{} of {} directories mapped just now'.format(
-        shown['done'], shown['known']))
+    assert shown['status'].endswith('Stopped just now: {} directories mapped, {} known left, '
+                                    'maybe more below them'.format(shown['done'], shown['known'] - shown['done']))
+    assert shown['name'] == shown['status'].split(' · ')[-1]
     page.control('map').click()
     resumed = wait_state(page, ['done'])
     assert resumed['done'] == resumed['known'] == 64 and resumed['failed'] == 0
