@@ -6,14 +6,17 @@ another program's data, or what script on the listing's own origin wrote there
 (docs/design.md, Trust). A record is trusted only when it could have come from
 a listing: each entry's name is plain (entries.is_plain_name) and its href is
 exactly the encoding of its bytes (names.name_of_href, the reader's own rule),
-every field has its type, every number is finite and in range, and no key is
-unknown. What fails is dropped and read as damaged (DAMAGED), never used.
+every field has its type, every number is finite and in range, no key is
+unknown, and its entries are in display order, as the crawl reads every listing
+(crawl/root.py in_order). What fails is dropped and read as damaged (DAMAGED),
+never used.
 """
 
 from bookmarklet.portable import is_record, is_list, is_text, is_number, is_exactly, \
     exact_integer, keys_of, part
 from bookmarklet.reading.entries import kind_named
 from bookmarklet.reading.names import listed_name
+from bookmarklet.reading.order import compare_entries
 from bookmarklet.cache.records import SCHEMA
 from bookmarklet.words import SCOPES, MAP_STATES
 
@@ -102,6 +105,10 @@ def stored_record(value, url):
         for entry in entries:
             if not has_fields(entry, ENTRY_FIELDS) or not is_listed(entry):
                 return DAMAGED
+    entries = value['entries']
+    for at in range(1, len(entries)):
+        if compare_entries(entries[at - 1], entries[at]) > 0:
+            return DAMAGED
     return value
 
 

@@ -12,7 +12,6 @@ both, and the actions this module gives the screen.
 """
 
 from bookmarklet.portable import JSError, new_object, started, problem_of
-from bookmarklet.shown.order import sorted_entries
 from bookmarklet.crawl.root import new_root, read_root, fetch_root, url_of
 from bookmarklet.shown.view import new_view, list_entries, turn_to, same_entries
 from bookmarklet.crawl.settle import new_settling, drop_results, want_none
@@ -181,7 +180,7 @@ async def run_root(crawl, root, reading):
             screen.add_note(listing_request_failed(wave_1.fetch_problem))
         if not listing['dated']:
             screen.add_note(NO_DATES)
-        list_entries(crawl.rows_view, sorted_entries(listing['entries']))
+        list_entries(crawl.rows_view, listing['entries'])
         # The rows, or a search asked for while the listing was read, answered anew over it.
         search_afresh(crawl)
         store = await crawl.root_cache
@@ -281,7 +280,7 @@ async def poll(crawl):
     try:
         fetched = await fetch_root(crawl.root_dir)
         if fetched.listing_read != None and not crawl.is_closed:
-            entries = sorted_entries(fetched.listing_read['entries'])
+            entries = fetched.listing_read['entries']
             if not same_entries(entries, crawl.rows_view.all_entries):
                 list_entries(crawl.rows_view, entries)
                 navigate(crawl, lambda view: None)

@@ -26,7 +26,6 @@ from bookmarklet.portable import JSError, new_object, new_latch, started, dict_k
     problem_of, stable_sorted, is_exactly, remove_at, text_sum
 from bookmarklet.cache.decision import HIT, RECHECK, cache_decision
 from bookmarklet.cache.records import new_record
-from bookmarklet.shown.order import sorted_entries
 from bookmarklet.crawl.pool import run_in_pool
 from bookmarklet.crawl.root import request_listing, server_now
 from bookmarklet.reading.names import entry_url
@@ -344,7 +343,6 @@ async def settle_for_map(mapping, task):
             if fetched.listing_read == None:
                 fail_task(mapping, task, fetched.fetch_problem)
                 return
-            fetched.listing_read['entries'] = sorted_entries(fetched.listing_read['entries'])
             listing = new_record(item['url'], item['mtime'], root.mtime_precision,
                                  fetched.listing_read, fetched.date_sent if fetched.date_sent != None
                                  else server_now(root), listing)

@@ -2,13 +2,18 @@
 
 Wave 1 is one request for the root; when it gives no listing, for whatever
 reason, the page already open is read instead (it is the same listing).
-Adapters used: listing_api, fetch_listing, page_of_html, read_open_page, now.
+
+Every listing the crawl reads comes from here, its entries in display order
+(in_order): the rows, each directory's record and its row, the map's, the root's
+own record are all made of these, and nothing after sorts (docs/design.md, *One
+place for the order*). Adapters used: listing_api, fetch_listing, page_of_html, read_open_page, now.
 """
 
 from bookmarklet.portable import JSError, floor, new_object, part, problem_of
 from bookmarklet.reading.listing import read_listing
 from bookmarklet.reading.html_listing import read_html_listing
 from bookmarklet.reading.names import entry_url, listing_request_url, redirect_problem, without_query
+from bookmarklet.reading.order import sorted_entries
 
 
 def directory_url_of(href):
@@ -44,6 +49,12 @@ def url_of(root, entry):
     return entry_url(root.root_url, entry)
 
 
+def in_order(listing):
+    """The listing, its entries in display order, whichever order the server wrote."""
+    listing['entries'] = sorted_entries(listing['entries'])
+    return listing
+
+
 async def request_listing(root, url):
     """The answer to one request for the listing at url: its listing, else None and the
     problem saying why not ('' when there is a listing); date is the server's Date
@@ -67,8 +78,9 @@ async def request_listing(root, url):
             if fetched.fetch_problem == '':
                 source = {'url': response['url'] or asked,
                           'now': fetched.date_sent if fetched.date_sent != None else server_now(root)}
-                fetched.listing_read = read_listing(response['contentType'], response['text'],
-                                                    root.io_adapters.page_of_html, source, root.run_settings)
+                fetched.listing_read = in_order(read_listing(
+                    response['contentType'], response['text'], root.io_adapters.page_of_html, source,
+                    root.run_settings))
         else:
             fetched.fetch_problem = response['message']
             if 'wait' in response:
@@ -94,9 +106,9 @@ async def read_root(root):
     root.is_live = fetched.listing_read != None
     if not root.is_live and not root.in_place:
         try:
-            fetched.listing_read = read_html_listing(root.io_adapters.read_open_page(),
-                                                     {'url': root.root_url, 'now': server_now(root)},
-                                                     root.run_settings)
+            fetched.listing_read = in_order(read_html_listing(
+                root.io_adapters.read_open_page(), {'url': root.root_url, 'now': server_now(root)},
+                root.run_settings))
         except JSError:
             fetched.listing_read = None
     if fetched.listing_read != None:

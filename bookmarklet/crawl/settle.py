@@ -16,7 +16,6 @@ its row says about it.
 
 from bookmarklet.portable import JSError, new_object, started, dict_key, drop_key, problem_of, \
     is_exactly
-from bookmarklet.shown.order import sorted_entries
 from bookmarklet.cache.decision import HIT, cache_decision, status_after_fetch, same_mtime
 from bookmarklet.cache.records import new_record
 from bookmarklet.crawl.upkeep import keep, read_store
@@ -182,7 +181,6 @@ async def fetch_directory(settling, url, mtime, decision, record):
         if record != None:
             return new_result(STALE, record['entries'], fetched.fetch_problem, mtime)
         return new_result(FAILED, [], fetched.fetch_problem, mtime)
-    listing['entries'] = sorted_entries(listing['entries'])
     fetched_at = fetched.date_sent if fetched.date_sent != None else server_now(root)
     fresh = new_record(url, mtime, root.mtime_precision, listing, fetched_at, record)
     kept = await settling.kept_promise

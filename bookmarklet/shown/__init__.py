@@ -1,7 +1,6 @@
-"""What is shown, decided without the page: order, paging, the row texts, the status line
+"""What is shown, decided without the page: paging, the row texts, the status line
 and every sentence, the cached tree, the export. Pure: imports under CPython.
 
-- order: newest mtime first, then name ascending by code point
 - paging: pages of a sorted list, and the filter that narrows it
 - view: what is shown of the root's listing, the filter, the page size, the page
 - display: what a row shows for an entry, as strings

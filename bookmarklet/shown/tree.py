@@ -10,7 +10,7 @@ fetched.
 from bookmarklet.portable import dict_key, part, record_field, stable_sorted
 from bookmarklet.reading.names import entry_url, name_of_href, readable_path
 from bookmarklet.shown.phrases import loop_note
-from bookmarklet.shown.order import compare_newest
+from bookmarklet.reading.order import compare_newest
 from bookmarklet.cache.records import after_visit
 from bookmarklet.words import NEW, CHANGED, GONE
 

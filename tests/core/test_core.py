@@ -9,7 +9,8 @@ from urllib.parse import quote
 import pytest
 
 from bookmarklet.reading import times, names
-from bookmarklet.shown import order, paging, display, progress
+from bookmarklet.shown import paging, display, progress
+from bookmarklet.reading import order
 from bookmarklet.reading.listing import read_listing
 from bookmarklet.portable import Problem, parse_int, percent_decode, decode_utf8, iso_time
 from tests.support.html_page import page_of_html
@@ -284,7 +285,7 @@ def test_new_record_remembers_when_each_entry_was_first_seen():
     assert decision.status_after_fetch('recheck', first, first['entries']) == 'fresh'
 
 
-SOUND = record(T, T, names=('a', 'caf\u00e9', ' ..', 'x y'))
+SOUND = record(T, T, names=(' ..', 'a', 'caf\u00e9', 'x y'))  # in display order
 SOUND_ENTRY = SOUND['entries'][0]
 
 
@@ -312,6 +313,8 @@ def tampered(**fields):
     tampered(href='a\n dir=/tmp'), tampered(href='//attacker.example/x'),
     tampered(href='http://attacker.example/x'), tampered(href='%2e%2e'), tampered(href='%61'),
     tampered(name='b'), tampered(undecodable=True), tampered(type='directory<'),
+    # entries no listing gives in this order: the server's, directories first
+    dict(SOUND, entries=SOUND['entries'][1:] + SOUND['entries'][:1]),
 ])
 def test_stored_values_of_another_schema_or_damaged_are_not_trusted(value):
     assert checked.stored_record(value, 'http://h/d/') == checked.DAMAGED

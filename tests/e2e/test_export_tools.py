@@ -28,6 +28,7 @@ import pytest
 
 from bookmarklet.shown.export import export_of, tool_hint
 from bookmarklet.cache.records import new_record
+from bookmarklet.crawl.root import in_order
 from bookmarklet.reading.listing import read_listing
 from bookmarklet.reading.names import body_text, entry_url
 from bookmarklet.portable import Problem
@@ -121,8 +122,9 @@ def listing_of(url):
 
 def crawled(root_url):
     """{entries, records, unlisted}: the root's listing, a record of each directory in it
-    that gives a listing, and the names of those that give none (one that holds a file
-    named index.html serves that file instead)."""
+    that gives a listing (as the crawl makes it, its entries in display order), and the
+    names of those that give none (one that holds a file named index.html serves that file
+    instead)."""
     entries = listing_of(root_url)['entries']
     records = []
     unlisted = []
@@ -130,7 +132,7 @@ def crawled(root_url):
         if entry['type'] == 'directory':
             url = entry_url(root_url, entry)
             try:
-                records.append(new_record(url, entry['mtime'], 1, listing_of(url), 0, None))
+                records.append(new_record(url, entry['mtime'], 1, in_order(listing_of(url)), 0, None))
             except (Problem, urllib.error.URLError):
                 unlisted.append(entry['href'])
     return {'entries': entries, 'records': records, 'unlisted': unlisted}

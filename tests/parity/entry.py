@@ -14,7 +14,7 @@ from bookmarklet.portable import JSError, Problem, problem_of, parse_json, to_js
 from bookmarklet.reading.listing import read_listing, nginx_json_listing, parsed_json_listing
 from bookmarklet.reading.html_listing import read_html_listing, parse_size, child_of, directory_of, \
     nginx_page, nginx_listing, class_words
-from bookmarklet.shown.order import sorted_entries
+from bookmarklet.reading.order import sorted_entries
 from bookmarklet.reading.names import listing_request_url, body_text, name_of_bytes, name_of_text, \
     name_of_href, readable_path, redirect_problem
 from bookmarklet.reading.times import parse_http_date, parse_iso_time, parse_listing_date, \
