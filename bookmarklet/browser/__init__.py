@@ -7,6 +7,7 @@ export box, and the offer. JavaScript side only.
 - keys: keys and focus while the overlay is open
 - rows: the overlay's rows, updated in place as each listing settles
 - takeaway: the export box, to copy or to save
+- gallery: the tiles of the pictures, sound and video shown, and the viewer that shows or plays one
 - overlay: the panel, its keys and rows put together as the screen the crawl shows through
 - gate: the userscript's first question, may the open page be a listing
 - offer: a button and a key that open the sitemap, where the script offers it

@@ -9,15 +9,18 @@ PAGE_STEPS = {'n': 1, 'p': -1}
 
 
 def handle_key(panel, actions, close, event):
-    """One keydown: Esc closes, arrows or j k move between rows, Space on an entry's link
-    ticks its box (on the box, the box's own Space does), n p page, / filters,
-    Backspace or Alt+← go up a directory opened in place, Tab cycles within the panel.
+    """One keydown: the open viewer's keys first; Esc closes, arrows or j k move between
+    rows, Space on an entry's link ticks its box (on the box, the box's own Space does), n p
+    page, / filters, Backspace or Alt+← go up a directory opened in place, Tab cycles
+    within the panel.
     In the filter, characters and Backspace are the filter's; in a <select> and in the
     export's text every key but Esc and Tab is theirs (the arrows choose, select, scroll)."""
     key = event.key
     handled = True
     active = panel.shadow_root.activeElement
-    if key == 'Escape':
+    if panel.take_key(event):
+        pass  # the viewer's (browser/gallery.py)
+    elif key == 'Escape':
         close()
     elif key == 'Tab':
         cycle_focus(panel, event.shiftKey)

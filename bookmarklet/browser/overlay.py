@@ -11,6 +11,7 @@ from bookmarklet.browser.panel import build_panel, focus_quietly
 from bookmarklet.browser.keys import handle_key, keep_focus
 from bookmarklet.browser.rows import new_rows, show_rows, show_children
 from bookmarklet.browser.takeaway import add_export_box
+from bookmarklet.browser.gallery import add_gallery
 
 # How long the overlay may stay hidden while the listing is read: a listing read sooner
 # shows at once with its rows; a slower one (or a failure) shows its status after this.
@@ -39,6 +40,7 @@ def open_overlay(page, settings, actions):
     panel = build_panel(page, settings, actions, close)
     rows = new_rows(panel.row_list, settings, actions)
     add_export_box(panel)
+    add_gallery(panel, settings)
     on_key = lambda event: handle_key(panel, actions, close, event)
     on_focus = lambda event: keep_focus(panel, event)
     document.addEventListener('keydown', on_key, True)

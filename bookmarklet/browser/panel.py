@@ -125,6 +125,7 @@ def build_panel(page, settings, actions, close):
     map_text = add(mapped, 'span', {'id': 'map-text', 'class': 'meta'}, '')
 
     bar = add(section, 'nav', {}, '')
+    panel.page_bar = bar
     newer = add_button(bar, 'prev', '‹ Newer', lambda event: actions.turn_page(-1))
     pager = add(bar, 'span', {'data-role': 'pager'}, '')
     older = add_button(bar, 'next', 'Older ›', lambda event: actions.turn_page(1))

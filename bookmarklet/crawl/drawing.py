@@ -156,8 +156,9 @@ def show_progress(crawl):
 
 def offer_export(crawl):
     """What the export box offers: the selection when there is one, else what is shown; and
-    the selection's count. Its items are made when the export's text is, not at each
-    directory settled."""
+    the selection's count; what the gallery offers: what is shown. Their items are made when
+    the export's text or the gallery's tiles are, not at each directory settled."""
+    crawl.overlay_ui.show_gallery(lambda: shown_items(crawl))
     selection = crawl.selection_unit
     counts = selection_counts(selection)
     crawl.overlay_ui.show_selection(counts)

@@ -21,6 +21,7 @@ SCREEN = [
     ['show_hits', 'hits, page, pages, size, now', "a page of the tree's hits, or of what's new"],
     ['show_export', 'items_of, root_url, source',
      'what the export box offers: items_of() gives the items, source says whose (SHOWN, SELECTION)'],
+    ['show_gallery', 'items_of', 'what the gallery offers: items_of() gives the items shown'],
     ['show_selection', 'counts', "the selection's count (selection.selection_counts)"],
     ['show_scope', 'scope', 'the scope a search looks in'],
     ['show_map', 'shown', "the map's state and progress (mapping.map_shown)"],

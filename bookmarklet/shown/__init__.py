@@ -8,5 +8,6 @@ and every sentence, the cached tree, the export. Pure: imports under CPython.
 - progress: the status line's counts, and when a page is broken rather than marked
 - tree: the cached tree below a root, as hits to search, to tell what is new, to count
 - selection: the entries a person ticked, kept by exact URL, and what ticked directories take
-- export: what is shown as text to take away, a URL list, wget, aria2c or JSON
+- export: what is shown as text to take away, a URL list, wget, aria2c, JSON or a playlist
+- media: which entries are pictures, sound or video, and the playlist of sound and video
 """

@@ -1,4 +1,5 @@
-"""What is shown, as text to take away: a URL list, input for wget or aria2c, or JSON.
+"""What is shown, as text to take away: a URL list, input for wget or aria2c, JSON, or a
+playlist of its sound and video (shown/media.py).
 
 Items are hits (tree.py): {path, href, type, mtime, size, sizeApprox}. A file
 a tool saves lands at the entry's local path (local_path), the one place that
@@ -6,7 +7,7 @@ decides it for every format: the path below the root that the URL spells, read
 as wget and aria2c read it. An entry whose local path would not be exactly its
 own name, or would not stay inside the folder, is left out of every format and
 named in the export box, never rewritten into another name (docs/design.md,
-Trust). Pure.
+Trust); a playlist is read by a player from the URLs, and leaves nothing out. Pure.
 """
 
 # __pragma__ ('skip')
@@ -16,8 +17,11 @@ import re as _re
 from bookmarklet.portable import to_json, part, dict_key, last_char, iso_time
 from bookmarklet.reading.names import listed_name
 from bookmarklet.shown.tree import loop_text
+from bookmarklet.shown.media import playlist_text
 
-FORMATS = ['urls', 'wget', 'aria2', 'json']
+FORMATS = ['urls', 'wget', 'aria2', 'json', 'm3u8']
+# The file's ending of each format but those saved as .txt.
+ENDINGS = {'json': 'json', 'm3u8': 'm3u8'}
 # Names shown in the box's count of those left out, before '…'.
 LEFT_OUT_SHOWN = 3
 
@@ -70,7 +74,7 @@ def local_path(href, root_url):
 
 def file_name(format_name):
     """The name the export is saved as, in the folder the tools fill."""
-    return 'sitemap.' + ('json' if format_name == 'json' else 'txt')
+    return 'sitemap.' + (ENDINGS[format_name] if format_name in ENDINGS else 'txt')
 
 
 def carried_items(items, root_url, format_name):
@@ -109,6 +113,8 @@ def carried_items(items, root_url, format_name):
 def export_of(items, format_name, root_url):
     """{text, left}: the items below root_url in a format of FORMATS, one line (or block)
     each, and the paths of those left out (carried_items)."""
+    if format_name == 'm3u8':
+        return {'text': playlist_text(items), 'left': []}
     carried = carried_items(items, root_url, format_name)
     if format_name == 'json':
         return {'text': to_json(json_items(carried['items'])), 'left': carried['left']}

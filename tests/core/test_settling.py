@@ -210,6 +210,9 @@ class Screen:
     def show_export(self, items_of, root_url, source):
         self.exported = items_of()
 
+    def show_gallery(self, items_of):
+        self.gallery_items_of = items_of
+
     def show_selection(self, counts):
         self.selected = counts
 

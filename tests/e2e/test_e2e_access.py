@@ -157,6 +157,10 @@ STATES = [
     ('a map under way, paused', map_under_way),
     ('a map stopped, what is left to resume', lambda page, www: (
         page.control('stop').click(), page.wait_for(MAP_STATE, 'stopped'))),
+    ("the gallery of the page's sounds", lambda page, www: (page.control('gallery').click(),
+                                                           shows(page, '[data-role=tile]'))),
+    ('the player, saying it cannot play a sound', lambda page, www: (
+        page.find('[data-role=tile]').click(), page.wait_for(IN_OVERLAY, '[data-role=viewer-note]:not(:empty)'))),
 ]
 
 # The checks made in every state, each a function of the page: what fails, as lines to read.
@@ -231,7 +235,7 @@ LAID_OUT = """() => {""" + SHOWN + """
   return problems;
 }"""
 
-# Every status in words, where a colour shows it too: a row's, a child's that appeared, a
+# Every status shown in words, where a colour shows it too: a row's, a child's that appeared, a
 # hit's change, a failed row's reason, a name that is not UTF-8, the status line; and a name
 # for the map's progress bar.
 IN_WORDS = """(undecodable) => {""" + SHOWN + """
@@ -239,15 +243,18 @@ IN_WORDS = """(undecodable) => {""" + SHOWN + """
   const says = (element, words) => element !== null && element.getClientRects().length > 0
     && (words === undefined ? element.textContent.trim() !== '' : element.textContent.trim() === words);
   const mark = (element) => element.querySelector(':scope > .line > .mark');
-  for (const row of root.querySelectorAll('[data-role=row][data-status]'))
+  // What is in the page but not shown (the rows behind the gallery) says nothing.
+  const all = (selector) => [...root.querySelectorAll(selector)]
+    .filter((element) => element.getClientRects().length > 0);
+  for (const row of all('[data-role=row][data-status]'))
     if (!says(mark(row), row.getAttribute('data-status'))) problems.push(nameOf(row) + ' has no word for its status');
-  for (const row of root.querySelectorAll('[data-role=row][data-status=failed]'))
+  for (const row of all('[data-role=row][data-status=failed]'))
     if (!says(row.querySelector('.note'))) problems.push(nameOf(row) + ' does not say why it failed');
-  for (const child of root.querySelectorAll('[data-appeared=true]'))
+  for (const child of all('[data-appeared=true]'))
     if (!says(mark(child), 'new')) problems.push(nameOf(child) + ' appeared without saying so');
-  for (const hit of root.querySelectorAll('[data-change]'))
+  for (const hit of all('[data-change]'))
     if (!says(mark(hit), hit.getAttribute('data-change'))) problems.push(nameOf(hit) + ' has no word for its change');
-  for (const entry of root.querySelectorAll('[data-undecodable=true]'))
+  for (const entry of all('[data-undecodable=true]'))
     if (!says(entry.querySelector(':scope > .line > .meta[title]'), undecodable))
       problems.push(nameOf(entry) + ' does not say its name is not UTF-8');
   if (!says(root.querySelector('[data-role=status]'))) problems.push('the status line says nothing');

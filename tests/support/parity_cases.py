@@ -571,14 +571,17 @@ def trust_cases(add):
     """The checks of docs/design.md's Trust: export's local paths, the record, the visit."""
     root = 'http://h/r/'
     hits = []
-    for href in HOSTILE_HREFS:
-        hits.append({'path': href, 'href': root + href, 'type': 'file', 'mtime': 1,
-                     'size': 1, 'sizeApprox': False})
-        hits.append({'path': 'd/' + href, 'href': root + 'd/' + href, 'type': 'file',
+    # Names with the endings of pictures, sound and video too, for the playlist.
+    for href in HOSTILE_HREFS + [name + ending for name in ['a%0Ab', 'x%0D', '%20', ''] for ending in
+                                 ['.MP3', '.opus', '.webm', '.jpg', '.constructor', '.']]:
+        hits.append({'name': href, 'path': href.replace('%0A', '\n').replace('%0D', '\r'),
+                     'href': root + href, 'type': 'file', 'mtime': 1, 'size': 1, 'sizeApprox': False})
+        hits.append({'name': href, 'path': 'd/' + href, 'href': root + 'd/' + href, 'type': 'file',
                      'mtime': 1, 'size': 1, 'sizeApprox': False})
-    hits.append({'path': 'same/', 'href': root + 'same/', 'type': 'directory', 'mtime': 1,
-                 'size': None, 'sizeApprox': False})
-    for format_name in ['urls', 'wget', 'aria2', 'json']:
+    for name in ['same', 'same.ogg']:
+        hits.append({'name': name, 'path': name + '/', 'href': root + name + '/', 'type': 'directory',
+                     'mtime': 1, 'size': None, 'sizeApprox': False})
+    for format_name in ['urls', 'wget', 'aria2', 'json', 'm3u8']:
         add('export_of', hits, format_name, root)
     add('left_out_text', [hit['path'] for hit in hits])
     add('left_out_text', ['a\nb'])
