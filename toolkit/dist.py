@@ -15,10 +15,10 @@ from pathlib import Path
 from toolkit.errors import BuildError
 from toolkit.javascript_url import bookmarklet_url, check_sizes, size_table
 from toolkit.literal import hosted, offering, self_contained, with_settings
-from toolkit.loader import install_page, loader_url, page_data, script_pin, with_install_page
+from toolkit.loader import install_page, loaded_script, loader_url, page_data, script_pin
 from toolkit.release import APACHE_OFFER_NAME, MANIFEST_NAME, OFFER_ELEMENT_NAME, \
     SCRIPT_NAME, USERSCRIPT_NAME, license_header, offer_element, userscript_head
-from toolkit.settings import OPTIONS, SETTINGS, option_text
+from toolkit.settings import OPTIONS, SETTINGS, option_text, package_problem
 
 
 def userscript_text(script, version, script_location):
@@ -30,33 +30,45 @@ def userscript_text(script, version, script_location):
 def dist_files(parts, template, settings, options):
     """{name: text} of dist/: the parts with settings written in, the install page made
     from template, the userscript, and what a server adds to its listings to offer the
-    sitemap; stops the build when the self-contained bookmarklet is too long.
+    sitemap; stops the build when the self-contained bookmarklet is too long, or when the
+    loader would load a package of another version than this build's.
 
     sitemap.js takes the settings its loader passes (toolkit/literal.py hosted); the
     userscript, made of the readable script (toolkit/compile.py), reads nothing from the
     page (self_contained), and the bookmarklet is built unable to. sitemap.js and the
     userscript start with the licence header; the bookmarklet, whose every character
-    counts, does not."""
-    script = license_header(parts['version']) + '\n' + \
-        hosted(with_settings(parts['script'], settings)) + '\n'
-    pin = script_pin(script)
-    loader = with_install_page(parts['loader'], options['scriptUrl'])
+    counts, does not. The npm package holds the sitemap.js of the default settings
+    (docs/releasing.md), which a loader that loads it from a CDN pins."""
+    problem = package_problem(options['cdnPackage'], parts['version'])
+    if problem is not None:
+        raise BuildError(problem)
+    script = sitemap_script(parts, settings)
+    pins = {'own': script_pin(script), 'package': script_pin(sitemap_script(
+        parts, {setting.key: setting.default for setting in SETTINGS}))}
     urls = {
         'bookmarklet': bookmarklet_url(with_settings(parts['bookmarklet'], settings)),
-        'loader': loader_url(loader, pin, options['scriptUrl'], settings['timeoutSeconds'], {}),
+        'loader': loader_url(parts['loader'], loaded_script(settings, options, pins),
+                             settings['timeoutSeconds']),
     }
     check_sizes(urls['bookmarklet'])
     offered = self_contained(parts['userscript'])
     userscript = userscript_text(with_settings(offered, settings), parts['version'],
                                  options['scriptUrl'])
     page = install_page(template, urls, settings, options,
-                        page_data(loader, pin, settings, options, parts['version'], offered),
+                        page_data(parts['loader'], pins, settings, options, parts['version'], offered),
                         userscript)
-    element = offer_element(options['scriptUrl'], pin)
+    element = offer_element(options['scriptUrl'], pins['own'])
     return {'bookmarklet.url': urls['bookmarklet'] + '\n', 'loader.url': urls['loader'] + '\n',
             SCRIPT_NAME: script, 'install.html': page, USERSCRIPT_NAME: userscript,
             OFFER_ELEMENT_NAME: element + '\n',
             APACHE_OFFER_NAME: 'IndexHeadInsert "' + element + '"\n'}
+
+
+def sitemap_script(parts, settings):
+    """sitemap.js with settings: the licence header, then the script that takes the settings
+    its loader passes (toolkit/literal.py hosted)."""
+    return license_header(parts['version']) + '\n' + \
+        hosted(with_settings(parts['script'], settings)) + '\n'
 
 
 def digest(data):

@@ -13,9 +13,10 @@ from toolkit.bundle import minify
 from toolkit.errors import BuildError
 from toolkit.javascript_url import URL_LIMITS, javascript_url
 from toolkit.literal import OFFER_MARKS, SETTINGS_END, SETTINGS_START, json_text
-from toolkit.release import USERSCRIPT_NAME, hosted_at, userscript_head
+from toolkit.release import INSTALL_PAGE_NAME, SCRIPT_NAME, USERSCRIPT_NAME, hosted_at, \
+    userscript_head
 from toolkit.settings import MESSAGES, OPTIONS, SETTINGS, WHOLE_NUMBER, ON, OFF, option_text, \
-    SCRIPT_URL_PARTS, SCRIPT_URL_FULL, LOOPBACK
+    SCRIPT_URL_PARTS, SCRIPT_URL_FULL, LOOPBACK, NPM_PACKAGE
 
 LOADER = ROOT / 'loader'
 
@@ -44,19 +45,27 @@ def minified_loader(build_dir):
     return 'void' + minified[len('(()=>{'):-len(';})();')]
 
 
+def cdn_script_url(options):
+    """sitemap.js of the package's exact version on the CDN (cdnPackage, cdnBase), or None
+    when the build names no package."""
+    if options['cdnPackage'] == '':
+        return None
+    base = options['cdnBase']
+    return base + ('' if base.endswith('/') else '/') + options['cdnPackage'] + '/' + SCRIPT_NAME
+
+
 def failure_message(script_url):
-    """What the loader says when its script does not run: it names the install page beside
-    the build's own sitemap.js: a path on the listing's server, or a URL given in full. The
+    """What the loader says when the build's own sitemap.js does not run: it names the
+    install page beside it, a path on the listing's server or a URL given in full. The
     loader stays within 500 characters, so the message is short."""
     return 'Sitemap failed to load. Use the self-contained bookmarklet from ' + \
-        urllib.parse.urljoin(script_url, 'install.html')
+        urllib.parse.urljoin(script_url, INSTALL_PAGE_NAME)
 
 
-def with_install_page(loader, script_url):
-    """The loader with its failure message written in (failure_message), before the install
-    page sees the loader: no setting the page takes (scriptUrl from a shared link) can make
-    it name another install page."""
-    return loader.replace(LOADER_BLANKS['failure'], js_string(failure_message(script_url)))
+# What the loader says when the package's sitemap.js does not run: a CDN serves no page to
+# name (jsDelivr serves HTML as text); the install page says which CDN, and what a page's
+# policy does to it.
+CDN_FAILURE = 'Sitemap failed to load from the CDN. Use the self-contained bookmarklet'
 
 
 def js_string(text):
@@ -74,23 +83,47 @@ def script_pin(script_text):
             'integrity': 'sha256-' + base64.b64encode(digest).decode('ascii')}
 
 
-def loader_url(loader, pin, script_location, timeout_seconds, passed):
-    """The loader bookmarklet: loads script_location pinned by pin (script_pin), passing the
-    settings in passed (those that differ from the script's own) after '#' in its URL, as
-    JSON in which a '%' is an escape (bookmarklet/configured.py reads it)."""
-    url = script_location + '?v=' + pin['version']
-    if passed:
-        url += '#' + json_text(passed).replace('%', '\\u0025')
+def loaded_script(settings, options, pins):
+    """{url, pin, passed, failure}: the script the loader of a build with settings and
+    options loads, its pin (script_pin), the settings it passes (those that differ from
+    the script's own) and what the loader says when it does not run. The install page's
+    loadedScript does the same for its form, whose values may differ from its build's.
+
+    From the package's exact version on the CDN when options name one: the default
+    build's sitemap.js, which the package holds (pins['package']), its exact version
+    already pinning its bytes, and CDN_FAILURE. Else from scriptUrl: the build's own
+    sitemap.js, which carries settings (pins['own']), its hash as ?v= so that no cache
+    serves another build, and the install page beside it."""
+    cdn = cdn_script_url(options)
+    if cdn is None:
+        return {'url': options['scriptUrl'] + '?v=' + pins['own']['version'],
+                'pin': pins['own'], 'passed': {},
+                'failure': failure_message(options['scriptUrl'])}
+    return {'url': cdn, 'pin': pins['package'], 'failure': CDN_FAILURE,
+            'passed': {setting.key: settings[setting.key] for setting in SETTINGS
+                       if json_text(settings[setting.key]) != json_text(setting.default)}}
+
+
+def loader_url(loader, loaded, timeout_seconds):
+    """The loader bookmarklet: loads loaded['url'] pinned by loaded['pin'], passing the
+    settings in loaded['passed'] after '#' in its URL, as JSON in which a '%' is an escape
+    (bookmarklet/configured.py reads it), and saying loaded['failure'] if it fails. The
+    timeout is written in seconds with `e3`, a character shorter than milliseconds."""
+    url = loaded['url']
+    if loaded['passed']:
+        url += '#' + json_text(loaded['passed']).replace('%', '\\u0025')
     code = loader.replace(LOADER_BLANKS['script_url'], js_string(url)) \
-        .replace(LOADER_BLANKS['integrity'], json.dumps(pin['integrity'])) \
-        .replace(LOADER_BLANKS['timeout_ms'], str(timeout_seconds * 1000))
+        .replace(LOADER_BLANKS['integrity'], json.dumps(loaded['pin']['integrity'])) \
+        .replace(LOADER_BLANKS['timeout_ms'], str(timeout_seconds) + 'e3') \
+        .replace(LOADER_BLANKS['failure'], js_string(loaded['failure']))
     return javascript_url(code)
 
 
-def page_data(loader, pin, settings, options, version, script):
+def page_data(loader, pins, settings, options, version, script):
     """What the install page's script needs to build both bookmarklets and the userscript
     for any settings: the settings table with each rule, the messages, this build's values,
-    the loader with its blanks, the hosted script's pin, and the userscript's metadata
+    the loader with its blanks, the pins of the hosted script and of the package's (both
+    as loaded_script takes them) with what the loader says when each fails, and the userscript's metadata
     block as this build writes it (toolkit/release.py), with the offer marks and the script
     it is made of (the bookmarklet's carries no offer). The block's update URLs are the
     build's alone: the page's form and fragment choose settings, never where the userscript
@@ -103,10 +136,12 @@ def page_data(loader, pin, settings, options, version, script):
                       'carried': setting in SETTINGS} for setting in SETTINGS + OPTIONS],
         'messages': MESSAGES, 'wholeNumber': WHOLE_NUMBER, 'on': ON, 'off': OFF,
         'scriptUrlRule': {'parts': SCRIPT_URL_PARTS, 'full': SCRIPT_URL_FULL, 'loopback': LOOPBACK},
+        'packageRule': NPM_PACKAGE, 'scriptName': SCRIPT_NAME,
         'defaults': {setting.key: setting.default for setting in SETTINGS + OPTIONS},
         'build': dict(settings, **options),
         'literal': [SETTINGS_START, SETTINGS_END],
-        'loader': loader, 'blanks': LOADER_BLANKS, 'pin': pin,
+        'loader': loader, 'blanks': LOADER_BLANKS, 'pins': pins,
+        'failures': {'own': failure_message(options['scriptUrl']), 'cdn': CDN_FAILURE},
     }
 
 
@@ -156,7 +191,7 @@ def install_page(template, urls, settings, options, data, userscript):
         'loader_href': html.escape(urls['loader'], quote=True),
         'bookmarklet_size': '{:,} characters'.format(len(urls['bookmarklet'])),
         'loader_size': '{:,} characters'.format(len(urls['loader'])),
-        'script_url': html.escape(options['scriptUrl']),
+        'script_url': html.escape(cdn_script_url(options) or options['scriptUrl']),
         'userscript_name': USERSCRIPT_NAME,
         'userscript_size': '{:,} bytes'.format(len(userscript.encode('utf-8'))),
         'userscript_updates': userscript_updates(options['scriptUrl']),

@@ -23,6 +23,8 @@ from toolkit.errors import BuildError
 
 CONFIG = 'sitemap.toml'
 SCRIPT_URL = '/.autoindex-sitemap/sitemap.js'
+# Where a CDN serving npm packages by exact version answers (/npm/NAME@VERSION/FILE).
+CDN_BASE = 'https://cdn.jsdelivr.net/npm/'
 
 # What a bad value is told, with blanks: {text} is the value as typed, quoted as JSON;
 # {value}, {low}, {high}, {size}, {sizes} are numbers and lists as a flag takes them;
@@ -37,6 +39,12 @@ MESSAGES = {
                       'https URL given in full (https://host/path)',
     'script_url_parts': '{text} must not hold a query, a fragment, a backslash, an encoded '
                         'slash or backslash (%2F, %5C), spaces or quotes',
+    'not_package': '{text} is not an npm package at an exact version such as '
+                   'autoindex-sitemap@1.2.3: a range, a tag or part of a version (^1.2.0, '
+                   '1.x, latest, 1) may name other bytes than the loader pins',
+    'package_version': '{cdnPackage} {text} is version {version}, but the loader pins the '
+                       'sitemap.js of this build, {release}: only that version\'s package '
+                       'holds it',
     'size_twice': '{pageSizes} {sizes} offers a size twice',
     'size_not_offered': '{pageSize} {size} must be one of {pageSizes} {sizes}',
     'prefix_alone': '{jsonPrefixFrom} and {jsonPrefixTo} go together: give both or neither',
@@ -50,6 +58,11 @@ MESSAGES = {
 SCRIPT_URL_PARTS = '[?#\'"<>\\\\\\x00-\\x20\\x7f]|%(?:2[fF]|5[cC])'
 SCRIPT_URL_FULL = '^(https?)://([A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?)(?::[0-9]{1,5})?/(?!/)'
 LOOPBACK = ['127.0.0.1', 'localhost']
+
+# An npm package at an exact version: a name (scoped or not, as npm allows) and a full
+# semantic version, a pre-release at most; the groups are the name and the version.
+NPM_PACKAGE = ('((?:@[a-z0-9~-][a-z0-9._~-]*/)?[a-z0-9~-][a-z0-9._~-]*)@((?:0|[1-9][0-9]*)'
+               '\\.(?:0|[1-9][0-9]*)\\.(?:0|[1-9][0-9]*)(?:-[0-9A-Za-z-]+(?:\\.[0-9A-Za-z-]+)*)?)')
 
 # A whole number as a flag or the install page takes it: ASCII digits, a minus at most.
 WHOLE_NUMBER = '-?[0-9]{1,15}'
@@ -123,7 +136,21 @@ def parse_value(rule, text):
                                 full.group(2).lower() not in LOOPBACK):
                 raise ValueProblem(message('not_script_url', text=quoted(text)))
         return text
+    if kind == 'package':
+        if text != '' and not re.fullmatch(NPM_PACKAGE, text):
+            raise ValueProblem(message('not_package', text=quoted(text)))
+        return text
     return text
+
+
+def package_problem(package, release):
+    """The message for a cdnPackage whose version is not this build's (release), or None:
+    its sitemap.js is not the one the loader pins."""
+    found = re.fullmatch(NPM_PACKAGE, package)
+    if found is None or found.group(2) == release:
+        return None
+    return message('package_version', text=quoted(package), version=found.group(2),
+                   release=release)
 
 
 class Setting:
@@ -153,12 +180,14 @@ class Setting:
 
 
 METAVARS = {'whole': 'N', 'list': 'N,N,...', 'onOff': 'on|off', 'text': 'TEXT',
-            'prefix': 'VALUE', 'scriptUrl': 'URL'}
+            'prefix': 'VALUE', 'scriptUrl': 'URL', 'package': 'NAME@VERSION'}
 ALLOWED = {'whole': 'whole number {low}..{high}',
            'list': 'comma-separated whole numbers {low}..{high}',
            'onOff': 'on or off', 'text': 'text', 'prefix': 'path prefix such as /files/, or empty',
            'scriptUrl': "a path on the listing's server such as /s/sitemap.js, or an https URL "
-                        'given in full'}
+                        'given in full',
+           'package': 'an npm package at an exact version such as autoindex-sitemap@1.2.3, '
+                      'or empty'}
 
 
 def rule_of(key):
@@ -222,6 +251,13 @@ OPTIONS = [
     Setting('scriptUrl', SCRIPT_URL,
             'where sitemap.js is served, for the loader: a path on the listing\'s own server, '
             'or an https URL given in full', {'kind': 'scriptUrl'}),
+    Setting('cdnPackage', '',
+            'the npm package and exact version whose sitemap.js the loader loads from the CDN '
+            '(--cdn-base) instead of --script-url, once published (docs/releasing.md); '
+            'empty: --script-url', {'kind': 'package'}),
+    Setting('cdnBase', CDN_BASE,
+            'the CDN that serves npm packages as BASE/NAME@VERSION/FILE, for --cdn-package',
+            {'kind': 'scriptUrl'}),
 ]
 
 

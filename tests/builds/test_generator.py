@@ -9,13 +9,14 @@ import shutil
 
 import pytest
 
+from bench.build import LOADER_TARGET
 from toolkit.bundle import SOURCES, bookmarklet_modules, stage_sources
 from toolkit.compile import inputs_digest
 from toolkit.errors import BuildError
 from toolkit.javascript_url import URL_LIMITS, SIZE_BUDGET, check_sizes, size_table
 from toolkit.savings import grown_most, recorded_module_sizes
 from toolkit.settings import OPTIONS, SETTINGS, option_text, parse_options, settings_of
-from toolkit.release import MANIFEST_NAME, USERSCRIPT_NAME
+from toolkit.release import MANIFEST_NAME, USERSCRIPT_NAME, project_version
 from tests.support.builds import COMPILED, ROOT, run_generator, build
 
 
@@ -56,6 +57,15 @@ BAD_VALUES = [
     (['--script-url', 'https://u@attacker.example/s.js'], ['--script-url', 'given in full']),
     (['--script-url', 'https://attacker.example//s.js'], ['--script-url', 'given in full']),
     (['--script-url', 'http://attacker.example/s.js'], ['--script-url', 'https URL']),
+    # An exact version only: anything else may name other bytes tomorrow.
+    (['--cdn-package', 'autoindex-sitemap@1'], ['--cdn-package', '"autoindex-sitemap@1" is not '
+                                                'an npm package at an exact version']),
+    (['--cdn-package', 'autoindex-sitemap@^1.2.0'], ['--cdn-package', 'exact version']),
+    (['--cdn-package', 'autoindex-sitemap@latest'], ['--cdn-package', 'exact version']),
+    (['--cdn-package', 'autoindex-sitemap@1.x'], ['--cdn-package', 'exact version']),
+    (['--cdn-package', 'autoindex-sitemap'], ['--cdn-package', 'exact version']),
+    (['--cdn-package', 'https://cdn.jsdelivr.net/npm/a@1.2.3'], ['--cdn-package', 'exact version']),
+    (['--cdn-base', 'http://cdn.example/npm/'], ['--cdn-base', 'https URL given in full']),
 ]
 
 
@@ -73,6 +83,10 @@ CONTRADICTIONS = [
     (['--page-sizes', '20,20'], ['--page-sizes 20,20 offers a size twice']),
     (['--json-prefix-from', '/files/'],
      ['--json-prefix-from and --json-prefix-to go together: give both or neither']),
+    (['--cdn-package', 'autoindex-sitemap@0.0.1'],
+     ['--cdn-package "autoindex-sitemap@0.0.1" is version 0.0.1, but the loader pins the '
+      'sitemap.js of this build, {}: only that version\'s package holds it'.format(
+          project_version())]),
 ]
 
 
@@ -313,9 +327,35 @@ def test_the_loader_is_pinned_to_the_script_it_ships_with(dist):
     assert loader.startswith('javascript:void((') and loader.endswith(')')
     assert '/.autoindex-sitemap/sitemap.js%3Fv=' + hashlib.sha256(script).hexdigest()[:12] in loader
     assert 'sha256-' + base64.b64encode(hashlib.sha256(script).digest()).decode() in loader
-    assert len(loader) < 1000
+    assert len(loader) <= LOADER_TARGET
     assert all(len(loader) <= limit for _, limit, _ in URL_LIMITS)
     assert not re.search(r'%(?![0-9A-F]{2})', loader), 'every % is an escape'
+
+
+def test_a_loader_for_the_package_on_a_cdn_pins_the_package_s_script(tmp_path, dist):
+    """The package holds the default build's sitemap.js (make dist); a loader for it pins
+    those bytes, passes the settings that differ from the defaults, and asks for the exact
+    version, which needs no ?v=. It stays within 500 characters with a scoped name, and
+    room for a version of two digits in each part."""
+    version = project_version()
+    script = (dist / 'sitemap.js').read_bytes()
+    integrity = 'sha256-' + base64.b64encode(hashlib.sha256(script).digest()).decode()
+    package = '@example-org/autoindex-sitemap@' + version
+    built = build(tmp_path / 'plain', '--cdn-package', package)
+    loader = (built / 'loader.url').read_text(encoding='utf-8').strip()
+    assert "e.src='https://cdn.jsdelivr.net/npm/{}/sitemap.js'".format(package) in loader
+    assert integrity in loader and '%3Fv=' not in loader
+    assert len(loader) + max(0, len('10.20.30') - len(version)) <= LOADER_TARGET
+    assert '<code data-script-url>https://cdn.jsdelivr.net/npm/{}/sitemap.js</code>'.format(
+        package) in (built / 'install.html').read_text(encoding='utf-8')
+
+    other = build(tmp_path / 'other', '--cdn-package', package, '--cdn-base',
+                  'http://127.0.0.1:8080/mirror', '--page-size', '20', '--page-sizes', '20,50')
+    loader = (other / 'loader.url').read_text(encoding='utf-8').strip()
+    assert integrity in loader, 'the package holds the default sitemap.js, whatever the settings'
+    assert "e.src='http://127.0.0.1:8080/mirror/{}/sitemap.js%23{{\"pageSize\":20,\"pageSizes\":" \
+        "[20,50]}}'".format(package) in loader
+    assert (other / 'sitemap.js').read_bytes() != script, 'its own sitemap.js carries them'
 
 
 def test_the_install_page_carries_both_bookmarklets_escaped(dist):

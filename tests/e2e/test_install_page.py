@@ -161,9 +161,10 @@ def test_the_links_are_what_the_build_writes_for_the_same_settings(page, dist, o
               'maxConcurrentRequests': 2, 'prefetch': False, 'jsonPrefixFrom': '/files/',
               'jsonPrefixTo': '/json/files/'}
     pin = script_pin((dist / 'sitemap.js').read_text(encoding='utf-8'))
-    assert data['pin'] == pin
-    assert links['loader'] == loader_url(data['loader'], pin, '/.autoindex-sitemap/sitemap.js',
-                                         20, passed)
+    assert data['pins'] == {'own': pin, 'package': pin}
+    assert links['loader'] == loader_url(data['loader'], {
+        'url': '/.autoindex-sitemap/sitemap.js?v=' + pin['version'], 'pin': pin,
+        'passed': passed, 'failure': data['failures']['own']}, 20)
     assert element(page, '[data-size=bookmarklet]').text_content() == \
         '{:,} characters'.format(len(links['bookmarklet']))
     assert element(page, BOOKMARKLET).text_content() == OTHER['title'], \
@@ -172,6 +173,22 @@ def test_the_links_are_what_the_build_writes_for_the_same_settings(page, dist, o
     assert page.evaluate(SAVED_USERSCRIPT) == userscript
     assert element(page, '[data-size=userscript]').text_content() == \
         '{:,} bytes'.format(len(userscript.encode('utf-8')))
+
+
+def test_a_loader_for_the_package_on_a_cdn_is_what_the_build_writes(page, dist, tmp_path):
+    """cdnPackage on the page: the loader a build with --cdn-package writes for the same
+    settings, and the page says where its script comes from."""
+    package = 'autoindex-sitemap@' + project_version()
+    url = 'https://cdn.jsdelivr.net/npm/{}/sitemap.js'.format(package)
+    built = build(tmp_path, '--cdn-package', package, *OTHER_FLAGS)
+    open_page(page, dist)
+    fill(page, dict(OTHER, cdnPackage=package))
+    assert shown_error(page) == ''
+    assert hrefs(page)['loader'] == (built / 'loader.url').read_text(encoding='utf-8').strip()
+    assert element(page, '[data-script-url]').text_content() == url
+    assert 'https://cdn.jsdelivr.net' in element(page, '[data-script-origin]').text_content()
+    fill(page, {'cdnPackage': ''})
+    assert '/.autoindex-sitemap/sitemap.js' in hrefs(page)['loader']
 
 
 def test_the_userscript_link_saves_the_build_userscript_and_names_its_version(page, dist):

@@ -6,8 +6,9 @@ import socket
 import subprocess
 import time
 
+from toolkit.release import license_header, project_version
 from tests.support.browsers import limit
-from tests.support.builds import build, ROOT
+from tests.support.builds import build, unpacked_package, ROOT
 from tests.support.trees import standard_tree, write_tree
 from nginx.server import free_port
 
@@ -107,6 +108,42 @@ def test_a_loader_with_the_script_on_another_origin_needs_cors(page, new_page, s
     page.goto(pages.url('/'))
     page.run_bookmarklet(loader)
     assert 'failed to load' in page.wait_for_dialog()
+
+
+def test_a_loader_pointed_at_the_package_on_a_cdn_loads_it_and_refuses_a_changed_byte(
+        page, new_page, serve, tmp_path, dist):
+    """The npm package make dist writes, unpacked and served as a CDN serves it (another
+    origin, /npm/NAME@VERSION/FILE, Access-Control-Allow-Origin: *): a loader built with
+    --cdn-package, pointed there, opens the sitemap on a listing of another server; a byte
+    changed in the served sitemap.js, and it refuses the script and says so."""
+    package = 'autoindex-sitemap@' + project_version()
+    files = tmp_path / 'cdn' / 'npm' / package
+    shutil.copytree(unpacked_package(dist, tmp_path / 'packed')['files'], files)
+    cdn = serve(str(ROOT / 'tests' / 'support' / 'cdn.conf'), tmp_path / 'cdn')
+    built = build(tmp_path / 'build', '--cdn-package', package, '--cdn-base', cdn.url('/npm/'))
+    loader = (built / 'loader.url').read_text(encoding='utf-8').strip()
+    write_tree(tmp_path / 'www', standard_tree(12))
+    pages = serve('html-listings.conf', tmp_path / 'www')
+
+    overlay = page.open_sitemap(pages.url('/'), loader)
+    assert len(overlay['rows']) == 10 and overlay['status']['state'] == 'done'
+    assert page.dialogs() == [] and page.errors == []
+    assert [(r['uri'], r['status']) for r in cdn.requests()] == \
+        [('/npm/{}/sitemap.js'.format(package), 200)]
+
+    # One byte of the licence comment: the script would still run, were it not pinned.
+    script = files / 'sitemap.js'
+    text = script.read_text(encoding='utf-8')
+    header = license_header(project_version())
+    script.write_text(text.replace(header, header.replace('MIT', 'MIU'), 1), encoding='utf-8')
+    assert len(script.read_bytes()) == len(text.encode('utf-8')) and script.read_text() != text
+    page = new_page()  # a fresh profile: nothing cached
+    page.goto(pages.url('/'))
+    page.run_bookmarklet(loader)
+    message = page.wait_for_dialog()
+    assert message == 'Sitemap failed to load from the CDN. Use the self-contained bookmarklet'
+    assert [r['status'] for r in cdn.requests()] == [200, 200], 'served, then refused'
+    assert page.read_overlay() is None
 
 
 def test_the_install_page_links_run_on_a_listing_and_copy(page, serve, tmp_path, dist):
