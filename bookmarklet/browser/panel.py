@@ -195,7 +195,7 @@ def build_panel(page, settings, actions, close):
     def show_selection(counts):
         """The selection's count, and each box shown ticked as the selection says."""
         show(selected, {'data-count': str(counts['picked']), 'data-entries': str(counts['entries']),
-                        'data-bytes': str(counts['bytes']), 'data-unloaded': str(counts['unloaded'])},
+                        'data-unloaded': str(counts['unloaded'])},
              selection_text(counts))
         for box in panel.row_list.querySelectorAll('[data-role=select]'):
             box.checked = actions.is_selected(box.closest('li').getAttribute('data-href'))

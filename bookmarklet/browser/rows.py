@@ -50,9 +50,6 @@ def show_rows(rows, entries, root_url, now):
             view['href'] = entry['href']
             hit = add_entry(rows, rows.row_list, 'hit', view, entry)
             hit.setAttribute('data-path', entry['path'])
-            # A hit is named by its path, its box too.
-            hit.querySelector('a').textContent = entry['path']
-            hit.querySelector('input').setAttribute('aria-label', SELECT + entry['path'])
             if 'change' in entry:
                 hit.setAttribute('data-change', entry['change'])
                 add_mark(hit, entry['change'])
@@ -66,8 +63,9 @@ def add_mark(element, word):
 
 def add_entry(rows, parent, role, view, hit):
     """A row, child or hit at the end of parent, carrying an entry's attributes and texts,
-    and its box to select it (hit), named by it; a directory's opens in place, and a
-    directory row waits for its listing, with its ↻."""
+    and its box to select it (hit), both named by the hit's path (a row's and a child's is
+    its name); a directory's opens in place, and a directory row waits for its listing,
+    with its ↻."""
     element = rows.row_template.cloneNode(True)
     element.setAttribute('data-role', role)
     for key in ENTRY_ATTRIBUTES:
@@ -75,7 +73,7 @@ def add_entry(rows, parent, role, view, hit):
             element.setAttribute('data-' + key, view[key])
     line = element.firstChild
     directory = view['type'] == 'directory'
-    label = view['name'] + ('/' if directory else '')
+    label = hit['path']
     box = line.firstChild
     box.setAttribute('aria-label', SELECT + label)
     box.checked = rows.row_actions.is_selected(view['href'])

@@ -12,7 +12,7 @@ own copy listeners still see Copy, as every copy made on the page; Save is out o
 """
 
 from bookmarklet.portable import JSError, new_object
-from bookmarklet.shown.export import FORMATS, export_of, left_out_text, tool_hint, file_name
+from bookmarklet.shown.export import FORMATS, export_of, left_out_text, tool_hint, files_text
 from bookmarklet.browser.panel import add, add_button, add_select, show
 from bookmarklet.words import SELECTION
 
@@ -27,17 +27,17 @@ def add_export_box(panel):
     shown.items_of = lambda: []
     shown.root_url = ''
     shown.fill_timer = None
-    # The export as last made, and its format: what Save, Copy and the hint take.
+    # The export as last made, and its files: what Save, Copy and the hint take.
     shown.export_text = ''
-    shown.format_name = 'urls'
+    shown.export_files = []
 
     # The box's handlers, defined before the elements that call them are made.
     def fill_export():
         """The text, when it changed: a copy's message and selection stay with their text."""
-        shown.format_name = choice.value
-        made = export_of(shown.items_of(), shown.format_name, shown.root_url)
+        made = export_of(shown.items_of(), choice.value, shown.root_url)
+        shown.export_files = made['files']
         left_out.textContent = left_out_text(made['left'])
-        hint.textContent = tool_hint(shown.format_name, shown.root_url)
+        hint.textContent = tool_hint(choice.value, shown.root_url) + files_text(made['files'])
         if made['text'] != shown.export_text:
             output.value = shown.export_text = made['text']
             feedback.textContent = ''
@@ -55,14 +55,16 @@ def add_export_box(panel):
         feedback.textContent = 'Copied' if copied else 'Not copied: select the text and copy it'
 
     def save(event):
-        """Save the text as a file through a link to a Blob of it."""
-        blob = __new__(page.Blob([shown.export_text], {'type': 'text/plain'}))
-        link = add(details, 'a', {'href': page.URL.createObjectURL(blob), 'download': file_name(shown.format_name)}, '')
-        link.click()
-        link.remove()
-        # A browser may read the Blob well after the click, a loaded one later still:
-        # FileSaver.js lets 40 s pass, as here.
-        page.setTimeout(lambda: page.URL.revokeObjectURL(link.href), 40000)
+        """Save each file of the export, one after another, through a link to a Blob of it
+        (docs/design.md, Beyond two levels: why several downloads)."""
+        for each in shown.export_files:
+            blob = __new__(page.Blob([each['text']], {'type': 'text/plain'}))
+            link = add(details, 'a', {'href': page.URL.createObjectURL(blob), 'download': each['name']}, '')
+            link.click()
+            link.remove()
+            # A browser may read the Blob well after the click, a loaded one later still:
+            # FileSaver.js lets 40 s pass, as here.
+            page.setTimeout(page.URL.revokeObjectURL.bind(page.URL, link.href), 40000)
 
     details = add(panel.main_section, 'details', {'class': 'export', 'toggle': lambda event: fill_export()}, '')
     add(details, 'summary', {}, 'Export')
@@ -80,7 +82,7 @@ def add_export_box(panel):
     def show_export(items_of, root_url, whose):
         shown.items_of = items_of
         shown.root_url = root_url
-        show(source, {'data-source': whose}, 'Of the selection' if whose == SELECTION else 'Of what is shown')
+        show(source, {'data-source': whose}, 'Of ' + ('the selection' if whose == SELECTION else 'what is shown'))
         page.clearTimeout(shown.fill_timer)
         if details.open:
             shown.fill_timer = page.setTimeout(fill_export, 250)

@@ -107,14 +107,10 @@ def draw_arrived(crawl):
         return
     arrived = crawl.to_draw
     crawl.to_draw = []
-    below = False  # a directory ticked has settled: what it takes is read again
     for item in arrived:
         draw_result(crawl, item['entry'], item['result'])
-        below = below or is_picked(crawl.selection_unit, url_of(crawl.root_dir, item['entry']))
     if len(arrived) > 0:
         show_progress(crawl)
-    if below:
-        started(read_below(crawl))
 
 
 def draw_result(crawl, entry, result):
@@ -133,6 +129,8 @@ def draw_result(crawl, entry, result):
 def draw_children(crawl, entry, result):
     url = url_of(crawl.root_dir, entry)
     crawl.drawn_results[dict_key(url)] = result
+    if is_picked(crawl.selection_unit, url):
+        started(read_below(crawl))  # a directory ticked has settled: what it takes, afresh
     crawl.overlay_ui.show_children(url, result['status'], result['entries'], result['message'],
                                    crawl.previous_visit, server_now(crawl.root_dir))
 

@@ -4,7 +4,7 @@ and the count follow."""
 
 from bookmarklet.portable import started
 from bookmarklet.crawl.drawing import offer_export, shown_items, read_below
-from bookmarklet.shown.selection import pick, pick_all, clear_selection
+from bookmarklet.shown.selection import new_selection, pick, pick_all
 
 
 def select(crawl, hit, picked):
@@ -21,5 +21,5 @@ def select_shown(crawl):
 
 
 def select_none(crawl):
-    clear_selection(crawl.selection_unit)
+    crawl.selection_unit = new_selection(crawl.selection_unit['base'])
     offer_export(crawl)

@@ -1,5 +1,5 @@
-"""What is shown, as text to take away: a URL list, input for wget or aria2c, JSON, or a
-playlist of its sound and video (shown/media.py).
+"""What is shown or selected, as text to take away: a URL list, input for wget or aria2c,
+JSON, a playlist of its sound and video (shown/media.py), or a sitemap.xml (sitemap_files).
 
 Items are hits (tree.py): {path, href, type, mtime, size, sizeApprox}. A file
 a tool saves lands at the entry's local path (local_path), the one place that
@@ -19,9 +19,15 @@ from bookmarklet.reading.names import listed_name
 from bookmarklet.shown.tree import loop_text
 from bookmarklet.shown.media import playlist_text
 
-FORMATS = ['urls', 'wget', 'aria2', 'json', 'm3u8']
+FORMATS = ['urls', 'wget', 'aria2', 'json', 'm3u8', 'sitemap']
 # The file's ending of each format but those saved as .txt.
-ENDINGS = {'json': 'json', 'm3u8': 'm3u8'}
+ENDINGS = {'json': 'json', 'm3u8': 'm3u8', 'sitemap': 'xml'}
+# The sitemaps protocol's bounds: URLs and bytes a file, and a URL's length (sitemaps.org).
+SITEMAP_URLS = 50000
+SITEMAP_BYTES = 52428800
+SITEMAP_URL_LENGTH = 2048
+SITEMAP_HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n<'
+SITEMAP_SCHEMA = ' xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n'
 # Names shown in the box's count of those left out, before '…'.
 LEFT_OUT_SHOWN = 3
 
@@ -73,7 +79,8 @@ def local_path(href, root_url):
 
 
 def file_name(format_name):
-    """The name the export is saved as, in the folder the tools fill."""
+    """The name the export is saved as, in the folder the tools fill (a sitemap's index, or
+    its only file)."""
     return 'sitemap.' + (ENDINGS[format_name] if format_name in ENDINGS else 'txt')
 
 
@@ -111,13 +118,19 @@ def carried_items(items, root_url, format_name):
 
 
 def export_of(items, format_name, root_url):
-    """{text, left}: the items below root_url in a format of FORMATS, one line (or block)
-    each, and the paths of those left out (carried_items)."""
+    """{text, left, files}: the items below root_url in a format of FORMATS, one line (or
+    block) each, the paths of those left out (carried_items, or for a sitemap
+    sitemap_files), and the files to save, [{name, text}]: the text as file_name, or a
+    sitemap's files and their index."""
+    if format_name == 'sitemap':
+        return sitemap_files(items, root_url)
     if format_name == 'm3u8':
-        return {'text': playlist_text(items), 'left': []}
+        text = playlist_text(items)
+        return {'text': text, 'left': [], 'files': [{'name': file_name(format_name), 'text': text}]}
     carried = carried_items(items, root_url, format_name)
     if format_name == 'json':
-        return {'text': to_json(json_items(carried['items'])), 'left': carried['left']}
+        text = to_json(json_items(carried['items']))
+        return {'text': text, 'left': carried['left'], 'files': [{'name': file_name(format_name), 'text': text}]}
     text = ''
     for item in carried['items']:
         # wget -x makes the directories from the URLs, aria2c from dir=: files only.
@@ -125,7 +138,50 @@ def export_of(items, format_name, root_url):
             text += item['href'] + '\n'
             if format_name == 'aria2':
                 text += aria2_options(local_path(item['href'], root_url))
-    return {'text': text, 'left': carried['left']}
+    return {'text': text, 'left': carried['left'], 'files': [{'name': file_name(format_name), 'text': text}]}
+
+
+def xml_text(text):
+    """text as XML's character data holds it: & and < escaped, and > (as in ']]>')."""
+    return text.replace('&', '&amp;').replace('<', '&lt;').replace('>', '&gt;')
+
+
+def sitemap_files(items, root_url):
+    """export_of's {text, left, files} for a sitemap of the items' URLs, each with its mtime
+    as <lastmod>: sitemap.xml, or past SITEMAP_URLS URLs or SITEMAP_BYTES bytes a file,
+    sitemap-1.xml, sitemap-2.xml … and sitemap.xml, their index, which names them in
+    root_url: where they are to be served. Its text is sitemap.xml's. A URL the protocol
+    does not take (SITEMAP_URL_LENGTH characters or more) is left out; every URL is ASCII
+    (names are percent-encoded), so a character is a byte."""
+    # The index first, written once there are several sitemaps.
+    files = [{'name': file_name('sitemap'), 'text': ''}]
+    left = []
+    opening = SITEMAP_HEAD + 'urlset' + SITEMAP_SCHEMA
+    end = '</urlset>\n'
+    text = opening
+    count = 0
+    for item in items:
+        url = item['href']
+        if len(url) >= SITEMAP_URL_LENGTH:
+            left.append(item['path'])
+            continue
+        line = '<url><loc>' + xml_text(url) + '</loc>' + (
+            '' if item['mtime'] == None else '<lastmod>' + iso_time(item['mtime']) + '</lastmod>') + '</url>\n'
+        if count == SITEMAP_URLS or len(text) + len(line) + len(end) > SITEMAP_BYTES:
+            files.append({'name': 'sitemap-' + str(len(files)) + '.xml', 'text': text + end})
+            text = opening
+            count = 0
+        text += line
+        count += 1
+    files.append({'name': 'sitemap-' + str(len(files)) + '.xml', 'text': text + end})
+    if len(files) == 2:
+        files = [{'name': files[0]['name'], 'text': text + end}]
+    else:
+        index = SITEMAP_HEAD + 'sitemapindex' + SITEMAP_SCHEMA
+        for each in part(files, 1):
+            index += '<sitemap><loc>' + xml_text(root_url) + each['name'] + '</loc></sitemap>\n'
+        files[0]['text'] = index + '</sitemapindex>\n'
+    return {'text': files[0]['text'], 'left': left, 'files': files}
 
 
 def aria2_options(path):
@@ -166,3 +222,14 @@ def tool_hint(format_name, root_url):
     if format_name == 'aria2':
         return 'aria2c -i ' + file_name(format_name)
     return ''
+
+
+def files_text(saved):
+    """What the box says of the files Save writes (export_of's files), when there are
+    several: '3 files: sitemap.xml sitemap-1.xml sitemap-2.xml'."""
+    if len(saved) < 2:
+        return ''
+    text = str(len(saved)) + ' files:'
+    for each in saved:
+        text += ' ' + each['name']
+    return text

@@ -45,13 +45,6 @@ def pick_all(selection, hits):
         pick(selection, hit, True)
 
 
-def clear_selection(selection):
-    selection['picked'] = {}
-    selection['below'] = {}
-    selection['count'] = 0
-    selection['bytes'] = 0
-
-
 def picked_directories(selection):
     """The URLs of the directories ticked."""
     found = []
@@ -126,32 +119,30 @@ def selection_counts(selection):
     takes with what ticked directories took, their files' bytes, and how many directories
     below those ticked were never loaded. Kept as entries are ticked while no directory took
     anything, so that ticking stays quick in a selection of 100,000."""
-    if len(keys_of(selection['below'])) == 0:
-        return {'picked': selection['count'], 'entries': selection['count'],
-                'bytes': selection['bytes'], 'unloaded': 0}
-    total = 0
-    items = taken_items(selection)
-    for item in items:
-        if item['type'] == 'file' and item['size'] != None:
-            total += item['size']
-    unloaded = 0
-    for key in keys_of(selection['below']):
-        unloaded += selection['below'][key]['unloaded']
-    return {'picked': selection['count'], 'entries': len(items), 'bytes': total,
-            'unloaded': unloaded}
+    counts = {'picked': selection['count'], 'entries': selection['count'],
+              'bytes': selection['bytes'], 'unloaded': 0}
+    if len(keys_of(selection['below'])) > 0:
+        items = taken_items(selection)
+        counts['entries'] = len(items)
+        counts['bytes'] = 0
+        for item in items:
+            if item['type'] == 'file' and item['size'] != None:
+                counts['bytes'] += item['size']
+        for key in keys_of(selection['below']):
+            counts['unloaded'] += selection['below'][key]['unloaded']
+    return counts
 
 
 def selection_text(counts):
     """What the selection's count says: '' for none, '3 selected · 1.2 KB', and with
-    directories ticked '2 selected, 40 entries with what is below · 1.2 KB · 3 directories
-    below never loaded'."""
+    directories ticked '2 selected (40 entries) · 1.2 KB · 3 never loaded', as a search
+    counts the directories never loaded."""
     if counts['picked'] == 0:
         return ''
     text = str(counts['picked']) + ' selected'
     if counts['entries'] != counts['picked']:
-        text += ', ' + str(counts['entries']) + ' entries with what is below'
+        text += ' (' + str(counts['entries']) + ' entries)'
     text += ' · ' + format_size(counts['bytes'])
     if counts['unloaded'] > 0:
-        text += ' · ' + str(counts['unloaded']) + ' director' + \
-            ('y' if counts['unloaded'] == 1 else 'ies') + ' below never loaded'
+        text += ' · ' + str(counts['unloaded']) + ' never loaded'
     return text

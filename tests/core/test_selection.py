@@ -1,7 +1,7 @@
 """The selection under CPython: ticking by exact URL, what ticked directories take, the
 counts, and the export that follows it."""
 
-from bookmarklet.shown.selection import new_selection, pick, pick_all, clear_selection, \
+from bookmarklet.shown.selection import new_selection, pick, pick_all, \
     is_picked, take_below, selected_items, selection_counts, selection_text, picked_directories
 from bookmarklet.shown.tree import new_hit
 from bookmarklet.shown.export import export_of
@@ -71,7 +71,7 @@ def test_a_ticked_directory_takes_what_the_browser_holds_below_it_and_counts_the
     counts = selection_counts(selection)
     assert counts == {'picked': 3, 'entries': 7, 'bytes': 21, 'unloaded': 1}
     assert selection_text(counts) == \
-        '3 selected, 7 entries with what is below · 21 B · 1 directory below never loaded'
+        '3 selected (7 entries) · 21 B · 1 never loaded'
     # Only docs/ listed: deep/ below it is never loaded.
     take_below(selection, RECORDS[:1])
     assert selection_counts(selection)['unloaded'] == 2
@@ -85,7 +85,7 @@ def test_what_was_unticked_meanwhile_takes_nothing_below():
     assert selected_items(selection) == []
 
 
-def test_select_all_and_clear():
+def test_select_all():
     selection = new_selection(ROOT)
     hits = hits_of('', PAGE) + hits_of('docs/', RECORDS[0]['entries'])
     pick_all(selection, hits)
@@ -93,8 +93,6 @@ def test_select_all_and_clear():
     assert selection_counts(selection) == {'picked': 6, 'entries': 6, 'bytes': 18, 'unloaded': 0}
     assert [item['path'] for item in selected_items(selection)] == [
         'docs/', 'docs/deep/', 'docs/fresh.txt', 'top.txt', 'media/', 'docs/guide.txt']
-    clear_selection(selection)
-    assert selected_items(selection) == [] and selection_counts(selection)['picked'] == 0
 
 
 def test_an_entry_outside_the_base_is_never_exported():

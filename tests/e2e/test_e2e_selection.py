@@ -1,7 +1,9 @@
-"""The selection, end to end in every engine against a real nginx, read through
-docs/contract.md only: entries ticked across two pages, in a directory opened in place
-and among search hits stay ticked, and every export takes exactly them; wget and aria2c,
-run on the exports, fetch exactly the selected files into their folders.
+"""The selection and the sitemap export, end to end in every engine against a real nginx,
+read through docs/contract.md only: entries ticked across two pages, in a directory opened
+in place and among search hits stay ticked, and every export takes exactly them; wget and
+aria2c, run on the exports, fetch exactly the selected files into their folders. A mapped
+tree of more than 50,000 files saves a sitemap index and its sitemaps, each passing the
+protocol's rules, every URL once.
 """
 
 import json
@@ -11,6 +13,8 @@ import subprocess
 
 import pytest
 
+from tests.support.browsers import first_of
+from tests.support.sitemaps import checked_locs
 from tests.support.trees import write_tree, directory, file, SEPT_2026
 from tests.e2e.test_e2e_tree import type_query, text_of
 
@@ -129,7 +133,7 @@ def test_entries_ticked_across_pages_roots_and_searches_are_what_every_export_ta
     counts = page.control('selected')
     assert [counts.get_attribute(name) for name in ['data-count', 'data-entries', 'data-unloaded']] \
         == ['4', '6', '1']
-    assert text_of(page, '[data-role=selected]').endswith('1 directory below never loaded')
+    assert text_of(page, '[data-role=selected]').endswith(' · 1 never loaded')
     # docs/ opened in place: a row there, and a child of deep/.
     page.find('[data-role=row][data-name=docs] [data-role=open]').click()
     page.wait_for(SHOWS_ROOT, url('/docs/'))
@@ -168,3 +172,41 @@ def test_entries_ticked_across_pages_roots_and_searches_are_what_every_export_ta
     page.control('select-shown').click()
     page.wait_for(SELECTED, 2)
 
+
+# More files than one sitemap holds, in few directories: a map of three listings.
+SPREAD = {'a': 25001, 'b': 25001}
+
+
+@pytest.fixture
+def wide(tmp_path, serve):
+    www = tmp_path / 'www'
+    write_tree(www, {folder: directory(SEPT_2026 + 10, {
+        '{:05d}.txt'.format(at): file(SEPT_2026 - at, 1) for at in range(count)})
+        for folder, count in SPREAD.items()})
+    return serve('json-by-accept.conf', www), www
+
+
+@pytest.mark.needs('several-downloads')
+def test_a_mapped_tree_of_50_002_files_exports_a_sitemap_index_and_its_sitemaps(page, wide, bookmarklet):
+    server, www = wide
+    page.open_sitemap(server.url('/'), bookmarklet)
+    page.control('map').click()
+    page.wait_for("""() => document.getElementById('autoindex-sitemap').shadowRoot
+        .querySelector('[data-role=map-progress]').getAttribute('data-state') === 'done'""", timeout=120000)
+    page.control('scope').select_option('tree')
+    type_query(page, '.txt')
+    page.wait_for("""() => document.getElementById('autoindex-sitemap').shadowRoot
+        .querySelector('[data-role=matches]').textContent.startsWith('50002 hits')""", timeout=60000)
+    page.find('.export summary').click()
+    page.control('export-format').select_option('sitemap')
+    assert text_of(page, '.export code') == '3 files: sitemap.xml sitemap-1.xml sitemap-2.xml'
+    page.control('save').click()
+    saved = first_of(lambda: (lambda found: len(found) == 3 and found)(page.downloads()), 60,
+                     'three files saved')
+    assert saved['sitemap.xml'].decode('utf-8') == page.control('export-text').input_value()
+    assert checked_locs(saved['sitemap.xml'], 'sitemapindex') == [
+        server.url('/sitemap-1.xml'), server.url('/sitemap-2.xml')]
+    locs = checked_locs(saved['sitemap-1.xml'], 'urlset') + checked_locs(saved['sitemap-2.xml'], 'urlset')
+    assert len(locs) == 50002 and len(checked_locs(saved['sitemap-1.xml'], 'urlset')) == 50000
+    assert sorted(locs) == sorted(server.url('/{}/{}'.format(folder, name))
+                                  for folder in SPREAD for name in os.listdir(www / folder))
