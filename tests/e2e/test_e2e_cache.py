@@ -155,7 +155,7 @@ def test_near_real_time_mode_shows_a_new_directory_without_a_click(page, tree, t
     _, server, www = tree
     variant = build(tmp_path / 'variant', '--refresh-seconds', '1')
     bookmarklet = (variant / 'bookmarklet.url').read_text().strip()
-    visit(page, server, bookmarklet)
+    visit(page, server, bookmarklet, polled=('/',))  # the root is asked every second
     server.forget_requests()
     os.mkdir(www / 'zz-arrived')
     page.wait_for("""() => document.getElementById('autoindex-sitemap').shadowRoot
@@ -163,7 +163,7 @@ def test_near_real_time_mode_shows_a_new_directory_without_a_click(page, tree, t
                   timeout=8000)
     overlay = page.read_overlay()
     assert overlay['rows'][0]['name'] == 'zz-arrived'
-    fetched = {uri for uri in (r['uri'] for r in quiet_requests(server)) if uri != '/'}
+    fetched = {r['uri'] for r in quiet_requests(server, polled=('/',))}
     assert '/zz-arrived/' in fetched
     assert fetched <= {'/zz-arrived/'} | {row['href'][len(server.url('')):] for row in overlay['rows']}, \
         'only what moved is fetched (and the page it pushed into page 2 may be prefetched)'

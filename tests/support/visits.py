@@ -25,14 +25,15 @@ def read_cache(page):
     return page.evaluate(READ_CACHE)
 
 
-def quiet_requests(server, settle=0.6, timeout=10):
+def quiet_requests(server, settle=0.6, timeout=10, polled=()):
     """nginx's log once no request has arrived for `settle` seconds (prefetch included);
-    both times are an idle machine's (on_this_machine)."""
+    both times are an idle machine's (on_this_machine). The URIs in `polled` are asked
+    again and again (near-real-time mode): they are left out, or the log never stops."""
     settle, timeout = on_this_machine(settle), on_this_machine(timeout)
     deadline = time.monotonic() + timeout
     count = -1
     while time.monotonic() < deadline:
-        requests = [r for r in server.requests() if r['uri'] != '/favicon.ico']
+        requests = [r for r in server.requests() if r['uri'] not in ('/favicon.ico',) + polled]
         if len(requests) == count:
             return requests
         count = len(requests)
@@ -40,15 +41,15 @@ def quiet_requests(server, settle=0.6, timeout=10):
     raise AssertionError('requests did not stop within {:.1f} s'.format(timeout))
 
 
-def visit(page, server, bookmarklet, path='/'):
+def visit(page, server, bookmarklet, path='/', polled=()):
     """Open a listing (the root by default), click, and return (overlay, the URIs of the
-    requests the click sent, prefetch included)."""
+    requests the click sent, prefetch included, but for those in `polled`)."""
     page.goto(server.url(path))
     quiet_requests(server, settle=0.2)
     server.forget_requests()
     page.run_bookmarklet(bookmarklet)
     overlay = page.wait_settled()
-    return overlay, [r['uri'] for r in quiet_requests(server)]
+    return overlay, [r['uri'] for r in quiet_requests(server, polled=polled)]
 
 
 def directories_on(overlay):
