@@ -256,15 +256,16 @@ async def queue_items(mapping, items):
             urls.append(item['url'])
         records = await read_store(mapping.store_ready, lambda store: store.read_records(urls), {})
         now = server_now(root)
-        # None stands in for a re-map: a change made a moment before it began can hide behind
-        # any record but one fetched after it, and a map fetches each directory once.
-        stale_after = 0 if mapping.is_remap else root.run_settings['staleAfterSeconds']
         for item in some:
             key = dict_key(item['url'])
             record = records[key] if key in records and not is_exactly(records[key], DAMAGED) else None
+            # None stands in for a re-map, as for a person's Refresh: a change made a moment
+            # before it began can hide behind any record. (Whether a record came after the
+            # re-map began cannot be told: the server's Date counts whole seconds.)
             task = {'item': item, 'record': record,
                     'decision': cache_decision(record, item['mtime'], root.mtime_precision, now,
-                                               stale_after, False, True)}
+                                               root.run_settings['staleAfterSeconds'],
+                                               mapping.is_remap, True)}
             if task['decision'] != RECHECK:
                 mapping.urgent_tasks.append(task)
             else:
