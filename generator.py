@@ -19,12 +19,13 @@ from toolkit import ROOT
 from toolkit.compile import compiled_bookmarklet, module_table
 from toolkit.dist import check_out, write_build
 from toolkit.errors import BuildError
+from toolkit.release import project_version
 from toolkit.settings import parse_options, settings_of
 
 
 def build(options):
     started = time.monotonic()
-    settings, build_options = settings_of(options)
+    settings, build_options = settings_of(options, project_version())
     check_out(Path(options.out))  # before a compile of seconds, not only before the write
     parts = compiled_bookmarklet(Path(options.build_dir))
     page = (ROOT / 'loader' / 'install.html').read_text(encoding='utf-8')

@@ -23,8 +23,8 @@ def main(argv=None):
     prog = Path(sys.argv[0]).name  # the name it was installed as: autoindex-sitemap
     options = parse_options(sys.argv[1:] if argv is None else argv, prog, build_dir=False)
     try:
-        settings, build_options = settings_of(options)
         parts = json.loads(PACKAGED.read_text(encoding='utf-8'))
+        settings, build_options = settings_of(options, parts['version'])
         write_build(parts, parts['page'], settings, build_options, Path(options.out))
     except BuildError as error:
         print(prog + ': ' + str(error), file=sys.stderr)

@@ -18,7 +18,7 @@ from toolkit.literal import hosted, offering, self_contained, with_settings
 from toolkit.loader import install_page, loaded_script, loader_url, page_data, script_pin
 from toolkit.release import APACHE_OFFER_NAME, MANIFEST_NAME, OFFER_ELEMENT_NAME, \
     SCRIPT_NAME, USERSCRIPT_NAME, license_header, offer_element, userscript_head
-from toolkit.settings import OPTIONS, SETTINGS, option_text, package_problem
+from toolkit.settings import OPTIONS, SETTINGS, option_text
 
 
 def userscript_text(script, version, script_location):
@@ -30,8 +30,7 @@ def userscript_text(script, version, script_location):
 def dist_files(parts, template, settings, options):
     """{name: text} of dist/: the parts with settings written in, the install page made
     from template, the userscript, and what a server adds to its listings to offer the
-    sitemap; stops the build when the self-contained bookmarklet is too long, or when the
-    loader would load a package of another version than this build's.
+    sitemap; stops the build when the self-contained bookmarklet is too long.
 
     sitemap.js takes the settings its loader passes (toolkit/literal.py hosted); the
     userscript, made of the readable script (toolkit/compile.py), reads nothing from the
@@ -39,9 +38,6 @@ def dist_files(parts, template, settings, options):
     userscript start with the licence header; the bookmarklet, whose every character
     counts, does not. The npm package holds the sitemap.js of the default settings
     (docs/releasing.md), which a loader that loads it from a CDN pins."""
-    problem = package_problem(options['cdnPackage'], parts['version'])
-    if problem is not None:
-        raise BuildError(problem)
     script = sitemap_script(parts, settings)
     pins = {'own': script_pin(script), 'package': script_pin(sitemap_script(
         parts, {setting.key: setting.default for setting in SETTINGS}))}

@@ -309,8 +309,9 @@ def read_config(options):
     return found
 
 
-def settings_of(options):
-    """The build's settings and options: the defaults, then the config file, then the flags."""
+def settings_of(options, release):
+    """The build's settings and options: the defaults, then the config file, then the flags;
+    checked before anything is compiled, release (the version this build writes) included."""
     config = read_config(options)
     values = {}
     for setting in SETTINGS + OPTIONS:
@@ -320,6 +321,9 @@ def settings_of(options):
         values[setting.key] = value
     settings = {setting.key: values[setting.key] for setting in SETTINGS}
     check_settings(settings)
+    problem = package_problem(values['cdnPackage'], release)
+    if problem is not None:
+        raise BuildError(problem)
     return settings, {setting.key: values[setting.key] for setting in OPTIONS}
 
 

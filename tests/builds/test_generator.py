@@ -100,7 +100,7 @@ def test_settings_that_contradict_each_other_are_refused(tmp_path, options, word
 def settings_for(tmp_path, toml, *flags):
     (tmp_path / 'sitemap.toml').write_text(toml, encoding='utf-8')
     options = parse_options(['--config', str(tmp_path / 'sitemap.toml')] + list(flags))
-    return settings_of(options)
+    return settings_of(options, project_version())
 
 
 def test_the_config_file_sets_values_and_flags_override_it(tmp_path):
@@ -370,13 +370,15 @@ def test_the_install_page_carries_both_bookmarklets_escaped(dist):
 def test_the_json_prefix_options_are_generated_and_checked(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     settings = settings_of(parse_options(['--json-prefix-from', '/files/',
-                                          '--json-prefix-to', '/json/files/']))[0]
+                                          '--json-prefix-to', '/json/files/']),
+                           project_version())[0]
     assert (settings['jsonPrefixFrom'], settings['jsonPrefixTo']) == ('/files/', '/json/files/')
-    assert settings_of(parse_options([]))[0]['jsonPrefixFrom'] == ''
+    assert settings_of(parse_options([]), project_version())[0]['jsonPrefixFrom'] == ''
     with pytest.raises(BuildError):
-        settings_of(parse_options(['--json-prefix-from', '/files/']))
+        settings_of(parse_options(['--json-prefix-from', '/files/']), project_version())
     with pytest.raises(BuildError):
-        settings_of(parse_options(['--json-prefix-from', '/a/', '--json-prefix-to', '/a/']))
+        settings_of(parse_options(['--json-prefix-from', '/a/', '--json-prefix-to', '/a/']),
+                    project_version())
     for bad in ['files/', '/files', '/a b/', '/a?x/']:
         with pytest.raises(SystemExit):
             parse_options(['--json-prefix-from', bad, '--json-prefix-to', '/j/'])
