@@ -13,6 +13,7 @@ from bookmarklet.portable import new_object, floor, floor_mod, iso_time
 from bookmarklet.shown.media import media_of, media_kind, IMAGE, AUDIO
 from bookmarklet.shown.display import format_size
 from bookmarklet.browser.panel import add, add_button, focus_quietly
+from bookmarklet.browser.rows import SELECT
 
 # A tile's cell in CSS pixels: overlay.css sizes the tile and the gallery's box by it.
 CELL = 136
@@ -20,10 +21,11 @@ CANNOT_SHOW = 'This picture could not be shown.'
 CANNOT_PLAY = 'This browser cannot play this file: download it with the link.'
 
 
-def add_gallery(panel, settings):
+def add_gallery(panel, settings, actions):
     """The gallery's switch on the page bar, its box (closed) before the rows, its viewer,
     and panel.show_gallery(items_of): what the gallery shows (items_of(): the items);
-    panel.take_key(event): True for a key the open viewer used."""
+    panel.take_key(event): True for a key the open viewer used; panel.tick_tiles(): each
+    tile's box ticked as the selection says (actions: crawl/seams.py ACTIONS)."""
     page = panel.page_window
     section = panel.main_section
     gallery = new_object()
@@ -71,8 +73,14 @@ def add_gallery(panel, settings):
         tile = add(sizer, 'button', {'data-role': 'tile', 'data-href': item['href'], 'data-path': item['path'],
                                      'data-kind': kind, 'data-at': str(at)}, '')
         tile.tile_index = at
-        tile.style.left = str(floor_mod(at, gallery.column_count) * CELL) + 'px'
-        tile.style.top = str(floor(at / gallery.column_count) * CELL) + 'px'
+        # Its box beside it, over its corner: a control inside a button is none.
+        box = add(sizer, 'input', {'type': 'checkbox', 'data-role': 'select', 'aria-label': SELECT + item['path']}, '')
+        box.checked = actions.is_selected(item['href'])
+        box.tile_index = at
+        tile.tile_box = box
+        for placed in [tile, box]:
+            placed.style.left = str(floor_mod(at, gallery.column_count) * CELL) + 'px'
+            placed.style.top = str(floor(at / gallery.column_count) * CELL) + 'px'
         if kind == IMAGE:
             tile.setAttribute('data-load', 'waiting')
             add(tile, 'img', {'decoding': 'async'}, '').alt = ''  # the tile's text names it
@@ -102,6 +110,7 @@ def add_gallery(panel, settings):
         if tile.firstChild.src:
             tile.firstChild.removeAttribute('src')
         free_tile(tile, 'dropped')
+        tile.tile_box.remove()
         tile.remove()
 
     def on_image(event):
@@ -194,9 +203,16 @@ def add_gallery(panel, settings):
         gallery.swipe_x = event.clientX
 
     def open_tile(event):
-        tile = event.target.closest('button')
-        if tile != None:
-            open_viewer(tile.tile_index)
+        """A click on a tile opens it; on its box, ticks or unticks its file."""
+        target = event.target
+        if target.matches('input'):
+            actions.select_entry(gallery.media_items[target.tile_index], target.checked)
+        elif target.closest('button') != None:
+            open_viewer(target.closest('button').tile_index)
+
+    def tick_tiles():
+        for box in sizer.querySelectorAll('input'):
+            box.checked = actions.is_selected(gallery.media_items[box.tile_index]['href'])
 
     switch = add_button(panel.page_bar, 'gallery', 'Gallery', switch_gallery)
     switch.setAttribute('aria-pressed', 'false')
@@ -225,3 +241,4 @@ def add_gallery(panel, settings):
 
     panel.show_gallery = show_gallery
     panel.take_key = take_key
+    panel.tick_tiles = tick_tiles

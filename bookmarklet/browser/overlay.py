@@ -40,7 +40,7 @@ def open_overlay(page, settings, actions):
     panel = build_panel(page, settings, actions, close)
     rows = new_rows(panel.row_list, settings, actions)
     add_export_box(panel)
-    add_gallery(panel, settings)
+    add_gallery(panel, settings, actions)
     on_key = lambda event: handle_key(panel, actions, close, event)
     on_focus = lambda event: keep_focus(panel, event)
     document.addEventListener('keydown', on_key, True)

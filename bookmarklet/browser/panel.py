@@ -199,6 +199,7 @@ def build_panel(page, settings, actions, close):
              selection_text(counts))
         for box in panel.row_list.querySelectorAll('[data-role=select]'):
             box.checked = actions.is_selected(box.closest('li').getAttribute('data-href'))
+        panel.tick_tiles()
 
     panel.show_root = show_root
     panel.show_selection = show_selection

@@ -162,6 +162,44 @@ def test_only_the_tiles_in_view_are_fetched_and_the_viewer_steps(page, serve, tm
     assert page.errors == []
 
 
+# Each tile's box in the gallery: [path, ticked, name], the path read off its tile.
+TILE_BOXES = """() => [...""" + IN + """.querySelectorAll('[data-role=gallery-box] [data-role=select]')]
+  .map((box) => [box.previousElementSibling.getAttribute('data-path'), box.checked,
+                 box.getAttribute('aria-label')])"""
+SELECTED = "(count) => " + IN + ".querySelector('[data-role=selected]').getAttribute('data-count') === String(count)"
+
+
+def test_a_tiles_box_ticks_its_file_for_every_export_and_the_rows(page, serve, tmp_path, made, bookmarklet):
+    server = site(tmp_path, serve, made, 'json-by-accept.conf')
+    page.open_sitemap(server.url('/'), bookmarklet)
+    search_tree(page, '.png', '{} hits'.format(PICTURES + 1))
+    open_gallery(page)
+    boxes = page.evaluate(TILE_BOXES)
+    assert boxes and all(name == 'Select ' + path and not ticked for path, ticked, name in boxes)
+    picked = boxes[1][0]
+    page.find('[data-role=gallery-box] [data-role=select][aria-label="Select {}"]'.format(picked)).click()
+    page.wait_for(SELECTED, 1)
+    assert [path for path, ticked, _ in page.evaluate(TILE_BOXES) if ticked] == [picked]
+    assert page.evaluate(VIEWER)['open'] is False, 'the box opened no viewer'
+    assert audited(page) == []
+    # The export takes it alone, and its hit among the rows is ticked.
+    page.find('.export summary').click()
+    page.control('export-format').select_option('urls')
+    assert page.control('export-source').get_attribute('data-source') == 'selection'
+    assert page.control('export-text').input_value().split() == [server.url('/' + picked)]
+    page.control('gallery').click()
+    assert page.evaluate("(path) => " + IN + ".querySelector('[data-role=hit][data-path=\"' + path + '\"]"
+                         " [data-role=select]').checked", picked)
+    # Back in the gallery, still ticked; cleared there, its box is clear at once.
+    page.control('gallery').click()
+    page.wait_for("() => " + IN + ".querySelectorAll('[data-role=gallery-box] [data-role=select]').length > 0")
+    assert [path for path, ticked, _ in page.evaluate(TILE_BOXES) if ticked] == [picked]
+    page.control('select-none').click()
+    page.wait_for(SELECTED, 0)
+    assert not any(ticked for _, ticked, _ in page.evaluate(TILE_BOXES))
+    assert page.errors == []
+
+
 def open_viewer(page, name):
     page.find('[data-role=tile][data-path="media/{}"]'.format(name)).click()
     page.wait_for(VIEWED, 'media/' + name)
