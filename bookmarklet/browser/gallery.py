@@ -73,7 +73,7 @@ def add_gallery(panel, settings, actions):
         tile = add(sizer, 'button', {'data-role': 'tile', 'data-href': item['href'], 'data-path': item['path'],
                                      'data-kind': kind, 'data-at': str(at)}, '')
         tile.tile_index = at
-        # Its box beside it, over its corner: a control inside a button is none.
+        # Its box under it, in its cell: a control inside a button is none.
         box = add(sizer, 'input', {'type': 'checkbox', 'data-role': 'select', 'aria-label': SELECT + item['path']}, '')
         box.checked = actions.is_selected(item['href'])
         box.tile_index = at

@@ -108,5 +108,7 @@ def unpacked_package(dist, folder):
     assert done.returncode == 0, done.stdout + done.stderr
     [tgz] = folder.glob('*.tgz')
     with tarfile.open(tgz) as archive:
-        archive.extractall(folder, filter='data')
+        # Python's own check of each member where it has one (3.11.4 on; Debian 12's
+        # 3.11.2 has none): the archive is the one just packed.
+        archive.extractall(folder, **({'filter': 'data'} if hasattr(tarfile, 'data_filter') else {}))
     return {'tgz': tgz, 'files': folder / 'package'}
