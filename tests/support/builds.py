@@ -110,5 +110,8 @@ def unpacked_package(dist, folder):
     with tarfile.open(tgz) as archive:
         # Python's own check of each member where it has one (3.11.4 on; Debian 12's
         # 3.11.2 has none): the archive is the one just packed.
-        archive.extractall(folder, **({'filter': 'data'} if hasattr(tarfile, 'data_filter') else {}))
+        if hasattr(tarfile, 'data_filter'):
+            archive.extractall(folder, filter='data')
+        else:
+            archive.extractall(folder)
     return {'tgz': tgz, 'files': folder / 'package'}
