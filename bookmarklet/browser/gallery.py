@@ -205,10 +205,11 @@ def add_gallery(panel, settings, actions):
     def open_tile(event):
         """A click on a tile opens it; on its box, ticks or unticks its file."""
         target = event.target
+        tile = target.closest('button')
         if target.matches('input'):
             actions.select_entry(gallery.media_items[target.tile_index], target.checked)
-        elif target.closest('button') != None:
-            open_viewer(target.closest('button').tile_index)
+        elif tile != None:
+            open_viewer(tile.tile_index)
 
     def tick_tiles():
         for box in sizer.querySelectorAll('input'):
